@@ -1,0 +1,34 @@
+/**
+ * The checked model: an IDL file that passed every check, with its names resolved.
+ *
+ * This is what every consumer reads (JSON form, TypeScript generator, OpenAPI converter, plugin,
+ * CLI). Only `checkIdl` builds one, so a consumer may rely on: a namespace exists, every named type
+ * and raised error resolves, names are unique, `extends` chains end.
+ */
+import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, StructDecl } from './ast.js';
+
+export interface IdlModel {
+  file: IdlFile;
+  namespace: string;
+  namespaceComment?: string;
+  /** Declarations of each kind, in source order. */
+  enums: EnumDecl[];
+  structs: StructDecl[];
+  /** The errors of every `errors` block, in source order. */
+  errors: ErrorDecl[];
+  interfaces: InterfaceDecl[];
+  /** Enums and structs by name. */
+  types: ReadonlyMap<string, EnumDecl | StructDecl>;
+  errorsByName: ReadonlyMap<string, ErrorDecl>;
+}
+
+/** The struct's fields including inherited ones, the root ancestor's first. */
+export function allFields(model: IdlModel, struct: StructDecl): Field[] {
+  const chain: StructDecl[] = [];
+  for (let current: StructDecl | undefined = struct; current; ) {
+    chain.unshift(current);
+    const parent: EnumDecl | StructDecl | undefined = current.extends && model.types.get(current.extends.text);
+    current = parent?.kind === 'struct' ? parent : undefined;
+  }
+  return chain.flatMap((s) => s.fields);
+}
