@@ -1,0 +1,35 @@
+/**
+ * How errors of the RPC-over-REST binding (decisions.md §7) appear in OpenAPI documents. The server
+ * answers `POST <base>/<Interface>/<method>` errors with an HTTP error status and a JSON body
+ * `{ code, message, data? }`; these are the statuses the generated OpenAPI document describes.
+ */
+
+/** Component schema name of the error body (suffixed when an IDL type already uses the name). */
+export const RPC_ERROR_SCHEMA_NAME = 'RpcError';
+
+/** Marks the error body schema, so converting the document back does not turn it into a struct. */
+export const RPC_ERROR_MARKER = 'x-idl-rpc-error';
+
+/** HTTP status of each kind of error answer. */
+export const ERROR_STATUS = {
+  /** Malformed request, invalid params (JSON-RPC -32700, -32600, -32602). */
+  invalidRequest: '400',
+  /** An error declared in the IDL `errors` block and listed in the method's `raises`. */
+  declared: '422',
+  /** Any other failure of the handler (JSON-RPC -32603). */
+  internal: '500',
+} as const;
+
+/** Vendor extensions that carry what OpenAPI has no place for, so a round trip loses nothing. */
+export const EXTENSION = {
+  /** On `info`: the IDL namespace (the title is derived from it, but lossy: the case is changed). */
+  namespace: 'x-idl-namespace',
+  /** On `info` and on tags: the doc comment of the namespace / interface. */
+  comment: 'x-idl-comment',
+  /** Top level: the declared errors, `[{ code, name, message, description? }]`. */
+  errors: 'x-idl-errors',
+  /** On an operation: names of the errors the method raises, in IDL order. */
+  raises: 'x-idl-raises',
+  /** On an enum schema: doc comments of the values, index-aligned with `enum` (a common convention). */
+  enumDescriptions: 'x-enum-descriptions',
+} as const;

@@ -1,0 +1,7 @@
+/**
+ * The OpenAPI converter: IDL -> OpenAPI (`idlToOpenApi`) and OpenAPI -> IDL (`openApiToIdl`).
+ * Rules and choices: docs/openapi.md.
+ */
+export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './idl-to-openapi.js';
+export { ConversionError, type ConversionWarning } from './warnings.js';
+export { isOpenApiReservedWord, OPENAPI_RESERVED_WORDS } from './reserved-words.js';
