@@ -1,0 +1,72 @@
+/**
+ * Errors shared by clients and servers. Kept free of imports so browser bundles stay small.
+ */
+
+/** JSON-RPC 2.0 error codes used by this runtime (decisions.md §1). */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  TransportError: -32000,
+} as const;
+
+/**
+ * Marks RPC errors across copies of this runtime (a bundled copy and an installed copy can coexist,
+ * and `instanceof` would miss the other copy's errors).
+ */
+const rpcErrorBrand = Symbol.for('unplugin-idl-rpc.RPCError');
+
+/** A JSON-RPC error: thrown by clients for error responses, and by handlers to answer with one. */
+export class RPCError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'RPCError';
+    this.code = code;
+    if (data !== undefined) this.data = data;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== RPCError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[rpcErrorBrand] === true;
+  }
+}
+Object.defineProperty(RPCError.prototype, rpcErrorBrand, { value: true });
+
+/** The static side of a generated declared-error class. */
+export interface DeclaredErrorClass {
+  new (detail?: string, data?: unknown): DeclaredError;
+  readonly code: number;
+  readonly errorName: string;
+  readonly defaultMessage: string;
+}
+
+/**
+ * Base of the generated classes for the IDL `errors` block. A subclass only sets its statics:
+ *
+ *     class CartNotFoundError extends DeclaredError {
+ *       static readonly code = 1001; static readonly errorName = 'CartNotFound';
+ *       static readonly defaultMessage = 'cart does not exist';
+ *     }
+ *
+ * The message is `<errorName>: <detail or defaultMessage>`, as decisions.md §1 requires.
+ */
+export abstract class DeclaredError extends RPCError {
+  declare static readonly code: number;
+  declare static readonly errorName: string;
+  declare static readonly defaultMessage: string;
+  /** The message without the `<errorName>: ` prefix. */
+  readonly detail: string;
+
+  constructor(detail?: string, data?: unknown) {
+    const declared = new.target as unknown as DeclaredErrorClass;
+    const text = detail ?? declared.defaultMessage;
+    super(declared.code, `${declared.errorName}: ${text}`, data);
+    this.name = `${declared.errorName}Error`;
+    this.detail = text;
+  }
+}

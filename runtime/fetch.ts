@@ -1,0 +1,58 @@
+/**
+ * The web-standard adapter: `(Request) => Promise<Response>` for fetch-based runtimes
+ * (Deno, Bun, Cloudflare Workers, service workers, Hono). JSON-RPC on every path, plus the
+ * OpenAPI binding at `.../<Interface>/<method>`.
+ */
+import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type RpcServer } from './server.js';
+
+export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED);
+    const body = await readBody(request, server.maxBodyBytes);
+    if (body === undefined) return toResponse(PAYLOAD_TOO_LARGE);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const answer = await server.handleHttp({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body,
+      headers,
+      signal: request.signal,
+    });
+    return toResponse(answer);
+  };
+}
+
+/** The body, or `undefined` once it passes `limit` (the rest of the stream is cancelled, not read). */
+async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function toResponse(answer: HttpAnswer): Response {
+  return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: answer.headers });
+}

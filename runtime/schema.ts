@@ -1,0 +1,112 @@
+/**
+ * TypeBox schemas from the IDL JSON: the ONE mapping from IDL types to schemas. The runtime
+ * compiles these when generated code brings no validators, and the code generator compiles the
+ * very same schemas ahead of time (TypeCompiler.Code), so both must come from this file.
+ *
+ * Mapping (decisions.md §2):
+ *
+ * | IDL                      | TypeBox                                                              |
+ * |--------------------------|----------------------------------------------------------------------|
+ * | `string`                 | `Type.String()`                                                      |
+ * | `int`                    | `Type.Integer({ minimum: -(2**53 - 1), maximum: 2**53 - 1 })`        |
+ * | `float`                  | `Type.Number()` (finite: TypeBox rejects NaN and ±Infinity)          |
+ * | `bool`                   | `Type.Boolean()`                                                     |
+ * | `[]T`                    | `Type.Array(T)`                                                      |
+ * | `map[string]T`           | `Type.Record(Type.String(), T)`                                      |
+ * | struct / enum name       | `Type.Ref('<Name>')` (so recursive structs work)                     |
+ * | struct `S`               | `Type.Object({...fields}, { $id: 'S' })`, parent fields first, unknown fields allowed |
+ * | required field `f T`     | `f: T`                                                               |
+ * | `f T [optional]`         | `f: Type.Optional(Type.Union([T, Type.Null()]))`                     |
+ * | enum `E { a b }`         | `Type.Union([Type.Literal('a'), Type.Literal('b')], { $id: 'E' })`   |
+ * | method parameters        | one schema per parameter, in IDL order                               |
+ * | return `T`               | `T`; `T [optional]` gives `Type.Union([T, Type.Null()])`             |
+ *
+ * Every named schema (struct or enum) is in `references`; compile any schema with them.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
+
+/** The largest integer a JSON number carries exactly: 2^53 − 1. */
+export const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
+
+/** The schemas of one method: one per parameter (IDL order) and one for the result. */
+export interface MethodSchemas {
+  params: TSchema[];
+  result: TSchema;
+}
+
+export interface IdlSchemas {
+  /** One schema per struct and enum, `$id` = its name, in IDL order (structs, then enums). */
+  references: TSchema[];
+  /** Keyed by `"<Interface>.<method>"`. */
+  methods: Record<string, MethodSchemas>;
+}
+
+/** The schema of one IDL type (named types become `Type.Ref(name)`). */
+export function typeSchema(type: IdlJsonType): TSchema {
+  if ('builtIn' in type) {
+    switch (type.builtIn) {
+      case 'string':
+        return Type.String();
+      case 'int':
+        return Type.Integer({ minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT });
+      case 'float':
+        return Type.Number();
+      case 'bool':
+        return Type.Boolean();
+    }
+  }
+  if ('array' in type) return Type.Array(typeSchema(type.array));
+  if ('mapValue' in type) return Type.Record(Type.String(), typeSchema(type.mapValue));
+  if ('userDefined' in type) return Type.Ref(type.userDefined);
+  throw new Error(`Unknown IDL type ${JSON.stringify(type)}`);
+}
+
+/** The schema of a method result: `T`, or `T | null` when the return is `[optional]`. */
+export function resultSchema(method: IdlJsonMethod): TSchema {
+  const schema = typeSchema(method.returnType);
+  return method.returnOptional ? Type.Union([schema, Type.Null()]) : schema;
+}
+
+/** The schema of a struct with its inherited fields flattened in, parent first. */
+export function structSchema(struct: IdlJsonStruct, structsByName: ReadonlyMap<string, IdlJsonStruct>): TSchema {
+  const properties: Record<string, TSchema> = {};
+  for (const field of inheritedFields(struct, structsByName)) {
+    const schema = typeSchema(field.type);
+    properties[field.name] = field.optional ? Type.Optional(Type.Union([schema, Type.Null()])) : schema;
+  }
+  return Type.Object(properties, { $id: struct.name });
+}
+
+function inheritedFields(struct: IdlJsonStruct, structsByName: ReadonlyMap<string, IdlJsonStruct>) {
+  const chain: IdlJsonStruct[] = [];
+  for (let current: IdlJsonStruct | undefined = struct; current; current = current.extends ? structsByName.get(current.extends) : undefined) {
+    if (chain.includes(current)) throw new Error(`Struct ${struct.name} extends itself`);
+    chain.unshift(current);
+  }
+  return chain.flatMap((s) => s.fields ?? []);
+}
+
+/** Builds every schema of an IDL: struct and enum schemas plus per-method param/result schemas. */
+export function idlSchemas(idl: IdlJson): IdlSchemas {
+  const structsByName = new Map((idl.structs ?? []).map((s) => [s.name, s] as const));
+  const references: TSchema[] = [
+    ...(idl.structs ?? []).map((struct) => structSchema(struct, structsByName)),
+    ...(idl.enums ?? []).map((e) => Type.Union((e.values ?? []).map((v) => Type.Literal(v.name)), { $id: e.name })),
+  ];
+  const methods: Record<string, MethodSchemas> = {};
+  for (const iface of idl.interfaces ?? []) {
+    for (const method of iface.methods ?? []) {
+      methods[qualifiedMethodName(iface, method)] = {
+        params: (method.parameters ?? []).map((p) => typeSchema(p.type)),
+        result: resultSchema(method),
+      };
+    }
+  }
+  return { references, methods };
+}
+
+/** `"<Interface>.<method>"`: the JSON-RPC `method` member and the key of validator tables. */
+export function qualifiedMethodName(iface: IdlJsonInterface, method: IdlJsonMethod): string {
+  return `${iface.name}.${method.name}`;
+}

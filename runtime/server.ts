@@ -1,0 +1,415 @@
+/**
+ * The transport-independent JSON-RPC 2.0 server core (decisions.md §1–§4, §7). Adapters (Node
+ * http, connect middleware, fetch) only read the body within the size limit and hand it to
+ * `handleHttp`; everything the protocol says lives here.
+ */
+import { ErrorCode, RPCError } from './errors.js';
+import type { IdlJson, IdlJsonMethod } from './idl-json.js';
+import { parseJsonBody } from './json-body.js';
+import { compileValidators, formatPath, type ValidationIssue, type ValidatorTable } from './validation.js';
+
+/** What the transport knows about the HTTP request a call arrived in. */
+export interface RequestContext {
+  /** Request headers, names lower-cased. */
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+}
+
+/** The context passed to a handler method as its last argument. */
+export interface RpcContext {
+  headers: Record<string, string>;
+  remoteAddress?: string;
+  /** The JSON-RPC id; `undefined` for a notification, `null` for the OpenAPI binding. */
+  id: string | number | null | undefined;
+  /** `"<Interface>.<method>"`. */
+  method: string;
+  /** Aborted when the client goes away or the handler times out. */
+  signal: AbortSignal;
+}
+
+export interface RpcLogger {
+  error(message: string, error?: unknown): void;
+}
+
+export interface RpcServerOptions {
+  /** The IDL as JSON (served by `rpc-idl`, and the source of validators when none are given). */
+  idl: IdlJson;
+  /** One handler object per interface, keyed by interface name. */
+  handlers: Record<string, object>;
+  /** Validators compiled ahead of time by generated code; built from `idl` when absent. */
+  validators?: ValidatorTable;
+  /** Check params before the handler runs. Default true. */
+  validateRequests?: boolean;
+  /** Check results before they are sent. Default true. */
+  validateResponses?: boolean;
+  /** Send the text and stack of unexpected handler errors to clients (dev servers only). Default false. */
+  exposeErrors?: boolean;
+  /** Largest batch accepted. Default 100. */
+  maxBatchSize?: number;
+  /** Largest body accepted, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Deepest JSON nesting accepted. Default 128. */
+  maxDepth?: number;
+  /** A handler taking longer fails with -32603 and its `ctx.signal` is aborted. 0 = no limit. Default 30 000. */
+  handlerTimeoutMs?: number;
+  /** Where unexpected errors are logged. Default `console`. */
+  logger?: RpcLogger;
+}
+
+/** An HTTP answer, independent of any HTTP library. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
+export interface HttpRequestLike extends RequestContext {
+  method: string;
+  /** The request path (a query string is ignored). */
+  path: string;
+  body: string | Uint8Array;
+}
+
+export interface RpcServer {
+  readonly idl: IdlJson;
+  readonly maxBodyBytes: number;
+  /** `"<Interface>.<method>"` of every method with a registered handler. */
+  readonly methodNames: ReadonlySet<string>;
+  /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
+  handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
+  /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
+  handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
+  /** Answers any HTTP request: 405, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
+  handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
+}
+
+type JsonRpcId = string | number | null;
+type ErrorObject = { code: number; message: string; data?: unknown };
+type Outcome = { result: unknown } | { error: ErrorObject };
+
+interface MethodEntry {
+  name: string;
+  method: IdlJsonMethod;
+  parameterNames: string[];
+  handler: object;
+  fn: (...args: unknown[]) => unknown;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const INTERNAL_ERROR = 'Internal error';
+
+export const DEFAULTS = {
+  maxBatchSize: 100,
+  maxBodyBytes: 1024 * 1024,
+  maxDepth: 128,
+  handlerTimeoutMs: 30_000,
+} as const;
+
+/** HTTP answer for a non-POST request (seed: exact body). */
+export const METHOD_NOT_ALLOWED: HttpAnswer = {
+  status: 405,
+  headers: { ...JSON_HEADERS, allow: 'POST' },
+  body: '{"error":"Method Not Allowed"}',
+};
+
+/** HTTP answer for a body past `maxBodyBytes`. */
+export const PAYLOAD_TOO_LARGE: HttpAnswer = {
+  status: 413,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Payload Too Large"}',
+};
+
+/**
+ * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, declared
+ * and other application errors 422, internal and other reserved codes 500.
+ */
+export function httpStatusOfError(code: number): number {
+  if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest || code === ErrorCode.InvalidParams) return 400;
+  if (code === ErrorCode.MethodNotFound) return 404;
+  if (code >= -32768 && code <= -32000) return 500;
+  return 422;
+}
+
+/** Creates the server core. Throws at once when handlers do not fit the IDL. */
+export function createRpcServer(options: RpcServerOptions): RpcServer {
+  const { idl } = options;
+  const validateRequests = options.validateRequests ?? true;
+  const validateResponses = options.validateResponses ?? true;
+  const exposeErrors = options.exposeErrors ?? false;
+  const maxBatchSize = options.maxBatchSize ?? DEFAULTS.maxBatchSize;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs;
+  const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
+  const validators: ValidatorTable =
+    options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
+  const methods = registerHandlers(idl, options.handlers);
+
+  const errorOutcome = (code: number, message: string, data?: unknown): Outcome => ({
+    error: data === undefined ? { code, message } : { code, message, data },
+  });
+
+  const log = (message: string, error?: unknown) => {
+    try {
+      logger.error(message, error);
+    } catch {
+      // A broken logger must not turn one failed call into a crashed server.
+    }
+  };
+
+  const internalError = (context: string, error: unknown): Outcome => {
+    log(`${context} failed`, error);
+    if (!exposeErrors) return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR);
+    const detail = error instanceof Error ? { message: describe(error.message), stack: describe(error.stack) } : { message: describe(error) };
+    return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR, detail);
+  };
+
+  /** Maps params (positional, named, or none) to IDL order, or lists what is wrong. */
+  function argumentsOf(entry: MethodEntry, params: unknown): { args: unknown[] } | { issues: ValidationIssue[] } {
+    const names = entry.parameterNames;
+    const count = `${names.length} parameter${names.length === 1 ? '' : 's'}`;
+    if (params === undefined || params === null) {
+      return names.length === 0 ? { args: [] } : { issues: [{ path: ['params'], message: `expected ${count} (${names.join(', ')}), got none` }] };
+    }
+    if (Array.isArray(params)) {
+      if (params.length === names.length) return { args: params };
+      return { issues: [{ path: ['params'], message: `expected ${count}, got ${params.length}` }] };
+    }
+    const named = params as Record<string, unknown>;
+    const issues: ValidationIssue[] = [];
+    for (const key of Object.keys(named)) {
+      if (!names.includes(key)) issues.push({ path: ['params', key], message: `unknown parameter '${key}'` });
+    }
+    for (const name of names) {
+      if (!Object.hasOwn(named, name)) issues.push({ path: ['params'], message: `missing parameter '${name}'` });
+    }
+    return issues.length > 0 ? { issues } : { args: names.map((name) => named[name]) };
+  }
+
+  /** Runs one call of a known method: params, validation, the handler, result validation. */
+  async function execute(entry: MethodEntry, params: unknown, id: JsonRpcId | undefined, request: RequestContext): Promise<Outcome> {
+    const mapped = argumentsOf(entry, params);
+    if ('issues' in mapped) return invalidParams(mapped.issues);
+    const { args } = mapped;
+    const methodValidators = validators[entry.name];
+    if (validateRequests && methodValidators) {
+      const issues: ValidationIssue[] = [];
+      const keyed = !Array.isArray(params) && params !== null && params !== undefined;
+      args.forEach((arg, index) => {
+        const validator = methodValidators.params[index];
+        if (validator && !validator.check(arg)) {
+          const prefix = ['params', keyed ? entry.parameterNames[index] : index];
+          for (const issue of validator.errors(arg)) issues.push({ path: [...prefix, ...issue.path], message: issue.message });
+        }
+      });
+      if (issues.length > 0) return invalidParams(issues);
+    }
+
+    const controller = new AbortController();
+    const onRequestAbort = () => controller.abort(request.signal?.reason);
+    if (request.signal?.aborted) controller.abort(request.signal.reason);
+    request.signal?.addEventListener('abort', onRequestAbort);
+    const ctx: RpcContext = { headers: request.headers ?? {}, remoteAddress: request.remoteAddress, id, method: entry.name, signal: controller.signal };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let result: unknown;
+    try {
+      const running = Promise.resolve().then(() => entry.fn.apply(entry.handler, [...args, ctx]));
+      if (handlerTimeoutMs > 0) {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
+            controller.abort(error);
+            reject(error);
+          }, handlerTimeoutMs);
+        });
+        result = await Promise.race([running, timeout]);
+      } else {
+        result = await running;
+      }
+    } catch (error) {
+      if (error instanceof RPCError) return errorOutcome(error.code, error.message, error.data);
+      return internalError(entry.name, error);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onRequestAbort);
+    }
+
+    if (result === undefined) result = null;
+    if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
+      const errors = methodValidators.result.errors(result).map((issue) => ({ path: formatPath(['result', ...issue.path]), message: issue.message }));
+      log(`${entry.name} returned an invalid result: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+      return errorOutcome(ErrorCode.InternalError, `${INTERNAL_ERROR}: invalid result of ${entry.name}`, exposeErrors ? { errors } : undefined);
+    }
+    return { result };
+  }
+
+  function invalidParams(issues: ValidationIssue[]): Outcome {
+    const errors = issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+    return errorOutcome(ErrorCode.InvalidParams, `Invalid params: ${errors[0].path}: ${errors[0].message}`, { errors });
+  }
+
+  /** One JSON-RPC message (not a batch): a response object, or undefined for a notification. */
+  async function handleMessage(message: unknown, request: RequestContext): Promise<object | undefined> {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON object');
+    }
+    const m = message as Record<string, unknown>;
+    const isNotification = !Object.hasOwn(m, 'id');
+    const id = m.id;
+    if (!isNotification && id !== null && typeof id !== 'string' && typeof id !== 'number') {
+      return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+    }
+    const replyId = isNotification ? null : (id as JsonRpcId);
+    if (m.jsonrpc !== '2.0') return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: jsonrpc must be "2.0"');
+    if (typeof m.method !== 'string' || m.method === '') {
+      return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: method must be a non-empty string');
+    }
+    if (m.params !== undefined && m.params !== null && typeof m.params !== 'object') {
+      return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: params must be an array or an object');
+    }
+
+    let outcome: Outcome;
+    if (m.method === 'rpc-idl') {
+      outcome = { result: idl };
+    } else {
+      const entry = methods.get(m.method);
+      outcome = entry
+        ? await execute(entry, m.params, isNotification ? undefined : replyId, request)
+        : errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`);
+    }
+    if (isNotification) return undefined;
+    return 'error' in outcome ? { jsonrpc: '2.0', error: outcome.error, id: replyId } : { jsonrpc: '2.0', result: outcome.result, id: replyId };
+  }
+
+  function errorResponse(id: JsonRpcId, code: number, message: string): object {
+    return { jsonrpc: '2.0', error: { code, message }, id };
+  }
+
+  async function handleJson(message: unknown, request: RequestContext = {}): Promise<unknown | undefined> {
+    if (!Array.isArray(message)) return handleMessage(message, request);
+    if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
+    if (message.length > maxBatchSize) {
+      return errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`);
+    }
+    const responses = (await Promise.all(message.map((member) => handleMessage(member, request)))).filter((r) => r !== undefined);
+    return responses.length > 0 ? responses : undefined;
+  }
+
+  /** Serializes a response; a result JSON cannot express (BigInt, cycles, throwing getters) becomes -32603. */
+  function serializeResponse(response: object): string {
+    try {
+      return JSON.stringify(response);
+    } catch (error) {
+      const id = (response as { id?: JsonRpcId }).id ?? null;
+      const { error: body } = internalError('Serializing the response', error) as { error: ErrorObject };
+      return JSON.stringify({ jsonrpc: '2.0', error: body, id });
+    }
+  }
+
+  async function handleBody(body: string | Uint8Array, request: RequestContext = {}): Promise<HttpAnswer> {
+    const parsed = parseJsonBody(body, maxDepth);
+    if (!parsed.ok) {
+      return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)) };
+    }
+    const response = await handleJson(parsed.value, request);
+    if (response === undefined) return { status: 204, headers: {}, body: '' };
+    const text = Array.isArray(response) ? `[${response.map(serializeResponse).join(',')}]` : serializeResponse(response as object);
+    return { status: 200, headers: { ...JSON_HEADERS }, body: text };
+  }
+
+  /** The OpenAPI binding: named params in, bare result out; errors as `{code, message, data}`. */
+  async function handleOpenApiCall(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): Promise<HttpAnswer> {
+    const answerError = ({ code, message, data }: ErrorObject): HttpAnswer => ({
+      status: httpStatusOfError(code),
+      headers: { ...JSON_HEADERS },
+      body: serializeError({ code, message, data }),
+    });
+    const isEmpty = typeof body === 'string' ? body.trim() === '' : body.length === 0;
+    let params: unknown = {};
+    if (!isEmpty) {
+      const parsed = parseJsonBody(body, maxDepth);
+      if (!parsed.ok) return answerError({ code: ErrorCode.ParseError, message: `Parse error: ${parsed.detail}` });
+      params = parsed.value;
+    }
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      return answerError({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
+    }
+    const outcome = await execute(entry, params, null, request);
+    if ('error' in outcome) return answerError(outcome.error);
+    try {
+      return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(outcome.result) };
+    } catch (error) {
+      return answerError((internalError('Serializing the response', error) as { error: ErrorObject }).error);
+    }
+  }
+
+  function serializeError(error: ErrorObject): string {
+    try {
+      return JSON.stringify(error.data === undefined ? { code: error.code, message: error.message } : error);
+    } catch {
+      return JSON.stringify({ code: error.code, message: error.message });
+    }
+  }
+
+  async function handleHttp(request: HttpRequestLike): Promise<HttpAnswer> {
+    if (request.method.toUpperCase() !== 'POST') return { ...METHOD_NOT_ALLOWED, headers: { ...METHOD_NOT_ALLOWED.headers } };
+    if (exceedsLimit(request.body, maxBodyBytes)) return { ...PAYLOAD_TOO_LARGE, headers: { ...PAYLOAD_TOO_LARGE.headers } };
+    const entry = openApiRoute(request.path);
+    return entry ? handleOpenApiCall(entry, request.body, request) : handleBody(request.body, request);
+  }
+
+  /** `.../<Interface>/<method>` naming a registered method selects the OpenAPI binding. */
+  function openApiRoute(path: string): MethodEntry | undefined {
+    const pathname = path.split('?', 1)[0];
+    const segments = pathname.split('/');
+    if (segments.length < 3) return undefined;
+    return methods.get(`${segments[segments.length - 2]}.${segments[segments.length - 1]}`);
+  }
+
+  return { idl, maxBodyBytes, methodNames: new Set(methods.keys()), handleJson, handleBody, handleHttp };
+}
+
+/** Text of any thrown value; never throws itself (`String(Object.create(null))` would). */
+function describe(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '[value without a text form]';
+  }
+}
+
+const utf8Encoder = new TextEncoder();
+
+/** Whether a body's UTF-8 size is past `limit`; encodes a string only when its length cannot decide. */
+function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
+  if (typeof body !== 'string') return body.byteLength > limit;
+  // A UTF-16 code unit takes 1 to 3 UTF-8 bytes.
+  if (body.length > limit) return true;
+  if (body.length * 3 <= limit) return false;
+  return utf8Encoder.encode(body).byteLength > limit;
+}
+
+/** Pairs every IDL method of a registered interface with its handler function. */
+function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<string, MethodEntry> {
+  const interfaces = new Map((idl.interfaces ?? []).map((i) => [i.name, i] as const));
+  const methods = new Map<string, MethodEntry>();
+  for (const interfaceName of Object.keys(handlers)) {
+    const iface = interfaces.get(interfaceName);
+    if (!iface) {
+      const known = [...interfaces.keys()].join(', ') || 'none';
+      throw new Error(`createRpcServer: handler registered for "${interfaceName}", which is not an interface of the IDL (interfaces: ${known})`);
+    }
+    const handler = handlers[interfaceName];
+    if (typeof handler !== 'object' || handler === null) throw new Error(`createRpcServer: the handler of ${interfaceName} must be an object`);
+    for (const method of iface.methods ?? []) {
+      const fn = (handler as Record<string, unknown>)[method.name];
+      if (typeof fn !== 'function') throw new Error(`createRpcServer: the handler of ${interfaceName} has no method ${method.name}`);
+      const name = `${interfaceName}.${method.name}`;
+      methods.set(name, { name, method, parameterNames: (method.parameters ?? []).map((p) => p.name), handler, fn: fn as MethodEntry['fn'] });
+    }
+  }
+  return methods;
+}
