@@ -121,6 +121,12 @@ export interface InterfaceDecl extends Documented {
 
 export type Declaration = EnumDecl | StructDecl | ErrorsBlock | InterfaceDecl;
 
+/** A `//` comment the tree does not attach to any node (trailing, detached by a blank line, ...). */
+export interface DetachedComment {
+  text: string;
+  span: SourceSpan;
+}
+
 /** A parsed IDL file. `namespace` is optional here; the checker reports it when missing. */
 export interface IdlFile {
   fileName: string;
@@ -128,4 +134,10 @@ export interface IdlFile {
   source: string;
   namespace?: NamespaceDecl;
   declarations: Declaration[];
+  /**
+   * Comment lines that are not doc comments (followed by a blank line, or at the end of a block).
+   * The formatter cannot place them, so `idlrpc -format -w` refuses to drop them. Trailing comments
+   * after an item on the same line are not recorded. Absent when there are none.
+   */
+  detachedComments?: DetachedComment[];
 }

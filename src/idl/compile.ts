@@ -1,0 +1,48 @@
+/**
+ * Parse + check in one call: the entry point of the CLI, the plugin and the generators.
+ */
+import type { IdlFile } from './ast.js';
+import { checkIdl } from './checker.js';
+import type { Diagnostic } from './diagnostic.js';
+import { IdlCompileError, IdlSyntaxError } from './errors.js';
+import type { IdlModel } from './model.js';
+import { parseIdl } from './parser.js';
+
+export interface CompileResult {
+  /** Present only when there is no error. */
+  model?: IdlModel;
+  /** The syntax tree, when the text parsed (even if the checker then found errors). */
+  file?: IdlFile;
+  /** Every problem, sorted by position: one syntax error, or all the checker's errors. */
+  diagnostics: Diagnostic[];
+  /** The text the positions refer to (the input without a byte order mark), for code frames. */
+  source: string;
+}
+
+/**
+ * Parses and checks IDL text without throwing. Use `formatDiagnostics(result.diagnostics,
+ * result.source)` to show the problems.
+ */
+export function tryCompileIdl(text: string, fileName: string): CompileResult {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let file: IdlFile;
+  try {
+    file = parseIdl(source, fileName);
+  } catch (error) {
+    if (error instanceof IdlSyntaxError) return { diagnostics: [error.diagnostic], source };
+    throw error;
+  }
+  const { model, diagnostics } = checkIdl(file);
+  return model ? { model, file, diagnostics, source } : { file, diagnostics, source };
+}
+
+/**
+ * Parses and checks IDL text.
+ *
+ * @throws IdlCompileError holding every diagnostic; its message shows them with code frames.
+ */
+export function compileIdl(text: string, fileName: string): IdlModel {
+  const result = tryCompileIdl(text, fileName);
+  if (!result.model) throw new IdlCompileError(result.diagnostics, result.source);
+  return result.model;
+}

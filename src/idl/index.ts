@@ -1,0 +1,14 @@
+/**
+ * The public compiler API: parse, check, compile, print and serialize IDL.
+ */
+export type * from './ast.js';
+export type { Diagnostic, Severity } from './diagnostic.js';
+export type { IdlModel } from './model.js';
+export { allFields } from './model.js';
+export { parseIdl, RESERVED_WORDS, IDENTIFIER_PATTERN } from './parser.js';
+export { checkIdl, type CheckResult } from './checker.js';
+export { compileIdl, tryCompileIdl, type CompileResult } from './compile.js';
+export { IdlSyntaxError, IdlCompileError } from './errors.js';
+export { formatDiagnostic, formatDiagnostics, codeFrame } from './code-frame.js';
+export { toIdlJson, typeToJson, idlChecksum, canonicalContractText, typeText } from './json.js';
+export { printIdl, printType, syntheticSpan, syntheticName, quoteMessage } from './format.js';
