@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
+import { formatDiagnostic } from '../../idl/code-frame.js';
+import { IdlSyntaxError } from '../../idl/errors.js';
+import { printIdl } from '../../idl/format.js';
+import { parseIdl } from '../../idl/parser.js';
+import type { IdlFile } from '../../idl/ast.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import { readInputFile } from '../idl-file.js';
+
+/**
+ * `-format <file.idl> [-w | -check]`: print the canonical text. Only syntax matters here, so a
+ * file with semantic errors can still be formatted.
+ */
+export const formatCommand: Command = {
+  flag: '-format',
+  usage: '-format <file.idl> [-w | -check]',
+  summary: 'print the file in canonical layout; -w rewrites it in place, -check fails if it differs',
+  async run(args, context) {
+    const { positionals, booleans } = parseArgs(args, { booleans: ['-format', '-w', '-check'] });
+    if (positionals.length !== 1) throw new UsageError('-format needs exactly one .idl file');
+    if (booleans.has('-w') && booleans.has('-check')) throw new UsageError('-w and -check cannot be combined');
+    const path = positionals[0];
+    const text = await readInputFile(path, context.cwd);
+    let file: IdlFile;
+    try {
+      file = parseIdl(text, path);
+    } catch (error) {
+      if (error instanceof IdlSyntaxError) throw new CliError(formatDiagnostic(error.diagnostic, withoutBom(text)));
+      throw error;
+    }
+    const formatted = printIdl(file);
+    const dropped = (file.detachedComments ?? []).map(
+      (c) => `${path}:${c.span.start.line}:${c.span.start.column}: warning: this comment is not directly above an item and is left out`,
+    );
+
+    if (booleans.has('-check')) {
+      if (formatted === withoutBom(text)) return EXIT_OK;
+      context.stderr(`${path} is not formatted; run: idlrpc -format -w ${path}\n`);
+      return EXIT_FAILURE;
+    }
+    if (booleans.has('-w')) {
+      if (dropped.length > 0) {
+        throw new CliError(
+          `${dropped.join('\n')}\n${path} was not changed: formatting would drop ${dropped.length === 1 ? 'this comment' : 'these comments'}; ` +
+            'move each one directly above an item (no blank line between) or delete it',
+        );
+      }
+      if (formatted !== withoutBom(text)) await writeFileAtomic(resolve(context.cwd, path), formatted);
+      return EXIT_OK;
+    }
+    if (dropped.length > 0) context.stderr(`${dropped.join('\n')}\n`);
+    context.stdout(formatted);
+    return EXIT_OK;
+  },
+};
+
+/** The text positions refer to: without a byte order mark. */
+function withoutBom(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}

@@ -1,0 +1,64 @@
+/**
+ * `idlrpc -plugin ts-client-server -dir <out> [-ts-module esm-node|esm-bundler|cjs]
+ *  [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>`: writes a standalone typed client and server.
+ *
+ * Everything is generated in memory first; the files are then written atomically, so a failing run
+ * (bad IDL, unknown plugin, an existing package.json) leaves the output directory as it was.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { CodegenError, generateTypeScriptFiles, MODULE_STYLES, type ModuleStyle } from '../../codegen/index.js';
+import { writeFilesAtomic } from '../atomic-write.js';
+import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
+import { loadIdlFile } from '../idl-file.js';
+
+/** The generation plugins this command knows. */
+export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
+
+export const generateCommand: Command = {
+  flag: '-plugin',
+  usage: '-plugin ts-client-server -dir <out> [-ts-module esm-node|esm-bundler|cjs] [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>',
+  summary: 'generate a typed TypeScript client and server (with the runtime they need) into a directory',
+  async run(args, context) {
+    const parsed = parseArgs(args, {
+      values: ['-plugin', '-dir', '-ts-module'],
+      booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig', '-strict'],
+    });
+    const plugin = parsed.values.get('-plugin');
+    if (!plugin || !(GENERATOR_PLUGINS as readonly string[]).includes(plugin)) {
+      throw new UsageError(`unknown plugin '${plugin ?? ''}' (available: ${GENERATOR_PLUGINS.join(', ')})`);
+    }
+    const dir = parsed.values.get('-dir');
+    if (!dir) throw new UsageError('-dir <output directory> is required');
+    const style = parsed.values.get('-ts-module') ?? 'esm-node';
+    if (!(MODULE_STYLES as readonly string[]).includes(style)) {
+      throw new UsageError(`unknown -ts-module '${style}' (expected ${MODULE_STYLES.join(', ')})`);
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('expected exactly one <file.idl>');
+    const [idlPath] = parsed.positionals;
+
+    const { model } = await loadIdlFile(idlPath, context.cwd);
+    let files: Map<string, string>;
+    try {
+      files = generateTypeScriptFiles(model, {
+        moduleStyle: style as ModuleStyle,
+        // The base name keeps the generated headers the same wherever the command runs.
+        sourceFile: basename(idlPath),
+        packageJson: parsed.booleans.has('-ts-gen-package-json'),
+        tsconfig: parsed.booleans.has('-ts-gen-tsconfig'),
+      });
+    } catch (error) {
+      if (error instanceof CodegenError) throw new CliError(`${idlPath}: ${error.message}`);
+      throw error;
+    }
+    const outDir = resolve(context.cwd, dir);
+    for (const manifest of ['package.json', 'tsconfig.json']) {
+      if (files.has(manifest) && existsSync(resolve(outDir, manifest))) {
+        throw new CliError(`${dir}/${manifest} already exists; idlrpc does not overwrite it (remove it or drop the flag)`);
+      }
+    }
+    await writeFilesAtomic(outDir, files);
+    context.stdout(`Wrote ${files.size} files to ${dir} (${style}) from ${idlPath}\n`);
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,27 @@
+import { EXIT_OK, type Command, type CliContext } from '../command.js';
+
+/** `-help`: every command with its usage. */
+export const helpCommand: Command = {
+  flag: '-help',
+  usage: '-help',
+  summary: 'show this help',
+  run(_args, context) {
+    context.stdout(helpText(context));
+    return EXIT_OK;
+  },
+};
+
+/** The help screen, built from the command table so new commands appear by themselves. */
+export function helpText(context: Pick<CliContext, 'commands'>): string {
+  const width = Math.max(...context.commands.map((c) => c.usage.length)) + 2;
+  const lines = context.commands.map((c) => `  idlrpc ${c.usage.padEnd(width)}${c.summary}`);
+  return [
+    'idlrpc: compile IDL files into typed JSON-RPC clients, servers, JSON and OpenAPI',
+    '',
+    'Usage:',
+    ...lines,
+    '',
+    'Exit codes: 0 success, 1 failure (errors on stderr), 2 wrong arguments.',
+    '',
+  ].join('\n');
+}

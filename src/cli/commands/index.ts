@@ -1,0 +1,18 @@
+/**
+ * The command table of `idlrpc`. To add a command: write `src/cli/commands/<name>.ts` exporting a
+ * `Command`, import it here and add it to the list (the order is the order of `-help`).
+ */
+import type { Command } from '../command.js';
+import { formatCommand } from './format.js';
+import { helpCommand } from './help.js';
+import { toJsonCommand } from './to-json.js';
+import { validateCommand } from './validate.js';
+import { versionCommand } from './version.js';
+
+export const commands: readonly Command[] = [
+  validateCommand,
+  toJsonCommand,
+  formatCommand,
+  versionCommand,
+  helpCommand,
+];

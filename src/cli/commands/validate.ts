@@ -1,0 +1,36 @@
+import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
+import { formatDiagnostics } from '../../idl/code-frame.js';
+import { tryCompileIdl } from '../../idl/compile.js';
+import { readInputFile } from '../idl-file.js';
+
+/** `-validate <file.idl>...`: parse and check, report every error of every file. */
+export const validateCommand: Command = {
+  flag: '-validate',
+  usage: '-validate <file.idl>...',
+  summary: 'check IDL files and report every error with file:line:column',
+  async run(args, context) {
+    const { positionals } = parseArgs(args, { booleans: ['-validate'] });
+    if (positionals.length === 0) throw new UsageError('-validate needs at least one .idl file');
+    let failed = false;
+    for (const path of positionals) {
+      const result = tryCompileIdl(await readInputFile(path, context.cwd), path);
+      if (result.model) {
+        const m = result.model;
+        context.stdout(
+          `${path}: ok (${count(m.interfaces.length, 'interface')}, ${count(m.structs.length, 'struct')}, ` +
+            `${count(m.enums.length, 'enum')}, ${count(m.errors.length, 'error')})\n`,
+        );
+      } else {
+        failed = true;
+        context.stderr(
+          `${formatDiagnostics(result.diagnostics, result.source)}\n\n${count(result.diagnostics.length, 'error')} in ${path}\n`,
+        );
+      }
+    }
+    return failed ? EXIT_FAILURE : EXIT_OK;
+  },
+};
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

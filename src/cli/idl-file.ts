@@ -1,0 +1,45 @@
+/**
+ * Reading and compiling an IDL file for a command, with errors in the CLI's format.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { IdlFile } from '../idl/ast.js';
+import { formatDiagnostics } from '../idl/code-frame.js';
+import { tryCompileIdl } from '../idl/compile.js';
+import type { IdlModel } from '../idl/model.js';
+import { CliError } from './command.js';
+
+/** Reads a text file given on the command line; a missing file is a CliError, not a stack trace. */
+export async function readInputFile(path: string, cwd: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new CliError(`cannot read ${path}: ${reason}`);
+  }
+}
+
+export interface LoadedIdl {
+  model: IdlModel;
+  file: IdlFile;
+  source: string;
+}
+
+/**
+ * Reads and compiles an IDL file. Diagnostics are reported with the path as the user typed it.
+ *
+ * @throws CliError whose message lists every diagnostic with code frames.
+ */
+export async function loadIdlFile(path: string, cwd: string): Promise<LoadedIdl> {
+  const text = await readInputFile(path, cwd);
+  const result = tryCompileIdl(text, path);
+  if (!result.model || !result.file) {
+    const count = result.diagnostics.length;
+    throw new CliError(
+      `${formatDiagnostics(result.diagnostics, result.source)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`,
+    );
+  }
+  return { model: result.model, file: result.file, source: result.source };
+}
