@@ -1,0 +1,211 @@
+import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
+import { cartService, catalogService, orderService } from './api.js';
+import { byTestId, h } from './dom.js';
+import { readableError, type ReadableError } from './error-messages.js';
+import { formatMoney, formatUnixTime, stockLabel } from './format.js';
+
+/** The cart id survives a reload, so the cart does too (as long as the server keeps running). */
+const cartIdKey = 'idl-rpc-playground.cartId';
+
+const state: { products: Product[]; cart: Cart | null } = { products: [], cart: null };
+
+const grid = byTestId<HTMLUListElement>('product-grid');
+const catalogStatus = byTestId('catalog-status');
+const cartLines = byTestId<HTMLUListElement>('cart-lines');
+const cartEmpty = byTestId('cart-empty');
+const cartSubtotal = byTestId('cart-subtotal');
+const clearButton = byTestId<HTMLButtonElement>('clear-cart');
+const checkoutForm = byTestId<HTMLFormElement>('checkout-form');
+const placeOrderButton = byTestId<HTMLButtonElement>('place-order');
+const checkoutError = byTestId('checkout-error');
+const confirmation = byTestId('order-confirmation');
+const notice = byTestId('notice');
+
+// ---------------------------------------------------------------- catalog
+
+async function loadProducts(): Promise<void> {
+  try {
+    state.products = await catalogService.listProducts();
+    catalogStatus.hidden = true;
+    renderProducts();
+  } catch (error) {
+    catalogStatus.textContent = readableError(error).title;
+  }
+}
+
+function renderProducts(): void {
+  grid.replaceChildren(...state.products.map(productCard));
+}
+
+function productCard(product: Product): HTMLLIElement {
+  const quantity = h('input', {
+    type: 'number', min: 1, max: 99, value: 1, 'aria-label': `Quantity of ${product.name}`, 'data-testid': 'quantity',
+  });
+  const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-to-cart' }, 'Add to cart');
+  add.addEventListener('click', () => {
+    void addToCart(product, Math.max(1, Math.trunc(quantity.valueAsNumber || 1)), add);
+  });
+  const stockClass = product.stock <= 0 ? 'stock out' : product.stock <= 3 ? 'stock low' : 'stock';
+  return h(
+    'li',
+    { class: 'product-card', 'data-testid': 'product-card', 'data-product-id': product.productId },
+    h('img', { src: product.imageUrl ?? '/images/mug.svg', alt: '', loading: 'lazy', width: 240, height: 180 }),
+    h(
+      'div',
+      { class: 'product-body' },
+      h('h3', {}, product.name),
+      h('p', { class: 'description' }, product.description),
+      h(
+        'p',
+        { class: 'price-row' },
+        h('span', { class: 'price', 'data-testid': 'product-price' }, formatMoney(product.price)),
+        h('span', { class: stockClass }, stockLabel(product.stock)),
+      ),
+      h('div', { class: 'add-row' }, quantity, add),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- cart
+
+async function addToCart(product: Product, quantity: number, button: HTMLButtonElement): Promise<void> {
+  button.disabled = true;
+  try {
+    const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey) ?? undefined;
+    const cart = await cartService.addToCart({ cartId, productId: product.productId, quantity });
+    setCart(cart);
+    showNotice(`Added ${quantity} × ${product.name}`);
+  } catch (error) {
+    showNotice(readableError(error).title, true);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function loadCart(): Promise<void> {
+  const cartId = localStorage.getItem(cartIdKey);
+  if (cartId === null) return renderCart();
+  try {
+    setCart(await cartService.getCart(cartId));
+  } catch (error) {
+    showNotice(readableError(error).title, true);
+  }
+}
+
+function setCart(cart: Cart | null): void {
+  state.cart = cart;
+  if (cart === null) localStorage.removeItem(cartIdKey);
+  else localStorage.setItem(cartIdKey, cart.cartId);
+  renderCart();
+}
+
+/** addToCart appends a line per call; the page shows one line per product. */
+function renderCart(): void {
+  const items = state.cart?.items ?? [];
+  const lines = new Map<string, { quantity: number; amount: number }>();
+  for (const item of items) {
+    const line = lines.get(item.productId) ?? { quantity: 0, amount: 0 };
+    line.quantity += item.quantity;
+    line.amount += item.price * item.quantity;
+    lines.set(item.productId, line);
+  }
+  cartLines.replaceChildren(
+    ...[...lines].map(([productId, line]) => {
+      const name = state.products.find((p) => p.productId === productId)?.name ?? productId;
+      return h(
+        'li',
+        { class: 'cart-line', 'data-testid': 'cart-line', 'data-product-id': productId },
+        h('span', { class: 'line-quantity', 'data-testid': 'cart-line-quantity' }, `${line.quantity} ×`),
+        h('span', { class: 'line-name' }, name),
+        h('span', { class: 'line-amount' }, formatMoney(line.amount)),
+      );
+    }),
+  );
+  cartEmpty.hidden = items.length > 0;
+  clearButton.hidden = items.length === 0;
+  cartSubtotal.textContent = formatMoney(state.cart?.subtotal ?? 0);
+}
+
+async function clearCart(): Promise<void> {
+  if (state.cart === null) return;
+  try {
+    await cartService.clearCart(state.cart.cartId);
+    setCart(await cartService.getCart(state.cart.cartId));
+  } catch (error) {
+    showNotice(readableError(error).title, true);
+  }
+}
+
+// ---------------------------------------------------------------- checkout
+
+async function placeOrder(): Promise<void> {
+  const form = new FormData(checkoutForm);
+  const field = (name: string) => String(form.get(name) ?? '');
+  const shippingAddress: Address = {
+    street: field('street'),
+    city: field('city'),
+    state: field('state'),
+    zipCode: field('zipCode'),
+    country: field('country'),
+  };
+  // The server knows carts by id; a page with no cart yet still asks, to show the declared error.
+  const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey) ?? 'no-cart-yet';
+  placeOrderButton.disabled = true;
+  checkoutError.hidden = true;
+  try {
+    const response = await orderService.createOrder({
+      cartId,
+      shippingAddress,
+      paymentMethod: field('paymentMethod') as PaymentMethod,
+    });
+    const order = await orderService.getOrder(response.orderId);
+    if (order !== null) showOrder(order, response.message ?? '');
+    await Promise.all([loadCart(), loadProducts()]);
+  } catch (error) {
+    showCheckoutError(readableError(error));
+  } finally {
+    placeOrderButton.disabled = false;
+  }
+}
+
+function showOrder(order: Order, message: string): void {
+  byTestId('order-message', confirmation).textContent = message;
+  byTestId('order-id', confirmation).textContent = order.orderId;
+  const status = byTestId('order-status', confirmation);
+  status.textContent = order.status;
+  status.className = `badge ${order.status}`;
+  byTestId('order-total', confirmation).textContent = formatMoney(order.total);
+  byTestId('order-created', confirmation).textContent = formatUnixTime(order.createdAt);
+  confirmation.hidden = false;
+}
+
+function showCheckoutError(error: ReadableError): void {
+  checkoutError.replaceChildren(
+    h('strong', {}, error.title),
+    ...(error.detail ? [h('span', { class: 'detail' }, error.detail)] : []),
+    h('code', { class: 'wire' }, error.wire),
+  );
+  checkoutError.hidden = false;
+}
+
+// ---------------------------------------------------------------- notices
+
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function showNotice(text: string, isError = false): void {
+  notice.textContent = text;
+  notice.classList.toggle('error', isError);
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => (notice.hidden = true), 3000);
+}
+
+// ---------------------------------------------------------------- start
+
+clearButton.addEventListener('click', () => void clearCart());
+checkoutForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void placeOrder();
+});
+// Products first: cart lines show product names.
+void loadProducts().then(loadCart);

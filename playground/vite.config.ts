@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import idlRpc from 'unplugin-idl-rpc/vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The checkout playground.
+ *
+ * - `vite` (npm run playground): the page, the RPC endpoint `/rpc`, the OpenAPI binding
+ *   (`POST /rpc/<Interface>/<method>`) and `/openapi.json`, with the handlers of service/handlers.ts.
+ * - `vite build` (npm run playground:build): the page into dist/, with dist/openapi.json.
+ * - `vite build --ssr` (also npm run playground:build): the standalone server, server/main.ts, into
+ *   dist/server/main.js: one file with the runtime bundled in, started with plain `node`.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  root,
+  plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'service/handlers.ts' } }), printPlaygroundAddresses()],
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        rollupOptions: { input: 'server/main.ts', output: { entryFileNames: 'main.js' } },
+      }
+    : { outDir: 'dist', emptyOutDir: true },
+  // Bundle everything into the server build, so that it runs with `node` alone.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+}));
+
+/** After Vite's own "Local: http://..." lines, says what to open and try. */
+function printPlaygroundAddresses(): Plugin {
+  return {
+    name: 'playground-addresses',
+    apply: 'serve',
+    configureServer(server) {
+      const printUrls = server.printUrls.bind(server);
+      server.printUrls = () => {
+        printUrls();
+        const base = server.resolvedUrls?.local[0];
+        if (!base) return;
+        const info = (line: string) => server.config.logger.info(line);
+        info('');
+        info(`  Checkout playground: open ${base} and add a few products to the cart.`);
+        info(`  JSON-RPC endpoint:   POST ${new URL('rpc', base).href}`);
+        info(`  OpenAPI document:    ${new URL('openapi.json', base).href}`);
+      };
+    },
+  };
+}

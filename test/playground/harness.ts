@@ -1,0 +1,92 @@
+/**
+ * Shared helpers of the playground tests: Vite servers of the playground config, loading the
+ * playground's modules (which import `checkout.idl`, so they need the plugin) through Vite's SSR
+ * module runner, free ports, and Chromium.
+ */
+import { existsSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, type ViteDevServer } from 'vite';
+
+export const playgroundRoot = fileURLToPath(new URL('../../playground/', import.meta.url));
+export const playgroundConfig = path.join(playgroundRoot, 'vite.config.ts');
+export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The generated module of checkout.idl, and the playground modules the tests drive. */
+export type CheckoutIdl = typeof import('../../playground/checkout.idl');
+export type ServerStart = typeof import('../../playground/server/start.js');
+export type CheckoutServiceModule = typeof import('../../playground/service/checkout-service.js');
+export type RuntimeClient = typeof import('../../runtime/client.js');
+
+export interface PlaygroundModules {
+  vite: ViteDevServer;
+  /** Imports a module of the playground (a path from its root, or a package specifier) through Vite. */
+  load<T>(id: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Vite server of the playground config without HTTP (middleware mode), used to run its modules. */
+export async function playgroundModules(): Promise<PlaygroundModules> {
+  const vite = await createServer({
+    configFile: playgroundConfig,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  const runner = (vite.environments.ssr as unknown as { runner: { import(id: string): Promise<unknown> } }).runner;
+  return {
+    vite,
+    load: async <T>(id: string) => (await runner.import(id)) as T,
+    close: () => vite.close(),
+  };
+}
+
+/** A Vite dev server of the playground listening on 127.0.0.1 and a free port; resolves to its address. */
+export async function playgroundDevServer(): Promise<{ vite: ViteDevServer; url: string }> {
+  const port = await freePort();
+  const vite = await createServer({
+    configFile: playgroundConfig,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port, strictPort: true, watch: null },
+  });
+  await vite.listen();
+  return { vite, url: `http://127.0.0.1:${port}/` };
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const chromiumPath = '/usr/bin/chromium';
+
+/** Chromium's flags for tests (team brief): headless, no sandbox, nothing that calls home. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Why a browser test cannot run here, or undefined when it can. In CI a missing Chromium is a
+ * failure, not a reason to skip.
+ */
+export function chromiumMissing(): string | undefined {
+  if (existsSync(chromiumPath)) return undefined;
+  const reason = `Chromium not found at ${chromiumPath} (Debian: apt-get install chromium)`;
+  if (process.env.CI) throw new Error(`${reason}; CI requires it`);
+  return reason;
+}
