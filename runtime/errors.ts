@@ -56,9 +56,9 @@ export interface DeclaredErrorClass {
  * The message is `<errorName>: <detail or defaultMessage>`, as decisions.md §1 requires.
  */
 export abstract class DeclaredError extends RPCError {
-  declare static readonly code: number;
-  declare static readonly errorName: string;
-  declare static readonly defaultMessage: string;
+  // The statics (code, errorName, defaultMessage) are deliberately not declared here: a declaration
+  // would force generated subclasses to write `override` under `noImplicitOverride`.
+  // `DeclaredErrorClass` types them.
   /** The message without the `<errorName>: ` prefix. */
   readonly detail: string;
 
