@@ -4,12 +4,14 @@
  */
 import type { Command } from '../command.js';
 import { formatCommand } from './format.js';
+import { generateCommand } from './generate.js';
 import { helpCommand } from './help.js';
 import { toJsonCommand } from './to-json.js';
 import { validateCommand } from './validate.js';
 import { versionCommand } from './version.js';
 
 export const commands: readonly Command[] = [
+  generateCommand,
   validateCommand,
   toJsonCommand,
   formatCommand,

@@ -1,0 +1,83 @@
+/**
+ * The declarations of `client.ts`: one `<Interface>Client` class per IDL interface.
+ */
+import type { TypeRef } from '../idl/ast.js';
+import type { IdlModel } from '../idl/model.js';
+import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
+import { clientClassName, CodegenError, errorClassName, parameterName, uniqueName } from './names.js';
+import { docComment, stringLiteral } from './source-text.js';
+import { resultType, typeScriptType } from './type-mapping.js';
+
+/** The struct and enum names a type mentions, as type-only uses of `types`. */
+export function typeUses(type: TypeRef): Use[] {
+  switch (type.kind) {
+    case 'builtIn':
+      return [];
+    case 'array':
+      return typeUses(type.element);
+    case 'map':
+      return typeUses(type.value);
+    case 'named':
+      return [{ from: 'types', name: type.name, typeOnly: true }];
+  }
+}
+
+export function clientDeclarations(model: IdlModel): Declaration[] {
+  return model.interfaces.map((iface): Declaration => {
+    const name = clientClassName(iface.name.text);
+    const uses: Use[] = [
+      { from: 'runtimeClient', name: 'Transport', typeOnly: true },
+      { from: 'runtimeClient', name: 'CallOptions', typeOnly: true },
+      { from: 'runtimeClient', name: 'callMethod', typeOnly: false },
+    ];
+    const methods = iface.methods.map((method): ClassMember => {
+      if (method.name.text === 'constructor') {
+        throw new CodegenError(`${iface.name.text}.constructor: a method named 'constructor' cannot be a client method`);
+      }
+      const taken = new Set<string>();
+      const parameters = method.parameters.map((p) => ({ name: uniqueName(parameterName(p.name.text), taken), type: typeScriptType(p.type) }));
+      const options = uniqueName('options', taken);
+      const returns = resultType(method.returnType, method.returnOptional);
+      const errors = method.raises.map((raised) => errorClassName(raised.text));
+      uses.push(...method.parameters.flatMap((p) => typeUses(p.type)), ...typeUses(method.returnType));
+      uses.push(...errors.map((error): Use => ({ from: 'types', name: error, typeOnly: false })));
+      const throws = method.raises.map((raised) => {
+        const error = model.errorsByName.get(raised.text);
+        return `@throws {@link ${errorClassName(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
+      });
+      const call = [
+        `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
+        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options})`,
+        typeOnly(` as Promise<${returns}>`),
+        ';',
+      ];
+      return {
+        kind: 'method',
+        doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
+        name: method.name.text,
+        parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
+        returnType: `Promise<${returns}>`,
+        body: [call],
+      };
+    });
+    const summary = `Calls the \`${iface.name.text}\` interface through a transport, e.g. \`new ${name}(new HttpTransport('http://localhost:8080'))\`.`;
+    return {
+      kind: 'class',
+      part: 'client',
+      name,
+      doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
+      exported: true,
+      uses,
+      members: [
+        { kind: 'privateField', name: 'transport', type: 'Transport' },
+        {
+          kind: 'constructor',
+          doc: docComment('@param transport - carries every call of this client (clients may share one)', '  '),
+          parameters: [{ name: 'transport', type: 'Transport' }],
+          body: [['this.#transport = transport;']],
+        },
+        ...methods,
+      ],
+    };
+  });
+}

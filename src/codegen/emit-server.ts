@@ -1,0 +1,111 @@
+/**
+ * The declarations of `server.ts`: a handler interface per IDL interface, the IDL JSON served by
+ * `rpc-idl`, and `create<Namespace>Server`, which builds the runtime's server from handler objects.
+ */
+import type { IdlModel } from '../idl/model.js';
+import type { IdlJson } from '../../runtime/idl-json.js';
+import type { Declaration, Use } from './declarations.js';
+import { typeUses } from './emit-client.js';
+import { VALIDATORS } from './emit-types.js';
+import { camelCase, errorClassName, parameterName, pascalCase, uniqueName } from './names.js';
+import { docComment, propertyKey } from './source-text.js';
+import { resultType, typeScriptType } from './type-mapping.js';
+
+/** The names of the server-side declarations, derived from the IDL namespace. */
+export function serverNames(model: IdlModel) {
+  const pascal = pascalCase(model.namespace);
+  return {
+    idl: `${camelCase(model.namespace)}Idl`,
+    handlers: `${pascal}Handlers`,
+    options: `${pascal}ServerOptions`,
+    create: `create${pascal}Server`,
+  };
+}
+
+export function serverDeclarations(model: IdlModel, idl: IdlJson): Declaration[] {
+  const names = serverNames(model);
+  const handlerInterfaces = model.interfaces.map((iface): Declaration => {
+    const uses: Use[] = [{ from: 'runtime', name: 'RpcContext', typeOnly: true }];
+    const methods = iface.methods.map((method) => {
+      const taken = new Set<string>();
+      const parameters = method.parameters.map((p) => `${uniqueName(parameterName(p.name.text), taken)}: ${typeScriptType(p.type)}`);
+      const ctx = uniqueName('ctx', taken);
+      const returns = resultType(method.returnType, method.returnOptional);
+      uses.push(...method.parameters.flatMap((p) => typeUses(p.type)), ...typeUses(method.returnType));
+      const throws = method.raises.map((raised) => {
+        const code = model.errorsByName.get(raised.text)?.code;
+        return `@throws \`${errorClassName(raised.text)}\` (code ${code}) to answer with that declared error`;
+      });
+      const doc = docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws);
+      return `${doc}  ${propertyKey(method.name.text)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
+    });
+    const summary = `The handler of the \`${iface.name.text}\` interface: pass it to {@link ${names.create}}. Each method also receives the call's context (headers, remote address, JSON-RPC id, abort signal).`;
+    return {
+      kind: 'type',
+      part: 'server',
+      name: iface.name.text,
+      doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
+      exported: true,
+      uses,
+      text: `interface ${iface.name.text} {\n${methods.join('')}}\n`,
+    };
+  });
+  const handlerFields = model.interfaces.map((iface) => `  ${propertyKey(iface.name.text)}: ${iface.name.text};\n`).join('');
+  return [
+    ...handlerInterfaces,
+    {
+      kind: 'type',
+      part: 'server',
+      name: names.handlers,
+      doc: docComment(`One handler object per interface of the \`${model.namespace}\` IDL, under the interface name.`),
+      exported: true,
+      uses: [],
+      text: `type ${names.handlers} = {\n${handlerFields}};\n`,
+    },
+    {
+      kind: 'const',
+      part: 'server',
+      name: names.idl,
+      doc: docComment('The IDL as JSON, as the built-in `rpc-idl` method serves it.'),
+      exported: true,
+      uses: [{ from: 'runtime', name: 'IdlJson', typeOnly: true }],
+      annotation: 'IdlJson',
+      declaredType: 'IdlJson',
+      value: [JSON.stringify(idl, null, 2)],
+    },
+    {
+      kind: 'type',
+      part: 'server',
+      name: names.options,
+      doc: docComment(`Options of {@link ${names.create}}: the runtime server's options except those the generated code supplies.`),
+      exported: true,
+      uses: [{ from: 'runtime', name: 'RpcServerOptions', typeOnly: true }],
+      text: `type ${names.options} = Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>;\n`,
+    },
+    {
+      kind: 'function',
+      part: 'server',
+      name: names.create,
+      doc: docComment(
+        [
+          `Builds the JSON-RPC server of the \`${model.namespace}\` IDL from one handler object per interface, validating`,
+          'calls and results with the validators compiled ahead of time (no `eval` at run time).',
+          'Serve it with the runtime: `listen(server)` (port `SERVER_PORT`, default 8080), `createNodeListener`,',
+          '`createMiddleware` or `createFetchHandler`.',
+        ].join('\n'),
+      ),
+      exported: true,
+      uses: [
+        { from: 'runtime', name: 'createRpcServer', typeOnly: false },
+        { from: 'runtime', name: 'RpcServer', typeOnly: true },
+        { from: 'types', name: VALIDATORS, typeOnly: false },
+      ],
+      parameters: [
+        { name: 'handlers', type: names.handlers },
+        { name: 'options', type: names.options, optional: true },
+      ],
+      returnType: 'RpcServer',
+      body: [[`return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`} });`]],
+    },
+  ];
+}

@@ -1,0 +1,241 @@
+/**
+ * The declarations of `types.ts`: enums, structs, declared errors, TypeBox schemas and the
+ * validators compiled ahead of time from those schemas.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { allFields, type IdlModel } from '../idl/model.js';
+import type { TypeRef } from '../idl/ast.js';
+import { typeText } from '../idl/json.js';
+import type { IdlSchemas } from '../../runtime/schema.js';
+import { typeOnly, type Declaration, type Use } from './declarations.js';
+import { CodegenError, constantCase, errorClassName, schemaName, uniqueName } from './names.js';
+import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
+import { nullableSchemaSource, schemaSource, typeLabel, typeScriptType } from './type-mapping.js';
+
+const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
+
+/** Enums: a string-literal union type plus a frozen object of the same name holding the values. */
+export function enumDeclarations(model: IdlModel): Declaration[] {
+  return model.enums.flatMap((decl): Declaration[] => {
+    const name = decl.name.text;
+    const values = decl.values.map((v) => v.name.text);
+    const union = values.length === 0 ? 'never' : values.map(stringLiteral).join(' | ');
+    const entries = decl.values.map((v) => `${docComment(v.comment, '  ')}  ${propertyKey(v.name.text)}: ${stringLiteral(v.name.text)},\n`);
+    return [
+      { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `type ${name} = ${union};\n` },
+      {
+        kind: 'const',
+        part: 'types',
+        name,
+        doc: docComment(`The values of {@link ${name}}, e.g. \`${name}.${values[0] ?? 'value'}\`.`),
+        exported: true,
+        uses: [],
+        declaredType: values.length === 0 ? '{}' : `{\n${values.map((v) => `  readonly ${propertyKey(v)}: ${stringLiteral(v)};\n`).join('')}}`,
+        value: ['/*#__PURE__*/ Object.freeze({\n', entries.join(''), '}', typeOnly(' as const'), ')'],
+      },
+    ];
+  });
+}
+
+/** Structs: interfaces with `extends`; an `[optional]` field is `field?: T | null`. */
+export function structDeclarations(model: IdlModel): Declaration[] {
+  return model.structs.map((decl): Declaration => {
+    const heritage = decl.extends ? ` extends ${decl.extends.text}` : '';
+    const fields = decl.fields.map(
+      (f) => `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type)}${f.optional ? ' | null' : ''};\n`,
+    );
+    const name = decl.name.text;
+    return { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `interface ${name}${heritage} {\n${fields.join('')}}\n` };
+  });
+}
+
+/** Declared errors: a code constant and a `DeclaredError` subclass each. */
+export function errorDeclarations(model: IdlModel): Declaration[] {
+  return model.errors.flatMap((error): Declaration[] => {
+    const className = errorClassName(error.name.text);
+    const codeName = constantCase(error.name.text);
+    const summary = `Declared error ${error.code} \`${error.name.text}\`: ${error.message}`;
+    return [
+      {
+        kind: 'const',
+        part: 'types',
+        name: codeName,
+        doc: docComment(`The code of {@link ${className}}.`),
+        exported: true,
+        uses: [],
+        declaredType: String(error.code),
+        value: [String(error.code)],
+      },
+      {
+        kind: 'class',
+        part: 'types',
+        name: className,
+        doc: docComment(error.comment ? `${error.comment}\n\n${summary}` : summary),
+        exported: true,
+        uses: [{ from: 'runtimeClient', name: 'DeclaredError', typeOnly: false }],
+        extends: 'DeclaredError',
+        members: [
+          { kind: 'static', doc: '', name: 'code', value: codeName, declaredType: String(error.code) },
+          { kind: 'static', doc: '', name: 'errorName', value: stringLiteral(error.name.text), declaredType: stringLiteral(error.name.text) },
+          { kind: 'static', doc: '', name: 'defaultMessage', value: stringLiteral(error.message), declaredType: stringLiteral(error.message) },
+        ],
+      },
+    ];
+  });
+}
+
+/** The name of the schema list every compiled check and validator resolves `Type.Ref`s through. */
+export const SCHEMA_REFERENCES = 'schemaReferences';
+export const METHOD_SCHEMAS = 'methodSchemas';
+export const VALIDATORS = 'validators';
+
+/**
+ * TypeBox schemas: one per struct (inherited fields flattened in, parent first) and enum, the list of
+ * them all, and the parameter and result schemas of every method.
+ */
+export function schemaDeclarations(model: IdlModel): Declaration[] {
+  const structs = model.structs.map((decl): Declaration => {
+    const properties = allFields(model, decl).map((f) => {
+      const schema = f.optional ? `Type.Optional(${nullableSchemaSource(f.type)})` : schemaSource(f.type);
+      return `    ${propertyKey(f.name.text)}: ${schema},\n`;
+    });
+    const body = properties.length === 0 ? '{}' : `{\n${properties.join('')}  }`;
+    return namedSchema(decl.name.text, `Type.Object(\n  ${body},\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+  });
+  const enums = model.enums.map((decl) => {
+    const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
+    return namedSchema(decl.name.text, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+  });
+  const named = [...model.structs, ...model.enums].map((decl) => schemaName(decl.name.text));
+  const references: Declaration = {
+    kind: 'const',
+    part: 'types',
+    name: SCHEMA_REFERENCES,
+    doc: docComment('Every named schema; `Type.Ref(name)` in any schema resolves to the one whose `$id` is `name`.'),
+    exported: true,
+    uses: [typebox('TSchema', true)],
+    annotation: 'TSchema[]',
+    declaredType: 'TSchema[]',
+    value: [named.length === 0 ? '[]' : `[${named.join(', ')}]`],
+  };
+  const entries = model.interfaces.flatMap((iface) =>
+    iface.methods.map((method) => {
+      const params = method.parameters.map((p) => schemaSource(p.type)).join(', ');
+      const result = method.returnOptional ? nullableSchemaSource(method.returnType) : schemaSource(method.returnType);
+      return `  ${stringLiteral(`${iface.name.text}.${method.name.text}`)}: { params: [${params}], result: ${result} },\n`;
+    }),
+  );
+  const methods: Declaration = {
+    kind: 'const',
+    part: 'types',
+    name: METHOD_SCHEMAS,
+    doc: docComment('The schemas of every method, keyed `"<Interface>.<method>"`: one per parameter, in order, and the result.'),
+    exported: true,
+    uses: [typebox('Type'), typebox('TSchema', true)],
+    annotation: METHOD_SCHEMAS_TYPE,
+    declaredType: METHOD_SCHEMAS_TYPE,
+    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
+  };
+  return [...structs, ...enums, references, methods];
+}
+
+const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
+
+function namedSchema(typeName: string, source: string): Declaration {
+  return {
+    kind: 'const',
+    part: 'types',
+    name: schemaName(typeName),
+    doc: docComment(`The TypeBox schema of {@link ${typeName}}.`),
+    exported: true,
+    uses: [typebox('Type'), typebox('TSchema', true)],
+    declaredType: 'TSchema',
+    value: [`/*#__PURE__*/ ${source}`],
+  };
+}
+
+/**
+ * The validator table of every method, with checks compiled now by `TypeCompiler.Code` from the
+ * runtime's own schemas (`schemas`), so the generated code needs no `eval` at run time. One validator
+ * per distinct parameter or result type, shared by the methods that use it.
+ */
+export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas): Declaration[] {
+  const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
+  const validatorsBySource = new Map<string, string>();
+  const taken = new Set<string>();
+  const declarations: Declaration[] = [];
+
+  const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema): string => {
+    // A bare named type is validated against its named schema; anything else against its own.
+    const named = !optional && type.kind === 'named' ? type.name : undefined;
+    const source = named ? schemaName(named) : optional ? nullableSchemaSource(type) : schemaSource(type);
+    const existing = validatorsBySource.get(source);
+    if (existing) return existing;
+    const label = typeLabel(type, optional);
+    const name = uniqueName(`${label[0].toLowerCase()}${label.slice(1)}Validator`, taken);
+    validatorsBySource.set(source, name);
+    const idlType = `${typeText(type)}${optional ? ' [optional]' : ''}`;
+    const compiledFrom = named ? referencesById.get(named)! : schema;
+    declarations.push({
+      kind: 'const',
+      part: 'types',
+      name,
+      doc: docComment(`Validates \`${idlType}\` values with a check TypeBox compiled ahead of time from the schema.`),
+      exported: false,
+      uses: [{ from: 'runtime', name: 'typeboxValidator', typeOnly: false }, ...(named ? [] : [typebox('Type')])],
+      declaredType: 'Validator',
+      value: [
+        '/*#__PURE__*/ typeboxValidator(\n  ',
+        compiledCheck(compiledFrom, schemas.references),
+        `,\n  ${indent(source, '  ').trimStart()},\n  ${SCHEMA_REFERENCES},\n)`,
+      ],
+    });
+    return name;
+  };
+
+  const entries: string[] = [];
+  for (const iface of model.interfaces) {
+    for (const method of iface.methods) {
+      const key = `${iface.name.text}.${method.name.text}`;
+      const methodSchemas = schemas.methods[key];
+      const params = method.parameters.map((p, i) => validatorOf(p.type, false, methodSchemas.params[i]));
+      const result = validatorOf(method.returnType, method.returnOptional, methodSchemas.result);
+      entries.push(`  ${stringLiteral(key)}: { params: [${params.join(', ')}], result: ${result} },\n`);
+    }
+  }
+  declarations.push({
+    kind: 'const',
+    part: 'types',
+    name: VALIDATORS,
+    doc: docComment(
+      'The validators of every method, keyed `"<Interface>.<method>"`, with checks compiled ahead of time from the schemas above.',
+    ),
+    exported: true,
+    uses: [{ from: 'runtime', name: 'ValidatorTable', typeOnly: true }],
+    annotation: 'ValidatorTable',
+    declaredType: 'ValidatorTable',
+    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
+  });
+  return declarations;
+}
+
+/**
+ * The check function TypeBox compiles for `schema`, as an immediately invoked function expression in
+ * TypeScript and in JavaScript. TypeBox's code expects `kind`, `format` and `hash` helpers only for
+ * custom types, formats and `uniqueItems`, which IDL schemas never use; we make sure of that.
+ */
+function compiledCheck(schema: TSchema, references: TSchema[]): { ts: string; js: string } {
+  const wrap = (code: string) => `(function () {\n${indent(code, '    ')}\n  })()`;
+  const js = TypeCompiler.Code(schema, references, { language: 'javascript' });
+  if (/\b(kind|format|hash)\(/.test(js)) {
+    throw new CodegenError(`TypeBox compiled a check that needs run-time helpers for ${JSON.stringify(schema)}`);
+  }
+  // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
+  // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
+  // `unknown` values.
+  const ts = TypeCompiler.Code(schema, references, { language: 'typescript' })
+    .replace(/for\(const (\w+): any of /g, 'for(const $1 of ')
+    .replace(/Object\.entries\(/g, 'Object.entries<any>(');
+  return { ts: `/*#__PURE__*/ ${wrap(ts)}`, js: `/*#__PURE__*/ ${wrap(js)}` };
+}

@@ -1,0 +1,6 @@
+/**
+ * The TypeScript code generator: the CLI's output directory and the bundler plugin's module.
+ */
+export { generateModule, type GenerateModuleOptions } from './module.js';
+export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type ModuleStyle } from './output-directory.js';
+export { CodegenError } from './names.js';

@@ -1,0 +1,35 @@
+/**
+ * The bundler plugin's output: ONE plain-JavaScript module for `import ... from './x.idl'` plus the
+ * `.d.ts` that types it (bundlers do not strip TypeScript from a plugin's output).
+ */
+import type { IdlModel } from '../idl/model.js';
+import type { ModuleId } from './declarations.js';
+import { generateDeclarations, generatedHeader } from './generate.js';
+import { printFile } from './print.js';
+
+export interface GenerateModuleOptions {
+  /** Specifier of the runtime, e.g. `unplugin-idl-rpc/runtime`. */
+  runtimeImport: string;
+  /** Specifier of the browser-safe client runtime, e.g. `unplugin-idl-rpc/runtime/client`. */
+  runtimeClientImport: string;
+  /** Specifier of TypeBox (the schemas call `Type.*`). Default `@sinclair/typebox`. */
+  typeboxImport?: string;
+  /** The IDL file named in the header (pass a base name to keep the output machine-independent). */
+  sourceFile: string;
+}
+
+/** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
+export function generateModule(model: IdlModel, options: GenerateModuleOptions): { js: string; dts: string } {
+  const { declarations } = generateDeclarations(model);
+  const paths: Record<ModuleId, string | undefined> = {
+    typebox: options.typeboxImport ?? '@sinclair/typebox',
+    runtime: options.runtimeImport,
+    runtimeClient: options.runtimeClientImport,
+    types: undefined,
+    client: undefined,
+    server: undefined,
+  };
+  const print = (target: 'js' | 'dts') =>
+    printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: (module) => paths[module] });
+  return { js: print('js'), dts: print('dts') };
+}

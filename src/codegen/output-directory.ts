@@ -1,0 +1,165 @@
+/**
+ * The CLI's output: a self-contained directory of TypeScript (decisions.md §5).
+ *
+ *     types.ts     enums, struct interfaces, declared errors, TypeBox schemas, compiled validators
+ *     client.ts    one <Interface>Client class per interface
+ *     server.ts    handler interfaces, the embedded IDL JSON, create<Namespace>Server
+ *     index.ts     re-exports the three
+ *     idl.json     the IDL as JSON (what `rpc-idl` serves)
+ *     runtime/     the runtime's TypeScript sources, copied (imports only @sinclair/typebox and node:http)
+ *     package.json, tsconfig.json   only on request
+ *
+ * Module styles differ only in relative import suffixes and in the manifest and compiler config:
+ * `esm-node` and `cjs` write `./types.js` (TypeScript maps it to `types.ts`; Node needs the suffix
+ * in ESM and accepts it in CommonJS), `esm-bundler` writes `./types`. `cjs` output is the same
+ * TypeScript compiled with `module: CommonJS` and `"type": "commonjs"`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IdlModel } from '../idl/model.js';
+import type { GeneratedPart, ModuleId } from './declarations.js';
+import { generateDeclarations, generatedHeader } from './generate.js';
+import { CodegenError } from './names.js';
+import { printFile } from './print.js';
+
+export type ModuleStyle = 'esm-node' | 'esm-bundler' | 'cjs';
+export const MODULE_STYLES: readonly ModuleStyle[] = ['esm-node', 'esm-bundler', 'cjs'];
+
+export interface GenerateFilesOptions {
+  /** Default `esm-node`. */
+  moduleStyle?: ModuleStyle;
+  /** The IDL file named in the headers (a base name keeps the output machine-independent). */
+  sourceFile: string;
+  /**
+   * Import the runtime from this package specifier (`<runtimeImport>` and `<runtimeImport>/client`)
+   * instead of copying it into `runtime/`.
+   */
+  runtimeImport?: string;
+  /** Also write `package.json`. */
+  packageJson?: boolean;
+  /** Also write `tsconfig.json`. */
+  tsconfig?: boolean;
+}
+
+const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
+
+/**
+ * Generates the output directory's files in memory: relative path (with `/`) -> content, sorted by
+ * path. The same model and options always give byte-identical files.
+ */
+export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesOptions): Map<string, string> {
+  const style = options.moduleStyle ?? 'esm-node';
+  if (!MODULE_STYLES.includes(style)) throw new CodegenError(`Unknown module style '${style}' (expected ${MODULE_STYLES.join(', ')})`);
+  const { declarations, idlJson } = generateDeclarations(model);
+  const suffix = style === 'esm-bundler' ? '' : '.js';
+  const header = generatedHeader(options.sourceFile);
+  const files = new Map<string, string>();
+
+  const runtimePath = (entry: 'index' | 'client') =>
+    options.runtimeImport === undefined ? `./runtime/${entry}${suffix}` : entry === 'index' ? options.runtimeImport : `${options.runtimeImport}/client`;
+  for (const part of PARTS) {
+    const importPath = (module: ModuleId): string | undefined => {
+      if (module === part) return undefined;
+      if (module === 'typebox') return '@sinclair/typebox';
+      if (module === 'runtime') return runtimePath('index');
+      if (module === 'runtimeClient') return runtimePath('client');
+      return `./${module}${suffix}`;
+    };
+    const own = declarations.filter((declaration) => declaration.part === part);
+    files.set(`${part}.ts`, printFile(own, { target: 'ts', header, importPath }));
+  }
+  files.set('index.ts', `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
+  files.set('idl.json', JSON.stringify(idlJson, null, 2) + '\n');
+  if (options.runtimeImport === undefined) {
+    for (const [name, text] of runtimeSources()) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
+  }
+  if (options.packageJson) files.set('package.json', packageJson(model, style, options.sourceFile));
+  if (options.tsconfig) files.set('tsconfig.json', tsconfig(style, header));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function copiedRuntimeFile(name: string, text: string, suffix: string): string {
+  const { version } = ownManifest();
+  const header = `// Copied by idlrpc from unplugin-idl-rpc ${version} runtime/${name}. Do not edit.`;
+  // Only relative specifiers change; package imports (TypeBox, node:http) stay as they are.
+  const rewritten = suffix === '.js' ? text : text.replace(/(from\s+'\.{1,2}\/[^']*?)\.js'/g, `$1${suffix}'`);
+  return `${header}\n${rewritten}`;
+}
+
+function packageJson(model: IdlModel, style: ModuleStyle, sourceFile: string): string {
+  const own = ownManifest();
+  const manifest = {
+    name: `${model.namespace.toLowerCase().replace(/_/g, '-')}-rpc`,
+    version: '0.0.0',
+    private: true,
+    description: generatedHeader(sourceFile).slice(3),
+    type: style === 'cjs' ? 'commonjs' : 'module',
+    sideEffects: false,
+    scripts: { build: 'tsc' },
+    dependencies: { '@sinclair/typebox': own.dependencies['@sinclair/typebox'] },
+    devDependencies: { '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies.typescript },
+  };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+function tsconfig(style: ModuleStyle, header: string): string {
+  const modules =
+    style === 'esm-node'
+      ? { module: 'NodeNext', moduleResolution: 'NodeNext' }
+      : style === 'esm-bundler'
+        ? { module: 'ESNext', moduleResolution: 'Bundler' }
+        : { module: 'CommonJS' };
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      ...modules,
+      lib: ['ES2022', 'DOM'],
+      types: ['node'],
+      strict: true,
+      declaration: true,
+      skipLibCheck: true,
+      outDir: 'dist',
+    },
+    include: ['**/*.ts'],
+    exclude: ['dist', 'node_modules'],
+  };
+  // tsconfig.json may hold comments, so it carries the header like the TypeScript files.
+  return `${header}\n${JSON.stringify(config, null, 2)}\n`;
+}
+
+interface OwnManifest {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+
+let packageRoot: string | undefined;
+
+/** This package's root, found from this file (works from `src/codegen` and `dist/src/codegen`). */
+function ownPackageRoot(): string {
+  if (packageRoot) return packageRoot;
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; ) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'unplugin-idl-rpc') {
+      return (packageRoot = dir);
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new CodegenError('Cannot find the package.json of unplugin-idl-rpc');
+    dir = parent;
+  }
+}
+
+function ownManifest(): OwnManifest {
+  return JSON.parse(readFileSync(path.join(ownPackageRoot(), 'package.json'), 'utf8')) as OwnManifest;
+}
+
+/** The runtime's TypeScript sources (without tests), sorted by name. */
+function runtimeSources(): [string, string][] {
+  const dir = path.join(ownPackageRoot(), 'runtime');
+  if (!existsSync(dir)) throw new CodegenError(`Cannot copy the runtime: ${dir} is missing from this installation`);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
+    .sort()
+    .map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]);
+}

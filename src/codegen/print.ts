@@ -1,0 +1,134 @@
+/**
+ * "How it is printed": turns declarations into TypeScript, plain JavaScript or a `.d.ts`.
+ */
+import type { ClassDeclaration, ClassMember, Code, Declaration, ModuleId, Parameter } from './declarations.js';
+import { indent } from './source-text.js';
+
+export type PrintTarget = 'ts' | 'js' | 'dts';
+
+export interface PrintOptions {
+  target: PrintTarget;
+  /** The line(s) at the top of the file (the "generated, do not edit" header). */
+  header: string;
+  /** The import specifier of a module, or undefined when it is the module being printed. */
+  importPath(module: ModuleId): string | undefined;
+}
+
+/** Prints `declarations` as one file. */
+export function printFile(declarations: readonly Declaration[], options: PrintOptions): string {
+  const { target } = options;
+  const printed = declarations
+    .filter((declaration) => isPrinted(declaration, target))
+    .map((declaration) => printDeclaration(declaration, target));
+  const imports = printImports(declarations, options);
+  return [options.header, ...(imports ? [imports] : []), ...printed].join('\n');
+}
+
+/** JavaScript has no types; a `.d.ts` shows only what the module exports. */
+function isPrinted(declaration: Declaration, target: PrintTarget): boolean {
+  return target === 'js' ? declaration.kind !== 'type' : target === 'dts' ? declaration.exported : true;
+}
+
+function printImports(declarations: readonly Declaration[], options: PrintOptions): string {
+  // module specifier -> name -> type-only?
+  const byModule = new Map<string, Map<string, boolean>>();
+  for (const declaration of declarations) {
+    if (!isPrinted(declaration, options.target)) continue;
+    for (const use of declaration.uses) {
+      if (options.target === 'js' && use.typeOnly) continue;
+      // A `.d.ts` has no bodies: it needs the types, and the base class of a class.
+      if (options.target === 'dts' && !use.typeOnly && !(declaration.kind === 'class' && declaration.extends === use.name)) continue;
+      const path = options.importPath(use.from);
+      if (path === undefined) continue;
+      const names = byModule.get(path) ?? new Map<string, boolean>();
+      byModule.set(path, names);
+      names.set(use.name, (names.get(use.name) ?? true) && use.typeOnly);
+    }
+  }
+  const lines: string[] = [];
+  for (const path of [...byModule.keys()].sort(compareModuleSpecifiers)) {
+    const names = [...byModule.get(path)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const allTypes = names.every(([, isType]) => isType);
+    if (options.target === 'ts' && allTypes) {
+      lines.push(`import type { ${names.map(([name]) => name).join(', ')} } from '${path}';`);
+    } else {
+      const list = names.map(([name, isType]) => (isType && options.target === 'ts' ? `type ${name}` : name));
+      lines.push(`import { ${list.join(', ')} } from '${path}';`);
+    }
+  }
+  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+}
+
+/** Packages before relative paths, then alphabetical: the usual import order. */
+function compareModuleSpecifiers(a: string, b: string): number {
+  const relative = (s: string) => (s.startsWith('.') ? 1 : 0);
+  return relative(a) - relative(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function printDeclaration(declaration: Declaration, target: PrintTarget): string {
+  const exported = declaration.exported ? 'export ' : '';
+  const declare = target === 'dts' ? 'declare ' : '';
+  switch (declaration.kind) {
+    case 'type':
+      return `${declaration.doc}${exported}${declaration.text.trimEnd()}\n`;
+    case 'const': {
+      if (target === 'dts') return `${declaration.doc}${exported}declare const ${declaration.name}: ${declaration.declaredType};\n`;
+      const annotation = target === 'ts' && declaration.annotation ? `: ${declaration.annotation}` : '';
+      return `${declaration.doc}${exported}const ${declaration.name}${annotation} = ${printCode(declaration.value, target)};\n`;
+    }
+    case 'function': {
+      const signature = `${declaration.name}(${printParameters(declaration.parameters, target)})`;
+      if (target === 'dts') return `${declaration.doc}${exported}declare function ${signature}: ${declaration.returnType};\n`;
+      const returns = target === 'ts' ? `: ${declaration.returnType}` : '';
+      return `${declaration.doc}${exported}function ${signature}${returns} {\n${printBody(declaration.body, target, '  ')}}\n`;
+    }
+    case 'class':
+      return `${declaration.doc}${exported}${declare}${printClass(declaration, target)}\n`;
+  }
+}
+
+function printClass(declaration: ClassDeclaration, target: PrintTarget): string {
+  const heritage = declaration.extends ? ` extends ${declaration.extends}` : '';
+  const members = declaration.members.map((member) => printMember(member, target)).filter((text) => text !== '');
+  // A blank line between members, except between consecutive one-line statics and fields.
+  const body = members.map((text, i) => (i > 0 && (text.includes('\n  ') || members[i - 1].includes('\n  ')) ? `\n${text}` : text));
+  return `class ${declaration.name}${heritage} {\n${body.join('')}}`;
+}
+
+function printMember(member: ClassMember, target: PrintTarget): string {
+  const pad = '  ';
+  switch (member.kind) {
+    case 'static':
+      if (target === 'dts') return `${member.doc}${pad}static readonly ${member.name}: ${member.declaredType};\n`;
+      return `${member.doc}${pad}static ${target === 'ts' ? 'readonly ' : ''}${member.name} = ${member.value};\n`;
+    case 'privateField':
+      if (target === 'dts') return `${pad}#private;\n`;
+      return `${pad}${target === 'ts' ? 'readonly ' : ''}#${member.name}${target === 'ts' ? `: ${member.type}` : ''};\n`;
+    case 'constructor': {
+      const signature = `constructor(${printParameters(member.parameters, target)})`;
+      if (target === 'dts') return `${member.doc}${pad}${signature};\n`;
+      return `${member.doc}${pad}${signature} {\n${printBody(member.body, target, pad + '  ')}${pad}}\n`;
+    }
+    case 'method': {
+      const signature = `${member.name}(${printParameters(member.parameters, target)})`;
+      if (target === 'dts') return `${member.doc}${pad}${signature}: ${member.returnType};\n`;
+      const returns = target === 'ts' ? `: ${member.returnType}` : '';
+      return `${member.doc}${pad}${signature}${returns} {\n${printBody(member.body, target, pad + '  ')}${pad}}\n`;
+    }
+  }
+}
+
+function printParameters(parameters: readonly Parameter[], target: PrintTarget): string {
+  return parameters
+    .map((p) => (target === 'js' ? p.name : `${p.name}${p.optional ? '?' : ''}: ${p.type}`))
+    .join(', ');
+}
+
+function printBody(statements: readonly Code[], target: PrintTarget, pad: string): string {
+  return statements.map((statement) => indent(printCode(statement, target), pad) + '\n').join('');
+}
+
+/** Prints code for a target (`.d.ts` files print no code). */
+export function printCode(code: Code, target: PrintTarget): string {
+  return code.map((piece) => (typeof piece === 'string' ? piece : target === 'ts' ? piece.ts : piece.js)).join('');
+}

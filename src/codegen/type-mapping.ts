@@ -1,0 +1,66 @@
+/**
+ * IDL types as TypeScript types and as TypeBox schema source. The schema source must evaluate to
+ * exactly what `runtime/schema.ts` builds from the IDL JSON (a test holds the two together).
+ */
+import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
+
+/** The TypeScript type of an IDL type: `int`/`float` -> `number`, `[]T` -> `T[]`, maps -> `Record<string, T>`. */
+export function typeScriptType(type: TypeRef): string {
+  switch (type.kind) {
+    case 'builtIn':
+      return type.name === 'string' ? 'string' : type.name === 'bool' ? 'boolean' : 'number';
+    case 'array':
+      return `${typeScriptType(type.element)}[]`;
+    case 'map':
+      return `Record<string, ${typeScriptType(type.value)}>`;
+    case 'named':
+      return type.name;
+  }
+}
+
+/** `T`, or `T | null` for an `[optional]` method result. */
+export function resultType(type: TypeRef, optional: boolean): string {
+  return optional ? `${typeScriptType(type)} | null` : typeScriptType(type);
+}
+
+/** TypeBox source for an IDL type (named types are `Type.Ref`, resolved through the references). */
+export function schemaSource(type: TypeRef): string {
+  switch (type.kind) {
+    case 'builtIn':
+      return BUILT_IN_SCHEMAS[type.name];
+    case 'array':
+      return `Type.Array(${schemaSource(type.element)})`;
+    case 'map':
+      return `Type.Record(Type.String(), ${schemaSource(type.value)})`;
+    case 'named':
+      return `Type.Ref('${type.name}')`;
+  }
+}
+
+const BUILT_IN_SCHEMAS: Record<BuiltInTypeName, string> = {
+  string: 'Type.String()',
+  int: 'Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })',
+  float: 'Type.Number()',
+  bool: 'Type.Boolean()',
+};
+
+/** `Type.Union([T, Type.Null()])`: an `[optional]` result, or (wrapped in `Type.Optional`) field. */
+export function nullableSchemaSource(type: TypeRef): string {
+  return `Type.Union([${schemaSource(type)}, Type.Null()])`;
+}
+
+/**
+ * A readable name for an IDL type, for naming the validator compiled for it:
+ * `[]Product` -> `ProductArray`, `map[string]int` -> `IntMap`, `Product [optional]` -> `ProductOrNull`.
+ */
+export function typeLabel(type: TypeRef, optional = false): string {
+  const label =
+    type.kind === 'builtIn'
+      ? type.name[0].toUpperCase() + type.name.slice(1)
+      : type.kind === 'array'
+        ? `${typeLabel(type.element)}Array`
+        : type.kind === 'map'
+          ? `${typeLabel(type.value)}Map`
+          : type.name[0].toUpperCase() + type.name.slice(1);
+  return optional ? `${label}OrNull` : label;
+}
