@@ -20,6 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
+        copyPublicDir: false,
         rollupOptions: { input: 'server/main.ts', output: { entryFileNames: 'main.js' } },
       }
     : { outDir: 'dist', emptyOutDir: true },
