@@ -27,5 +27,5 @@ export {
   type RpcServer,
   type RpcServerOptions,
 } from './server.js';
-export { createNodeListener, listen, createMiddleware, type ListenOptions, type MiddlewareOptions } from './node.js';
+export { createNodeListener, listen, listenAddress, createMiddleware, type ListenOptions, type MiddlewareOptions } from './node.js';
 export { createFetchHandler } from './fetch.js';

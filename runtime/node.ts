@@ -32,8 +32,7 @@ export interface ListenOptions {
  * connections are closed by the header, request and keep-alive timeouts.
  */
 export function listen(server: RpcServer, options: ListenOptions = {}): Promise<http.Server> {
-  const port = options.port ?? portFromEnvironment() ?? 8080;
-  const host = options.host ?? '0.0.0.0';
+  const { port, host } = listenAddress(options);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const httpServer = http.createServer(
@@ -55,8 +54,12 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
   });
 }
 
-function portFromEnvironment(): number | undefined {
-  const text = process.env.SERVER_PORT;
+/** Where `listen` binds: `options.port`, else `SERVER_PORT`, else 8080; `options.host`, else 0.0.0.0. */
+export function listenAddress(options: Pick<ListenOptions, 'port' | 'host'> = {}, env: Record<string, string | undefined> = process.env) {
+  return { port: options.port ?? portFromEnvironment(env.SERVER_PORT) ?? 8080, host: options.host ?? '0.0.0.0' };
+}
+
+function portFromEnvironment(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

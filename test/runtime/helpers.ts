@@ -134,5 +134,11 @@ export async function post(url: string, body: unknown, init: RequestInit = {}) {
     ...init,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text === '' ? undefined : JSON.parse(text) };
+  let json: any;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
 }

@@ -1,0 +1,247 @@
+/**
+ * The OpenAPI binding (decisions.md §7) and the three adapters: the standalone Node server,
+ * connect-style middleware, and the web-standard fetch handler.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFetchHandler, createMiddleware, createRpcServer, HttpTransport, listen, listenAddress } from '../../runtime/index.js';
+import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
+import { checkoutIdl } from './fixtures/checkout-idl.js';
+import { checkoutHandlers, post, serverHandle, startServer, type TestServer } from './helpers.js';
+
+const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
+
+describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const { handlers } = checkoutHandlers();
+    server = await startServer({
+      handlers: { ...handlers, CatalogService: { ...handlers.CatalogService, listProducts: () => { throw new Error('db down'); } } },
+    });
+  });
+  afterAll(() => server?.close());
+
+  const call = async (path: string, body?: unknown) => {
+    const answer = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    return { status: answer.status, json: await answer.json() };
+  };
+
+  it('answers 200 with the bare result', async () => {
+    const added = await call('/CartService/addToCart', { request: { productId: 'p2', quantity: 2 } });
+    expect(added).toStrictEqual({ status: 200, json: { cartId: 'cart-1', items: [{ productId: 'p2', quantity: 2, price: 20 }], subtotal: 40 } });
+    expect(await call('/CartService/clearCart', { cartId: 'cart-1' })).toStrictEqual({ status: 200, json: true });
+  });
+
+  it('answers JSON null for an absent optional result', async () => {
+    expect(await call('/CatalogService/getProduct', { productId: 'unknown' })).toStrictEqual({ status: 200, json: null });
+  });
+
+  it('works under a base path', async () => {
+    expect(await call('/api/v2/CatalogService/getProduct', { productId: 'p1' })).toMatchObject({ status: 200, json: { productId: 'p1' } });
+  });
+
+  it('invalid params: 400 with {code, message, data}', async () => {
+    expect(await call('/CartService/addToCart', { request: { productId: 'p2', quantity: 'two' } })).toStrictEqual({
+      status: 400,
+      json: {
+        code: -32602,
+        message: 'Invalid params: params.request.quantity: expected integer',
+        data: { errors: [{ path: 'params.request.quantity', message: 'expected integer' }] },
+      },
+    });
+    expect(await call('/CartService/getCart', {})).toStrictEqual({
+      status: 400,
+      json: { code: -32602, message: "Invalid params: params: missing parameter 'cartId'", data: { errors: [{ path: 'params', message: "missing parameter 'cartId'" }] } },
+    });
+    expect(await call('/CartService/addToCart', { request: { productId: 'nope', quantity: 1 } })).toStrictEqual({
+      status: 400,
+      json: { code: -32602, message: 'Product not found' },
+    });
+  });
+
+  it('a body that is not an object of named params: 400', async () => {
+    expect(await call('/CartService/getCart', ['c1'])).toStrictEqual({
+      status: 400,
+      json: { code: -32600, message: 'Invalid Request: body must be a JSON object of named parameters' },
+    });
+    const broken = await call('/CartService/getCart', '{"cartId":');
+    expect(broken.status).toBe(400);
+    expect(broken.json.code).toBe(-32700);
+    expect(broken.json.message).toMatch(/^Parse error: /);
+  });
+
+  it('a declared error: 422; an internal error: 500 without details', async () => {
+    expect(await call('/OrderService/createOrder', { request: { cartId: 'none', shippingAddress: address, paymentMethod: 'paypal' } })).toStrictEqual({
+      status: 422,
+      json: { code: 1001, message: 'CartNotFound: cart does not exist' },
+    });
+    // A zero-parameter method takes no body at all.
+    expect(await call('/CatalogService/listProducts')).toStrictEqual({ status: 500, json: { code: -32603, message: 'Internal error' } });
+  });
+
+  it('other verbs: 405', async () => {
+    const answer = await fetch(`${server.url}/CatalogService/listProducts`);
+    expect(answer.status).toBe(405);
+    expect(await answer.text()).toBe('{"error":"Method Not Allowed"}');
+  });
+
+  it('a path that names no registered method is JSON-RPC', async () => {
+    const answer = await post(`${server.url}/Nope/nothing`, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 });
+    expect(answer.json).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
+  });
+});
+
+describe('createMiddleware (connect / Vite / Express)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const rpc = createRpcServer({ idl: checkoutIdl, handlers: checkoutHandlers().handlers });
+    const middleware = createMiddleware(rpc, { path: '/api/rpc' });
+    // A minimal connect-style chain: an optional body parser, our middleware, then a fallback.
+    const httpServer = http.createServer((req, res) => {
+      const fallback = () => res.writeHead(404, { 'content-type': 'text/plain' }).end(`next() for ${req.url}`);
+      if (req.headers['x-pre-parse'] === 'yes') {
+        let text = '';
+        req.on('data', (chunk) => (text += chunk));
+        req.on('end', () => {
+          (req as http.IncomingMessage & { body?: unknown }).body = JSON.parse(text);
+          middleware(req, res, fallback);
+        });
+        return;
+      }
+      middleware(req, res, fallback);
+    });
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    server = serverHandle(httpServer);
+  });
+  afterAll(() => server?.close());
+
+  it('answers JSON-RPC at its path, with or without a query or trailing slash', async () => {
+    for (const path of ['/api/rpc', '/api/rpc/', '/api/rpc?x=1']) {
+      const answer = await post(server.url + path, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
+    }
+    expect(await new HttpTransport(`${server.url}/api/rpc`).call('CatalogService.getProduct', ['p1'])).toMatchObject({ productId: 'p1' });
+  });
+
+  it('answers the OpenAPI binding under <path>/<Interface>/<method>', async () => {
+    const answer = await post(`${server.url}/api/rpc/CartService/getCart`, { cartId: 'x' });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('null');
+  });
+
+  it('passes every other request to next()', async () => {
+    for (const path of ['/', '/api', '/api/rpcx', '/api/rpc/Nope/x', '/api/rpc/CartService/getCart/extra', '/other']) {
+      const answer = await post(server.url + path, {});
+      expect(answer.status).toBe(404);
+      expect(answer.text).toBe(`next() for ${path}`);
+    }
+  });
+
+  it('answers 405 to other verbs at its path', async () => {
+    const answer = await fetch(`${server.url}/api/rpc`);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(await answer.text()).toBe('{"error":"Method Not Allowed"}');
+  });
+
+  it('uses a body an earlier body parser already read (req.body)', async () => {
+    const answer = await post(`${server.url}/api/rpc`, { jsonrpc: '2.0', method: 'CatalogService.getProduct', params: ['p2'], id: 9 }, {
+      headers: { 'content-type': 'application/json', 'x-pre-parse': 'yes' },
+    });
+    expect(answer.json).toMatchObject({ jsonrpc: '2.0', result: { productId: 'p2' }, id: 9 });
+  });
+});
+
+describe('createFetchHandler (web-standard Request/Response)', () => {
+  const rpc = createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100 });
+  const handle = createFetchHandler(rpc);
+  const request = (body: BodyInit | null, init: RequestInit = {}, path = '/') =>
+    new Request(`http://localhost${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, ...init });
+
+  it('200 with the JSON-RPC response', async () => {
+    const response = await handle(request(JSON.stringify({ jsonrpc: '2.0', method: 'Calc.add', params: { b: 2, a: 1 }, id: 1 })));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toStrictEqual({ jsonrpc: '2.0', result: 3, id: 1 });
+  });
+
+  it('204 with no body for a notification', async () => {
+    const response = await handle(request(JSON.stringify({ jsonrpc: '2.0', method: 'Calc.ping' })));
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
+  it('405 for other verbs', async () => {
+    const response = await handle(new Request('http://localhost/', { method: 'GET' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('{"error":"Method Not Allowed"}');
+  });
+
+  it('413 past maxBodyBytes, by Content-Length or while streaming', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', method: 'Calc.join', params: ['x'.repeat(200), 'y', 'z'], id: 1 });
+    const declared = await handle(request(big));
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toBe('{"error":"Payload Too Large"}');
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode('['.repeat(40)));
+      },
+    });
+    const streamed = await handle(request(endless, { duplex: 'half' } as RequestInit));
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('the OpenAPI binding by path', async () => {
+    const response = await handle(request(JSON.stringify({ a: 2, b: 3 }), {}, '/Calc/add'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBe(5);
+  });
+});
+
+describe('listen', () => {
+  it('binds options.port, else SERVER_PORT, else 8080; host 0.0.0.0 unless given', () => {
+    expect(listenAddress({}, {})).toStrictEqual({ port: 8080, host: '0.0.0.0' });
+    expect(listenAddress({}, { SERVER_PORT: '9123' })).toStrictEqual({ port: 9123, host: '0.0.0.0' });
+    expect(listenAddress({ port: 7000, host: '127.0.0.1' }, { SERVER_PORT: '9123' })).toStrictEqual({ port: 7000, host: '127.0.0.1' });
+    expect(() => listenAddress({}, { SERVER_PORT: 'eighty' })).toThrow('SERVER_PORT must be an integer from 0 to 65535, got "eighty"');
+  });
+
+  it('listens on SERVER_PORT when no port is given', async () => {
+    const probe = await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: 0, host: '127.0.0.1' });
+    const { port } = probe.address() as { port: number };
+    await serverHandle(probe).close();
+    const saved = process.env.SERVER_PORT;
+    process.env.SERVER_PORT = String(port);
+    try {
+      const server = serverHandle(await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { host: '127.0.0.1' }));
+      try {
+        expect(server.port).toBe(port);
+        expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 1 });
+      } finally {
+        await server.close();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.SERVER_PORT;
+      else process.env.SERVER_PORT = saved;
+    }
+  });
+
+  it('rejects when the port is taken', async () => {
+    const first = serverHandle(await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: 0, host: '127.0.0.1' }));
+    try {
+      await expect(listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: first.port, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
+  });
+});
