@@ -85,7 +85,17 @@ const DECLARATION_LABEL = 'a declaration (namespace, enum, struct, errors or int
 const END_OF_LINE = 'the end of the line';
 
 /** Labels in the order they read best in "expected A, B or C"; unlisted labels go in the middle. */
-const LABEL_ORDER = [TYPE_LABEL, RETURN_TYPE_LABEL, DECLARATION_LABEL, "'[optional]'", "'raises'", END_OF_LINE];
+const LABEL_ORDER = [
+  TYPE_LABEL,
+  RETURN_TYPE_LABEL,
+  DECLARATION_LABEL,
+  "','",
+  "')'",
+  "'}'",
+  "'[optional]'",
+  "'raises'",
+  END_OF_LINE,
+];
 
 /**
  * Parses IDL source text into a syntax tree. A leading byte order mark is dropped, so offsets,
@@ -151,7 +161,7 @@ function describeFailure(expected: string[], atEndOfFile: boolean): string {
   const rank = (label: string) => {
     const index = LABEL_ORDER.indexOf(label);
     if (index !== -1) return index;
-    return label.startsWith("'") ? LABEL_ORDER.length - 1.5 : 2.5;
+    return label.startsWith("'") ? LABEL_ORDER.indexOf("','") - 0.5 : LABEL_ORDER.indexOf(DECLARATION_LABEL) + 0.5;
   };
   labels.sort((a, b) => rank(a) - rank(b));
   const listed = labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
@@ -457,7 +467,7 @@ function createGrammar(fileName: string, source: string) {
       rememberDetached(lines, false);
       const result: IdlFile = { fileName, source, declarations };
       if (namespace.length > 0) result.namespace = namespace[0];
-      if (detached.length > 0) result.detachedComments = detached;
+      if (detached.length > 0) result.detachedComments = detached.sort((a, b) => a.span.start.offset - b.span.start.offset);
       return result;
     },
   );
