@@ -19,6 +19,13 @@ export interface IdlToOpenApiOptions {
   version?: OpenApiVersion;
   /** `info.version`; the IDL has no version of its own. Default `1.0.0`. */
   infoVersion?: string;
+  /**
+   * `servers[0].url`: the base address the binding is served under. Left out by default, because
+   * only the deployment knows it (OpenAPI tools then use the address the document came from).
+   */
+  serverUrl?: string;
+  /** `info.license`; the IDL has none, so it is left out by default. */
+  license?: { name: string; url?: string; identifier?: string };
 }
 
 export interface IdlToOpenApiResult {
@@ -38,7 +45,15 @@ type Schema = Record<string, unknown>;
  * warning.
  */
 export function idlToOpenApi(models: IdlModel[], options: IdlToOpenApiOptions = {}): IdlToOpenApiResult {
-  return new OpenApiWriter(models, options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
+  const result = new OpenApiWriter(models, options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
+  const { document } = result;
+  if (options.license !== undefined) (document.info as Schema).license = { ...options.license };
+  if (options.serverUrl !== undefined) {
+    // Keep `servers` right after `info`, where readers look for it.
+    const { openapi, info, ...rest } = document;
+    result.document = { openapi, info, servers: [{ url: options.serverUrl }], ...rest };
+  }
+  return result;
 }
 
 /** How a type of the IDL is written in the document being built. */
@@ -72,6 +87,8 @@ class OpenApiWriter {
     const document: Record<string, unknown> = {
       openapi: this.version === '3.1' ? '3.1.0' : '3.0.3',
       info: this.info(infoVersion),
+      // The binding has no authentication of its own (seed-spec.md leaves it to the deployment).
+      security: [],
       tags: this.names.flatMap((names) =>
         names.model.interfaces.map((iface) => {
           const tag: Schema = {

@@ -1,0 +1,163 @@
+/**
+ * OpenAPI -> IDL: reads an OpenAPI 3.0/3.1 document (YAML or JSON, with local `$ref`s), converts
+ * its schemas and operations, and prints the result with the compiler's formatter.
+ *
+ * Order of the output: namespace, the component schemas' structs and enums (document order) with
+ * hoisted inline structs where they are first reached, the declared errors (documents written by
+ * `idlToOpenApi` only), then the interfaces in the order of their first operation.
+ */
+import { resolve } from 'node:path';
+import type { ErrorDecl, IdlFile } from '../idl/ast.js';
+import { printIdl, syntheticSpan } from '../idl/format.js';
+import { EXTENSION } from './error-binding.js';
+import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './names.js';
+import { OperationConverter } from './operation-converter.js';
+import { type ConversionContext, docComment, isObject, SchemaConverter } from './schema-converter.js';
+import { parseDocumentText, SourceDocuments } from './source-documents.js';
+import { ConversionError, type ConversionWarning, WarningSink } from './warnings.js';
+
+/** The document to convert: its text (YAML or JSON) or an already parsed object. */
+export interface OpenApiInput {
+  text?: string;
+  document?: unknown;
+  /**
+   * The document's file name: decides JSON vs YAML for `text`, names the output in messages, and
+   * (resolved against `baseDir` or the working directory) anchors `$ref`s to other files.
+   */
+  fileName?: string;
+  /** Folder for `$ref`s to other files when there is no `fileName`. */
+  baseDir?: string;
+}
+
+export interface OpenApiToIdlOptions {
+  /**
+   * Binary data (`format: binary`) cannot travel in JSON-RPC. `error` (default): the conversion
+   * fails with a ConversionError at the first such schema. `drop`: a struct field of binary data is
+   * dropped, an operation whose parameters, body or result are binary is dropped, each with a warning.
+   */
+  binary?: 'error' | 'drop';
+  /** File name given to the IDL (spans, messages). Default: the input's name with `.idl`. */
+  idlFileName?: string;
+}
+
+export interface OpenApiToIdlResult {
+  /** The IDL text, printed by `printIdl`. */
+  idl: string;
+  /** The syntax tree that was printed (nodes carry synthetic spans). */
+  file: IdlFile;
+  warnings: ConversionWarning[];
+}
+
+/**
+ * Converts an OpenAPI 3.0.x or 3.1.x document to IDL.
+ *
+ * @throws ConversionError (with a JSON pointer) for invalid YAML/JSON, a document that is not
+ *   OpenAPI 3.0/3.1 (Swagger 2.0 included), a remote or unresolvable `$ref`, or binary data (unless
+ *   `binary: 'drop'`).
+ */
+export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions = {}): OpenApiToIdlResult {
+  const fileName = input.fileName ?? 'openapi.json';
+  const content = input.document !== undefined ? input.document : parseDocumentText(input.text ?? '', fileName);
+  checkVersion(content);
+  const rootPath = input.fileName !== undefined ? resolve(input.baseDir ?? process.cwd(), input.fileName) : undefined;
+  const idlFileName = options.idlFileName ?? fileName.replace(/\.(ya?ml|json)$/i, '') + '.idl';
+  const info = (content as Record<string, unknown>).info;
+  const sink = new WarningSink();
+  const ctx: ConversionContext = {
+    documents: new SourceDocuments(content, rootPath, input.baseDir),
+    sink,
+    topNames: new NameScope(),
+    span: syntheticSpan(idlFileName),
+    keepIdentifiers: isObject(info) && typeof info[EXTENSION.namespace] === 'string',
+    binary: options.binary ?? 'error',
+  };
+
+  const errors = ctx.keepIdentifiers ? declaredErrors(content as Record<string, unknown>, ctx) : [];
+  const schemas = new SchemaConverter(ctx);
+  const operations = new OperationConverter(ctx, schemas, new Set(errors.map((e) => e.name.text)));
+  schemas.claimComponentNames();
+  operations.claimInterfaceNames();
+  schemas.convertComponents();
+  const interfaces = operations.convert();
+  schemas.finish();
+  warnSecuritySchemes(content as Record<string, unknown>, sink);
+
+  const file: IdlFile = {
+    fileName: idlFileName,
+    source: '',
+    namespace: { kind: 'namespace', name: { text: namespace(info, sink, ctx.keepIdentifiers), span: ctx.span }, span: ctx.span },
+    declarations: [...schemas.declarations],
+  };
+  const namespaceComment = docComment(isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined);
+  if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
+  if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
+  file.declarations.push(...interfaces);
+  const idl = printIdl(file);
+  file.source = idl;
+  return { idl, file, warnings: sink.warnings };
+}
+
+/** Only OpenAPI 3.0.x and 3.1.x are converted; anything else is refused, naming what it is. */
+function checkVersion(content: unknown): void {
+  if (!isObject(content)) throw new ConversionError('', 'not an OpenAPI document: the top level is not an object');
+  if (content.swagger !== undefined) {
+    throw new ConversionError('/swagger', `Swagger ${String(content.swagger)} documents are not supported: convert the document to OpenAPI 3.0 or 3.1 first`);
+  }
+  const version = content.openapi;
+  if (typeof version !== 'string') throw new ConversionError('', 'not an OpenAPI document: the "openapi" version field is missing');
+  if (!/^3\.[01]\.\d+/.test(version)) {
+    throw new ConversionError('/openapi', `OpenAPI ${version} is not supported: only 3.0.x and 3.1.x documents are converted`);
+  }
+  if (content.paths !== undefined && !isObject(content.paths)) throw new ConversionError('/paths', 'invalid document: paths is not an object');
+  if (content.components !== undefined && !isObject(content.components)) {
+    throw new ConversionError('/components', 'invalid document: components is not an object');
+  }
+}
+
+/** The namespace: our own `x-idl-namespace`, else `info.title` by the seed rule. */
+function namespace(info: unknown, sink: WarningSink, keepIdentifiers: boolean): string {
+  if (keepIdentifiers && isObject(info) && typeof info[EXTENSION.namespace] === 'string' && isValidIdentifier(info[EXTENSION.namespace] as string)) {
+    return info[EXTENSION.namespace] as string;
+  }
+  const title = isObject(info) && typeof info.title === 'string' ? info.title : '';
+  const name = namespaceName(title);
+  if (name !== namespaceByRule(title)) sink.warn('/info/title', `title "${title}" adjusted to the namespace ${name} (a valid identifier)`);
+  return name;
+}
+
+/** The `x-idl-errors` list of a document written by `idlToOpenApi`. */
+function declaredErrors(content: Record<string, unknown>, ctx: ConversionContext): ErrorDecl[] {
+  const list = content[EXTENSION.errors];
+  if (!Array.isArray(list)) return [];
+  const errors: ErrorDecl[] = [];
+  const names = new Set<string>();
+  list.forEach((entry, i) => {
+    if (!isObject(entry) || typeof entry.name !== 'string' || !isValidIdentifier(entry.name) || !Number.isInteger(entry.code) || names.has(entry.name)) {
+      ctx.sink.warn(`/${EXTENSION.errors}/${i}`, 'declared error entry is not { code, name, message }; dropped');
+      return;
+    }
+    names.add(entry.name);
+    const message = typeof entry.message === 'string' ? entry.message : '';
+    const error: ErrorDecl = {
+      code: entry.code as number,
+      codeSpan: ctx.span,
+      name: { text: entry.name, span: ctx.span },
+      message,
+      span: ctx.span,
+    };
+    const comment = docComment(entry.description);
+    if (comment !== undefined) error.comment = comment;
+    errors.push(error);
+  });
+  return errors;
+}
+
+/** Security schemes have no IDL counterpart: each is dropped with a warning. */
+function warnSecuritySchemes(content: Record<string, unknown>, sink: WarningSink): void {
+  const components = content.components;
+  const schemes = isObject(components) ? components.securitySchemes : undefined;
+  if (!isObject(schemes)) return;
+  for (const name of Object.keys(schemes)) {
+    sink.warn(`/components/securitySchemes/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, `security scheme "${name}" dropped: the IDL describes no authentication`);
+  }
+}

@@ -1,0 +1,323 @@
+/**
+ * OpenAPI operations -> IDL interfaces and methods (seed-spec.md "Conversion: OpenAPI to IDL
+ * (operations)"), plus the reverse of our own REST binding, so that IDL -> OpenAPI -> IDL gives the
+ * same methods back.
+ */
+import type { InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
+import { EXTENSION } from './error-binding.js';
+import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, upperFirst } from './names.js';
+import { BinaryDataError, type ConversionContext, docComment, isObject, type Schema, type SchemaConverter, type TypeResult } from './schema-converter.js';
+import { child, displayPointer, type Location } from './source-documents.js';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One operation of the document, with where it is. */
+interface OperationSite {
+  path: string;
+  httpMethod: string;
+  operation: Schema;
+  /** Parameters declared on the path item (operations may override them). */
+  pathParameters: unknown[];
+  location: Location;
+  pathItemLocation: Location;
+}
+
+/** The parameter names, the body and the responses of an operation, converted. */
+export class OperationConverter {
+  private readonly interfaces = new Map<string, InterfaceDecl>();
+  private readonly methodScopes = new Map<string, NameScope>();
+  /** Raw interface key (tag or path segment) -> claimed interface name. */
+  private readonly interfaceNames = new Map<string, string>();
+  private readonly sites: OperationSite[];
+
+  constructor(
+    private readonly ctx: ConversionContext,
+    private readonly schemas: SchemaConverter,
+    /** Error names declared by an IDL-written document; `raises` may only name these. */
+    private readonly declaredErrors: ReadonlySet<string>,
+  ) {
+    this.sites = this.collectSites();
+  }
+
+  private warn(location: Location | string, message: string): void {
+    this.ctx.sink.warn(typeof location === 'string' ? location : displayPointer(location), message);
+  }
+
+  private name(text: string): Name {
+    return { text, span: this.ctx.span };
+  }
+
+  private collectSites(): OperationSite[] {
+    const root = this.ctx.documents.root;
+    const paths = isObject(root.content) ? root.content.paths : undefined;
+    if (!isObject(paths)) return [];
+    const sites: OperationSite[] = [];
+    for (const [path, rawItem] of Object.entries(paths)) {
+      let pathItemLocation = child({ document: root, pointer: '' }, 'paths', path);
+      let item = rawItem;
+      if (isObject(item) && typeof item.$ref === 'string') {
+        const target = this.ctx.documents.resolve(item.$ref, pathItemLocation);
+        pathItemLocation = target.location;
+        item = target.value;
+      }
+      if (!isObject(item)) continue;
+      for (const httpMethod of Object.keys(item)) {
+        if (!(HTTP_METHODS as readonly string[]).includes(httpMethod) || !isObject(item[httpMethod])) continue;
+        sites.push({
+          path,
+          httpMethod,
+          operation: item[httpMethod] as Schema,
+          pathParameters: Array.isArray(item.parameters) ? item.parameters : [],
+          location: child(pathItemLocation, httpMethod),
+          pathItemLocation,
+        });
+      }
+    }
+    return sites;
+  }
+
+  /**
+   * The method as our own IDL -> OpenAPI writer produced it: `POST /<Interface>/<method>` with
+   * operationId `<Interface>_<method>`. Only recognized in documents the writer marked as its own.
+   */
+  private binding(site: OperationSite): { interfaceName: string; methodName: string } | undefined {
+    if (!this.ctx.keepIdentifiers || site.httpMethod !== 'post') return undefined;
+    const match = /^\/([A-Za-z][A-Za-z0-9_]*)\/([A-Za-z][A-Za-z0-9_]*)$/.exec(site.path);
+    if (!match || site.operation.operationId !== `${match[1]}_${match[2]}`) return undefined;
+    return { interfaceName: match[1], methodName: match[2] };
+  }
+
+  /** The interface an operation belongs to: its first tag, else the first path segment (`root` for `/`). */
+  private interfaceKey(site: OperationSite): string {
+    const binding = this.binding(site);
+    if (binding) return binding.interfaceName;
+    const tags = site.operation.tags;
+    if (Array.isArray(tags) && typeof tags[0] === 'string' && tags[0].trim() !== '') return tags[0];
+    const segment = site.path.split('/').find((s) => s !== '');
+    return segment === undefined ? 'root' : segment.replace(/^\{(.*)\}$/, '$1');
+  }
+
+  /** Claims the interface names (after the component schemas, before hoisted structs). */
+  claimInterfaceNames(): void {
+    for (const site of this.sites) {
+      const key = this.interfaceKey(site);
+      if (this.interfaceNames.has(key)) continue;
+      const name = this.ctx.topNames.claim(typeName(key));
+      if (name !== key) this.warn(site.location, `interface name "${key}" is not a valid unique IDL identifier; written as ${name}`);
+      this.interfaceNames.set(key, name);
+    }
+  }
+
+  /** Converts every operation; returns the interfaces in order of their first operation. */
+  convert(): InterfaceDecl[] {
+    const root = this.ctx.documents.root.content as Schema;
+    const tagComments = new Map<string, string>();
+    if (Array.isArray(root.tags)) {
+      for (const tag of root.tags) {
+        if (!isObject(tag) || typeof tag.name !== 'string') continue;
+        const comment = docComment(this.ctx.keepIdentifiers ? tag[EXTENSION.comment] : tag.description);
+        if (comment !== undefined) tagComments.set(tag.name, comment);
+      }
+    }
+    for (const site of this.sites) {
+      const key = this.interfaceKey(site);
+      const interfaceName = this.interfaceNames.get(key)!;
+      let decl = this.interfaces.get(interfaceName);
+      if (!decl) {
+        decl = { kind: 'interface', name: this.name(interfaceName), methods: [], span: this.ctx.span };
+        const comment = tagComments.get(key);
+        if (comment !== undefined) decl.comment = comment;
+        this.interfaces.set(interfaceName, decl);
+        this.methodScopes.set(interfaceName, new NameScope());
+      }
+      try {
+        const method = this.method(site, this.methodScopes.get(interfaceName)!);
+        if (method) decl.methods.push(method);
+      } catch (error) {
+        if (!(error instanceof BinaryDataError) || this.ctx.binary !== 'drop') throw error;
+        this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; operation ${site.httpMethod.toUpperCase()} ${site.path} dropped`);
+      }
+    }
+    return [...this.interfaces.values()].filter((i) => i.methods.length > 0);
+  }
+
+  /**
+   * The operationId as an identifier. Without one: the path's words in camelCase, a `{param}` segment
+   * written `by<Param>` (`GET /pets/{petId}/photos` -> `petsByPetIdPhotos`), `root` for `/`.
+   */
+  private operationId(site: OperationSite): { id: string; raw?: string } {
+    const raw = site.operation.operationId;
+    if (typeof raw === 'string' && raw !== '') return { id: isValidIdentifier(raw) ? raw : camelCaseName(raw), raw };
+    const words = site.path
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => (/^\{.*\}$/.test(s) ? `by ${s.slice(1, -1)}` : s));
+    return { id: words.length === 0 ? 'root' : camelCaseName(words.join(' ')) };
+  }
+
+  private method(site: OperationSite, scope: NameScope): Method | undefined {
+    const binding = this.binding(site);
+    const { id, raw } = this.operationId(site);
+    if (raw !== undefined && id !== raw && !binding) {
+      this.warn(child(site.location, 'operationId'), `operationId "${raw}" is not an identifier; written as ${id}`);
+    }
+    const wanted = binding ? binding.methodName : `${site.httpMethod}${upperFirst(id)}`;
+    const methodName = scope.claim(wanted);
+    if (methodName !== wanted) this.warn(site.location, `method name ${wanted} is used twice in its interface; written as ${methodName}`);
+
+    const parameterScope = new NameScope();
+    const parameters: Parameter[] = [];
+    const addParameter = (rawName: string, type: TypeRef, location: Location) => {
+      const keep = this.ctx.keepIdentifiers && isValidIdentifier(rawName);
+      const byRule = keep ? rawName : camelCaseWords(rawName);
+      const name = parameterScope.claim(keep ? rawName : camelCaseName(rawName));
+      if (name !== byRule) this.warn(location, `parameter "${rawName}" is written as ${name} (a valid unique identifier)`);
+      parameters.push({ name: this.name(name), type, span: this.ctx.span });
+    };
+
+    if (!binding) this.addParameters(site, id, addParameter);
+    this.addBody(site, id, binding !== undefined, addParameter);
+
+    const { type: returnType, optional } = this.returnType(site, id, binding !== undefined);
+    const method: Method = {
+      name: this.name(methodName),
+      parameters,
+      returnType,
+      returnOptional: optional,
+      raises: binding ? this.raises(site) : [],
+      span: this.ctx.span,
+    };
+    const comment = binding
+      ? docComment(site.operation.description)
+      : docComment([site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'));
+    if (comment !== undefined) method.comment = comment;
+    return method;
+  }
+
+  /** Path and query parameters become method parameters; header and cookie parameters are dropped. */
+  private addParameters(site: OperationSite, operationId: string, add: (name: string, type: TypeRef, location: Location) => void): void {
+    const merged = new Map<string, { location: Location; parameter: Schema }>();
+    const collect = (list: unknown[], location: Location) => {
+      list.forEach((entry, i) => {
+        let parameterLocation = child(location, 'parameters', i);
+        let parameter = entry;
+        if (isObject(parameter) && typeof parameter.$ref === 'string') {
+          const target = this.ctx.documents.resolve(parameter.$ref, parameterLocation);
+          parameterLocation = target.location;
+          parameter = target.value;
+        }
+        if (!isObject(parameter) || typeof parameter.name !== 'string') return;
+        merged.set(`${String(parameter.in)}:${parameter.name}`, { location: parameterLocation, parameter });
+      });
+    };
+    collect(site.pathParameters, site.pathItemLocation);
+    collect(Array.isArray(site.operation.parameters) ? site.operation.parameters : [], site.location);
+    for (const { location, parameter } of merged.values()) {
+      const name = parameter.name as string;
+      if (parameter.in === 'header' || parameter.in === 'cookie') {
+        this.warn(location, `${parameter.in} parameter "${name}" dropped: the IDL has no ${parameter.in}s`);
+        continue;
+      }
+      if (parameter.in !== 'path' && parameter.in !== 'query') {
+        this.warn(location, `parameter "${name}" in ${String(parameter.in)} dropped`);
+        continue;
+      }
+      let schemaLocation = child(location, 'schema');
+      let schema = parameter.schema;
+      if (schema === undefined && isObject(parameter.content)) {
+        const media = pickMediaType(parameter.content);
+        if (media) {
+          schemaLocation = child(location, 'content', media, 'schema');
+          schema = (parameter.content[media] as Schema | undefined)?.schema;
+        }
+      }
+      const type = this.schemas.typeOf(schemaLocation, schema, `${operationId}_${camelCaseName(name)}`);
+      if (parameter.in === 'query' && parameter.required !== true) {
+        this.warn(location, `optional query parameter "${name}" became a required method parameter (IDL parameters cannot be optional)`);
+      }
+      add(name, type.type, location);
+    }
+  }
+
+  /**
+   * The request body becomes the parameter `<operationId>Body`. In a document our writer produced,
+   * the body object's properties are the method's parameters instead.
+   */
+  private addBody(site: OperationSite, operationId: string, binding: boolean, add: (name: string, type: TypeRef, location: Location) => void): void {
+    let location = child(site.location, 'requestBody');
+    let body = site.operation.requestBody;
+    if (isObject(body) && typeof body.$ref === 'string') {
+      const target = this.ctx.documents.resolve(body.$ref, location);
+      location = target.location;
+      body = target.value;
+    }
+    if (!isObject(body) || !isObject(body.content)) return;
+    const media = pickMediaType(body.content);
+    if (media === undefined) return;
+    const schemaLocation = child(location, 'content', media, 'schema');
+    const schema = (body.content[media] as Schema | undefined)?.schema;
+    if (binding && isObject(schema) && isObject(schema.properties)) {
+      for (const [name, propertySchema] of Object.entries(schema.properties)) {
+        const propertyLocation = child(schemaLocation, 'properties', name);
+        add(name, this.schemas.typeOf(propertyLocation, propertySchema, `${operationId}_${name}`).type, propertyLocation);
+      }
+      return;
+    }
+    const name = `${operationId}Body`;
+    const type = this.schemas.typeOf(schemaLocation, schema, name);
+    if (body.required !== true) this.warn(location, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
+    add(name, type.type, location);
+  }
+
+  /**
+   * The return type: the schema of response 200, else 201, else the first other 2xx, else `default`.
+   * 204 (or a chosen response without content) makes it `[optional]`; without any schema the method
+   * returns `bool [optional]` (always null). Other responses are dropped with a warning.
+   */
+  private returnType(site: OperationSite, operationId: string, binding: boolean): { type: TypeRef; optional: boolean } {
+    const responses = isObject(site.operation.responses) ? site.operation.responses : {};
+    const codes = Object.keys(responses);
+    const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
+    const chosen = ['200', '201'].find((c) => codes.includes(c)) ?? success.find((c) => c !== '204') ?? (codes.includes('default') ? 'default' : undefined);
+    let optional = codes.includes('204');
+    if (!binding) {
+      for (const code of codes) {
+        if (code === chosen || /^2(\d\d|XX)$/i.test(code)) continue;
+        this.warn(child(site.location, 'responses', code), `response ${code} dropped: the IDL describes errors only through declared errors`);
+      }
+    }
+    const noResult = (): { type: TypeRef; optional: boolean } => ({ type: { kind: 'builtIn', name: 'bool', span: this.ctx.span }, optional: true });
+    if (chosen === undefined) return noResult();
+    let location = child(site.location, 'responses', chosen);
+    let response = responses[chosen];
+    if (isObject(response) && typeof response.$ref === 'string') {
+      const target = this.ctx.documents.resolve(response.$ref, location);
+      location = target.location;
+      response = target.value;
+    }
+    const media = isObject(response) && isObject(response.content) ? pickMediaType(response.content) : undefined;
+    const schema = media !== undefined ? ((response as Schema).content as Record<string, Schema>)[media]?.schema : undefined;
+    if (schema === undefined) return noResult();
+    const result: TypeResult = this.schemas.typeOf(child(location, 'content', media!, 'schema'), schema, `${operationId}Response`);
+    optional ||= result.nullable;
+    return { type: result.type, optional };
+  }
+
+  /** `raises` of a method in a document our writer produced. */
+  private raises(site: OperationSite): Name[] {
+    const raises = site.operation[EXTENSION.raises];
+    if (!Array.isArray(raises)) return [];
+    return raises.filter((r): r is string => typeof r === 'string' && this.declaredErrors.has(r)).map((r) => this.name(r));
+  }
+}
+
+/** The media type whose schema is used: JSON first, then any `+json`/`json` type, then the first. */
+function pickMediaType(content: Schema): string | undefined {
+  const types = Object.keys(content);
+  return (
+    types.find((t) => t.toLowerCase() === 'application/json') ??
+    types.find((t) => /[/+]json\b/i.test(t)) ??
+    types.find((t) => t === '*/*') ??
+    types[0]
+  );
+}

@@ -1,0 +1,594 @@
+/**
+ * OpenAPI schemas -> IDL types. Named schemas (component schemas and inline objects, which are
+ * hoisted) become structs and enums; everything else becomes a built-in, array or map type.
+ *
+ * Each schema location is converted once (cached by location), so a schema reached from several
+ * places is one IDL type, and recursive schemas terminate. After everything is converted, `finish`
+ * drops fields a child redefines and breaks cycles of required struct fields (which no value could
+ * satisfy and the checker rejects).
+ */
+import type { EnumDecl, EnumValue, Field, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import { RPC_ERROR_MARKER } from './error-binding.js';
+import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
+import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
+import { ConversionError, type WarningSink } from './warnings.js';
+
+export type Schema = Record<string, unknown>;
+
+/** A schema of binary data (`format: binary`): JSON-RPC carries only JSON. */
+export class BinaryDataError extends ConversionError {
+  constructor(pointer: string) {
+    super(pointer, 'binary data (format: binary) cannot be carried by JSON-RPC');
+    this.name = 'BinaryDataError';
+  }
+}
+
+/** What the schema and operation converters share. */
+export interface ConversionContext {
+  documents: SourceDocuments;
+  sink: WarningSink;
+  /** Names of all top-level declarations (structs, enums, interfaces). */
+  topNames: NameScope;
+  /** The span every synthetic node carries. */
+  span: SourceSpan;
+  /** Keep names that already are identifiers as written (documents this converter wrote). */
+  keepIdentifiers: boolean;
+  /** `error`: binary data fails the conversion; `drop`: the field or operation is dropped with a warning. */
+  binary: 'error' | 'drop';
+}
+
+/** An IDL type and whether the schema also allows `null`. */
+export interface TypeResult {
+  type: TypeRef;
+  nullable: boolean;
+}
+
+type Kind = 'struct' | 'enum' | 'numericEnum' | 'inline';
+
+export function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `type` keyword as a list without `null` (3.1 allows `type: [T, "null"]`). */
+function typeList(schema: Schema): string[] {
+  const type = schema.type;
+  const list = Array.isArray(type) ? type : typeof type === 'string' ? [type] : [];
+  return list.filter((t): t is string => typeof t === 'string' && t !== 'null');
+}
+
+/** `nullable: true` (3.0), `type: [T, "null"]` (3.1) or `null` among the enum values. */
+function allowsNull(schema: Schema): boolean {
+  if (schema.nullable === true) return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
+  return Array.isArray(schema.enum) && schema.enum.includes(null);
+}
+
+/** `{ type: "null" }`: the null member of a `oneOf`/`anyOf`. */
+function isNullSchema(schema: unknown): boolean {
+  return isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+}
+
+/** A doc comment from a description: lines without trailing blanks, no leading/trailing empty lines. */
+export function docComment(description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  const text = description
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+  return text === '' ? undefined : text;
+}
+
+/** Properties and `required` list of one part of a struct (the schema itself or an allOf member). */
+interface PropertySource {
+  location: Location;
+  schema: Schema;
+}
+
+export class SchemaConverter {
+  /** Structs and enums in the order they were declared. */
+  readonly declarations: (StructDecl | EnumDecl)[] = [];
+  /** Where each field came from, for warnings of the post-passes. */
+  readonly fieldPointers = new WeakMap<Field, string>();
+  private readonly structs = new Map<string, StructDecl>();
+  /** Location key -> result, for every schema that became a named type. */
+  private readonly named = new Map<string, TypeResult>();
+  /** Location key -> name claimed up front for component schemas. */
+  private readonly componentNames = new Map<string, string>();
+  /** Locations of inline schemas being converted (a `$ref` loop without a named type in it). */
+  private readonly inProgress = new Set<string>();
+
+  constructor(private readonly ctx: ConversionContext) {}
+
+  private warn(location: Location | string, message: string): void {
+    this.ctx.sink.warn(typeof location === 'string' ? location : displayPointer(location), message);
+  }
+
+  private builtIn(name: 'string' | 'int' | 'float' | 'bool'): TypeRef {
+    return { kind: 'builtIn', name, span: this.ctx.span };
+  }
+
+  /** The component schemas of the root document (without the error body schema of our own documents). */
+  componentSchemas(): { location: Location; schema: unknown; key: string }[] {
+    const root = this.ctx.documents.root;
+    const components = isObject(root.content) ? root.content.components : undefined;
+    const schemas = isObject(components) ? components.schemas : undefined;
+    if (!isObject(schemas)) return [];
+    return Object.entries(schemas)
+      .filter(([, schema]) => !(this.ctx.keepIdentifiers && isObject(schema) && schema[RPC_ERROR_MARKER] === true))
+      .map(([key, schema]) => ({ key, schema, location: { document: root, pointer: `/components/schemas/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` } }));
+  }
+
+  /**
+   * Claims the names of the component schemas that become structs or enums, in document order, so
+   * they keep their names whatever the order they are reached in. Rule: the title, else the key.
+   */
+  claimComponentNames(): void {
+    for (const { key, schema, location } of this.componentSchemas()) {
+      if (!isObject(schema) || typeof schema.$ref === 'string' || this.classify(location, schema) === 'inline') continue;
+      const raw = typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : key;
+      const name = this.ctx.topNames.claim(typeName(raw));
+      if (name !== raw) this.warn(location, `schema name "${raw}" is not a valid unique IDL identifier; written as ${name}`);
+      this.componentNames.set(locationKey(location), name);
+    }
+  }
+
+  /** Converts every component schema, so unused ones are part of the IDL too. */
+  convertComponents(): void {
+    for (const { key, schema, location } of this.componentSchemas()) {
+      this.typeOf(location, schema, typeName(key), true);
+    }
+  }
+
+  /**
+   * The IDL type of the schema at `location`. `hoistName` names the struct an inline object becomes
+   * (`<Struct>_<field>`, `<operationId>Body`, ...); arrays and maps derive `_item` / `_value` from it.
+   *
+   * @throws BinaryDataError for binary data; ConversionError for unresolvable references.
+   */
+  typeOf(location: Location, schema: unknown, hoistName: string, dropBinary = false): TypeResult {
+    if (dropBinary && this.ctx.binary === 'drop') {
+      try {
+        return this.typeOf(location, schema, hoistName);
+      } catch (error) {
+        if (!(error instanceof BinaryDataError)) throw error;
+        this.warn(error.pointer, 'binary data (format: binary) cannot be carried by JSON-RPC; the schema was replaced by string');
+        return { type: this.builtIn('string'), nullable: false };
+      }
+    }
+    if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k.startsWith('x-')))) {
+      this.warn(location, 'schema allows any JSON value, which the IDL cannot express; used string');
+      return { type: this.builtIn('string'), nullable: true };
+    }
+    if (!isObject(schema)) {
+      this.warn(location, 'not a schema object; used string');
+      return { type: this.builtIn('string'), nullable: false };
+    }
+    if (typeof schema.$ref === 'string') {
+      const target = this.ctx.documents.resolve(schema.$ref, location);
+      const result = this.typeAt(target.location, target.value, this.contextName(target.location, target.value, hoistName));
+      return { type: result.type, nullable: result.nullable || schema.nullable === true };
+    }
+    return this.typeAt(location, schema, hoistName);
+  }
+
+  /** The name context of a `$ref` target: its claimed name, its component key, its title, else the caller's. */
+  private contextName(location: Location, value: unknown, fallback: string): string {
+    const claimed = this.componentNames.get(locationKey(location));
+    if (claimed !== undefined) return claimed;
+    const component = /^\/components\/schemas\/([^/]+)$/.exec(location.pointer);
+    if (component) return typeName(component[1].replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (isObject(value) && typeof value.title === 'string' && value.title.trim() !== '') return typeName(value.title);
+    return fallback;
+  }
+
+  private typeAt(location: Location, schema: unknown, name: string): TypeResult {
+    const key = locationKey(location);
+    const known = this.named.get(key);
+    if (known) return known;
+    if (!isObject(schema)) return this.typeOf(location, schema, name);
+    if (typeof schema.$ref === 'string') {
+      if (this.inProgress.has(key)) {
+        this.warn(location, 'the $ref chain leads back to itself; used string');
+        return { type: this.builtIn('string'), nullable: true };
+      }
+      this.inProgress.add(key);
+      try {
+        return this.typeOf(location, schema, name);
+      } finally {
+        this.inProgress.delete(key);
+      }
+    }
+    switch (this.classify(location, schema)) {
+      case 'struct':
+        return this.declareStruct(location, schema, name);
+      case 'enum':
+        return this.declareEnum(location, schema, name);
+      case 'numericEnum':
+        return this.declareNumericEnum(location, schema, name);
+      case 'inline': {
+        if (this.inProgress.has(key)) {
+          this.warn(location, 'the schema contains itself without an object in between; used string');
+          return { type: this.builtIn('string'), nullable: true };
+        }
+        this.inProgress.add(key);
+        try {
+          const result = this.inlineType(location, schema, name);
+          return { type: result.type, nullable: result.nullable || allowsNull(schema) };
+        } finally {
+          this.inProgress.delete(key);
+        }
+      }
+    }
+  }
+
+  /** What a schema becomes: a struct, an enum, a struct of numeric constants, or an inline type. */
+  private classify(location: Location, schema: Schema): Kind {
+    if (Array.isArray(schema.enum)) {
+      const values = schema.enum.filter((v) => v !== null);
+      if (values.length > 0 && values.every((v) => typeof v === 'string')) return 'enum';
+      if (values.length > 0 && values.every((v) => typeof v === 'number')) return 'numericEnum';
+      return 'inline';
+    }
+    if (Array.isArray(schema.allOf)) {
+      if (isObject(schema.properties)) return 'struct';
+      if (schema.allOf.length === 1) return 'inline';
+      return schema.allOf.some((member, i) => this.isObjectSchema(child(location, 'allOf', i), member, new Set())) ? 'struct' : 'inline';
+    }
+    if (isObject(schema.properties)) return 'struct';
+    const types = typeList(schema);
+    const objectType = types.includes('object') || (types.length === 0 && schema.additionalProperties !== undefined);
+    if (!objectType) return 'inline';
+    if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return 'inline';
+    // An object with an additionalProperties schema is a map; a free-form object is an empty struct
+    // (the runtime passes unknown fields through).
+    return isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 ? 'inline' : 'struct';
+  }
+
+  /** True when the schema (through `$ref`s and `allOf`) describes an object with properties. */
+  private isObjectSchema(location: Location, schema: unknown, seen: Set<string>): boolean {
+    if (!isObject(schema)) return false;
+    const key = locationKey(location);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    if (typeof schema.$ref === 'string') {
+      const target = this.ctx.documents.resolve(schema.$ref, location);
+      return this.isObjectSchema(target.location, target.value, seen);
+    }
+    if (Array.isArray(schema.enum)) return false;
+    if (isObject(schema.properties) || typeList(schema).includes('object')) return true;
+    return Array.isArray(schema.allOf) && schema.allOf.some((m, i) => this.isObjectSchema(child(location, 'allOf', i), m, seen));
+  }
+
+  /** Claims a top-level name for a named schema: its claimed component name, its title, else `wanted`. */
+  private claimName(location: Location, schema: Schema, wanted: string): string {
+    const claimed = this.componentNames.get(locationKey(location));
+    if (claimed !== undefined) return claimed;
+    const title = typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : undefined;
+    const name = this.ctx.topNames.claim(title !== undefined ? typeName(title) : wanted);
+    if (name !== (title ?? wanted)) {
+      this.warn(location, `${title !== undefined ? `title "${title}"` : `name ${wanted}`} is not a valid unique IDL identifier; written as ${name}`);
+    }
+    return name;
+  }
+
+  private named_(name: string): TypeRef {
+    return { kind: 'named', name, span: this.ctx.span };
+  }
+
+  private declareStruct(location: Location, schema: Schema, wanted: string): TypeResult {
+    const name = this.claimName(location, schema, wanted);
+    const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
+    const comment = docComment(schema.description);
+    if (comment !== undefined) struct.comment = comment;
+    const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
+    // Registered before the fields are converted, so a field that refers back finds it.
+    this.named.set(locationKey(location), result);
+    this.declarations.push(struct);
+    this.structs.set(name, struct);
+
+    const sources: PropertySource[] = [];
+    if (Array.isArray(schema.allOf)) {
+      this.composeAllOf(location, schema, struct, sources);
+    } else {
+      sources.push({ location, schema });
+    }
+    if (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 && isObject(schema.properties)) {
+      this.warn(child(location, 'additionalProperties'), `additionalProperties beside properties cannot be expressed; struct ${name} keeps only the properties`);
+    }
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      if (Array.isArray(schema[keyword])) {
+        this.warn(child(location, keyword), `${keyword} beside properties is ignored; struct ${name} keeps only the properties`);
+      }
+    }
+    this.addFields(struct, sources);
+    return result;
+  }
+
+  /**
+   * allOf: the first `$ref` to an object schema becomes `extends`; the inline members (and any
+   * further `$ref`s, with a warning) give the struct's own fields. Without a `$ref` everything is
+   * flattened, with a warning.
+   */
+  private composeAllOf(location: Location, schema: Schema, struct: StructDecl, sources: PropertySource[]): void {
+    const allOfLocation = child(location, 'allOf');
+    const members = (schema.allOf as unknown[]).map((member, i) => ({ location: child(location, 'allOf', i), schema: member }));
+    const refs = members.filter((m) => isObject(m.schema) && typeof m.schema.$ref === 'string' && this.isObjectSchema(m.location, m.schema, new Set()));
+    const name = struct.name.text;
+    const seen = new Set([locationKey(location)]);
+    if (refs.length === 0) {
+      this.warn(allOfLocation, `allOf without a $ref: the properties of its members are flattened into struct ${name}`);
+    } else {
+      const parent = this.typeOf(refs[0].location, refs[0].schema, `${name}_parent`);
+      const parentName = parent.type.kind === 'named' ? parent.type.name : undefined;
+      if (parentName !== undefined && this.structs.has(parentName) && !this.inheritsFrom(parentName, name)) {
+        struct.extends = { text: parentName, span: this.ctx.span };
+      } else {
+        this.warn(refs[0].location, `allOf $ref would make ${name} inherit from itself; its properties are flattened instead`);
+        this.flatten(refs[0].location, refs[0].schema, sources, seen);
+      }
+      if (refs.length > 1) {
+        const others = refs.slice(1).map((r) => String((r.schema as Schema).$ref));
+        this.warn(allOfLocation, `allOf with ${refs.length} $refs: the first is the parent of struct ${name}; the properties of ${others.join(', ')} are copied into it`);
+      }
+    }
+    for (const member of members) {
+      if (refs.length > 0 && member === refs[0]) continue;
+      this.flatten(member.location, member.schema, sources, seen);
+    }
+    if (isObject(schema.properties) || Array.isArray(schema.required)) sources.push({ location, schema });
+  }
+
+  /** True when `name` is `ancestor` or inherits from it. */
+  private inheritsFrom(name: string, ancestor: string): boolean {
+    for (let current: string | undefined = name, steps = 0; current !== undefined && steps <= this.structs.size; steps++) {
+      if (current === ancestor) return true;
+      current = this.structs.get(current)?.extends?.text;
+    }
+    return false;
+  }
+
+  /** Collects the property sources of a schema and, recursively, of its `allOf` members. */
+  private flatten(location: Location, schema: unknown, sources: PropertySource[], seen: Set<string>): void {
+    if (!isObject(schema)) return;
+    const key = locationKey(location);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (typeof schema.$ref === 'string') {
+      const target = this.ctx.documents.resolve(schema.$ref, location);
+      this.flatten(target.location, target.value, sources, seen);
+      return;
+    }
+    if (Array.isArray(schema.allOf)) {
+      schema.allOf.forEach((member, i) => this.flatten(child(location, 'allOf', i), member, sources, seen));
+    }
+    if (isObject(schema.properties) || Array.isArray(schema.required)) sources.push({ location, schema });
+  }
+
+  private addFields(struct: StructDecl, sources: PropertySource[]): void {
+    const required = new Set(sources.flatMap((s) => (Array.isArray(s.schema.required) ? s.schema.required : [])));
+    const scope = new NameScope();
+    const wireNames = new Set<string>();
+    for (const source of sources) {
+      if (!isObject(source.schema.properties)) continue;
+      for (const [property, propertySchema] of Object.entries(source.schema.properties)) {
+        if (wireNames.has(property) || propertySchema === false) continue;
+        wireNames.add(property);
+        const location = child(source.location, 'properties', property);
+        const byRule = this.ctx.keepIdentifiers && isValidIdentifier(property) ? property : camelCaseWords(property);
+        const fieldName = scope.claim(this.ctx.keepIdentifiers && isValidIdentifier(property) ? property : camelCaseName(property));
+        if (fieldName !== byRule) {
+          this.warn(location, `property "${property}" of struct ${struct.name.text} is written as field ${fieldName} (a valid unique identifier)`);
+        }
+        let type: TypeResult;
+        try {
+          type = this.typeOf(location, propertySchema, `${struct.name.text}_${fieldName}`);
+        } catch (error) {
+          if (!(error instanceof BinaryDataError) || this.ctx.binary !== 'drop') throw error;
+          this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; field ${fieldName} of struct ${struct.name.text} dropped`);
+          continue;
+        }
+        const field: Field = {
+          name: { text: fieldName, span: this.ctx.span },
+          type: type.type,
+          optional: !required.has(property) || type.nullable,
+          span: this.ctx.span,
+        };
+        const comment = isObject(propertySchema) ? docComment(propertySchema.description) : undefined;
+        if (comment !== undefined) field.comment = comment;
+        this.fieldPointers.set(field, displayPointer(location));
+        struct.fields.push(field);
+      }
+    }
+  }
+
+  private declareEnum(location: Location, schema: Schema, wanted: string): TypeResult {
+    const name = this.claimName(location, schema, wanted);
+    const descriptions = schema['x-enum-descriptions'] ?? schema['x-enumDescriptions'];
+    const scope = new NameScope();
+    const values: EnumValue[] = [];
+    (schema.enum as unknown[]).forEach((value, i) => {
+      if (typeof value !== 'string') return;
+      const valueName = scope.claim(enumValueName(value));
+      if (valueName !== value) this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
+      const enumValue: EnumValue = { name: { text: valueName, span: this.ctx.span }, span: this.ctx.span };
+      const comment = docComment(Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined);
+      if (comment !== undefined) enumValue.comment = comment;
+      values.push(enumValue);
+    });
+    const decl: EnumDecl = { kind: 'enum', name: { text: name, span: this.ctx.span }, values, span: this.ctx.span };
+    const comment = docComment(schema.description);
+    if (comment !== undefined) decl.comment = comment;
+    this.declarations.push(decl);
+    const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
+    this.named.set(locationKey(location), result);
+    return result;
+  }
+
+  /**
+   * A numeric enum becomes a struct of constants: one field per value, named `v<value>` (`-` written
+   * `minus`, other non-alphanumerics `_`: `-1` -> `vminus1`, `2.5` -> `v2_5`), typed int (all values
+   * integers) or float, with the value as its doc comment. Schemas using the enum are typed int/float.
+   */
+  private declareNumericEnum(location: Location, schema: Schema, wanted: string): TypeResult {
+    const name = this.claimName(location, schema, wanted);
+    const numbers = (schema.enum as unknown[]).filter((v): v is number => typeof v === 'number');
+    const integral = numbers.every((v) => Number.isInteger(v)) && !typeList(schema).includes('number');
+    const valueType = this.builtIn(integral ? 'int' : 'float');
+    const scope = new NameScope();
+    const struct: StructDecl = {
+      kind: 'struct',
+      name: { text: name, span: this.ctx.span },
+      fields: numbers.map((value) => ({
+        name: { text: scope.claim(`v${String(value).replace(/-/g, 'minus').replace(/[^A-Za-z0-9]/g, '_')}`), span: this.ctx.span },
+        type: valueType,
+        optional: false,
+        comment: `= ${value}`,
+        span: this.ctx.span,
+      })),
+      span: this.ctx.span,
+    };
+    const description = docComment(schema.description);
+    struct.comment = `${description !== undefined ? `${description}\n` : ''}Numeric enum: the values ${numbers.join(', ')}.`;
+    this.declarations.push(struct);
+    this.structs.set(name, struct);
+    this.warn(
+      child(location, 'enum'),
+      `numeric enum converted to struct ${name} of constants (one ${valueType.kind === 'builtIn' ? valueType.name : ''} field per value); schemas using it are typed ${integral ? 'int' : 'float'}`,
+    );
+    const result: TypeResult = { type: valueType, nullable: allowsNull(schema) };
+    this.named.set(locationKey(location), result);
+    return result;
+  }
+
+  /** Types that need no declaration: built-ins, arrays, maps, and the first choice of a oneOf/anyOf. */
+  private inlineType(location: Location, schema: Schema, name: string): TypeResult {
+    if (Array.isArray(schema.allOf)) {
+      // One member (e.g. a $ref with a description beside it) or several non-object members.
+      const members = schema.allOf;
+      if (members.length > 1) this.warn(child(location, 'allOf'), `allOf of ${members.length} schemas that are not objects: the first is used`);
+      if (members.length > 0) return this.typeOf(child(location, 'allOf', 0), members[0], name);
+    }
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const alternatives = schema[keyword];
+      if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
+      const indexed = alternatives.map((member, i) => ({ member, i })).filter(({ member }) => !isNullSchema(member));
+      const nullable = indexed.length < alternatives.length;
+      if (indexed.length === 0) break;
+      if (indexed.length > 1) {
+        this.warn(child(location, keyword), `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`);
+      }
+      const first = this.typeOf(child(location, keyword, indexed[0].i), indexed[0].member, name);
+      return { type: first.type, nullable: first.nullable || nullable };
+    }
+    const types = typeList(schema);
+    if (types.length > 1) this.warn(child(location, 'type'), `several types (${types.join(', ')}): the IDL has no unions; ${types[0]} is used`);
+    const type = types[0] ?? inferType(schema);
+    switch (type) {
+      case 'string':
+        if (schema.format === 'binary') throw new BinaryDataError(displayPointer(location));
+        return { type: this.builtIn('string'), nullable: false };
+      case 'integer':
+        return { type: this.builtIn('int'), nullable: false };
+      case 'number':
+        return { type: this.builtIn('float'), nullable: false };
+      case 'boolean':
+        return { type: this.builtIn('bool'), nullable: false };
+      case 'array': {
+        if (schema.items === undefined || Array.isArray(schema.items)) {
+          this.warn(location, 'array without a single items schema: used []string');
+          return { type: { kind: 'array', element: this.builtIn('string'), span: this.ctx.span }, nullable: false };
+        }
+        const element = this.typeOf(child(location, 'items'), schema.items, `${name}_item`);
+        return { type: { kind: 'array', element: element.type, span: this.ctx.span }, nullable: false };
+      }
+      case 'object': {
+        const value = this.typeOf(child(location, 'additionalProperties'), schema.additionalProperties, `${name}_value`);
+        return { type: { kind: 'map', value: value.type, span: this.ctx.span }, nullable: false };
+      }
+      case 'null':
+        this.warn(location, 'a schema that only allows null: used bool [optional]');
+        return { type: this.builtIn('bool'), nullable: true };
+      default:
+        this.warn(location, `schema without a type the IDL knows${type ? ` (${type})` : ''}: used string`);
+        return { type: this.builtIn('string'), nullable: false };
+    }
+  }
+
+  /**
+   * Post-passes once everything is converted: a child's field that redefines an inherited one is
+   * dropped (the parent's definition is kept), then cycles of required struct-typed fields are
+   * broken by making the field that closes the cycle `[optional]`.
+   */
+  finish(): void {
+    for (const struct of this.structs.values()) {
+      if (struct.extends === undefined) continue;
+      const inherited = new Set<string>();
+      for (let parent = this.structs.get(struct.extends.text); parent; parent = parent.extends && this.structs.get(parent.extends.text)) {
+        for (const field of parent.fields) inherited.add(field.name.text);
+      }
+      struct.fields = struct.fields.filter((field) => {
+        if (!inherited.has(field.name.text)) return true;
+        this.warn(this.fieldPointers.get(field) ?? '', `field ${field.name.text} of struct ${struct.name.text} redefines an inherited field; the parent's definition is kept`);
+        return false;
+      });
+    }
+    this.breakCycles();
+  }
+
+  private allFields(struct: StructDecl): Field[] {
+    const chain: StructDecl[] = [];
+    for (let current: StructDecl | undefined = struct; current && !chain.includes(current); ) {
+      chain.unshift(current);
+      current = current.extends && this.structs.get(current.extends.text);
+    }
+    return chain.flatMap((s) => s.fields);
+  }
+
+  private breakCycles(): void {
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (struct: StructDecl): void => {
+      state.set(struct.name.text, 'open');
+      path.push(struct.name.text);
+      for (const field of this.allFields(struct)) {
+        if (field.optional || field.type.kind !== 'named') continue;
+        const target = this.structs.get(field.type.name);
+        if (!target) continue;
+        const targetState = state.get(target.name.text);
+        if (targetState === 'open') {
+          field.optional = true;
+          const cycle = [...path.slice(path.indexOf(target.name.text)), target.name.text].join(' -> ');
+          this.warn(this.fieldPointers.get(field) ?? '', `circular reference (${cycle}) broken by marking field ${field.name.text} [optional]`);
+        } else if (targetState === undefined) {
+          visit(target);
+        }
+      }
+      path.pop();
+      state.set(struct.name.text, 'done');
+    };
+    for (const struct of this.structs.values()) if (!state.has(struct.name.text)) visit(struct);
+  }
+}
+
+/** The type of a schema without `type`, from its other keywords. */
+function inferType(schema: Schema): string | undefined {
+  if (schema.additionalProperties !== undefined || schema.properties !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  const sample = Array.isArray(schema.enum) ? schema.enum.find((v) => v !== null) : schema.const;
+  if (typeof sample === 'string') return 'string';
+  if (typeof sample === 'number') return Number.isInteger(sample) ? 'integer' : 'number';
+  if (typeof sample === 'boolean') return 'boolean';
+  if (schema.format === 'binary') return 'string';
+  return undefined;
+}
+
+/** A short description of a schema for warnings. */
+function describe(schema: unknown): string {
+  if (!isObject(schema)) return 'schema';
+  if (typeof schema.$ref === 'string') return schema.$ref;
+  if (typeof schema.title === 'string') return schema.title;
+  const types = typeList(schema);
+  return types.length > 0 ? types.join('|') : 'schema';
+}
