@@ -175,7 +175,7 @@ function quantitiesByProduct(cart: Cart): Map<string, number> {
 function confirmation(order: Order): string {
   const count = order.cart.items.reduce((sum, item) => sum + item.quantity, 0);
   const items = count === 1 ? '1 item' : `${count} items`;
-  return `Thank you! Order ${order.orderId} for ${items} (total ${order.total.toFixed(2)}) is pending; it ships to ${order.shippingAddress.city}.`;
+  return `Thank you! Order ${order.orderId} for ${items} (total $${order.total.toFixed(2)}) is pending; it ships to ${order.shippingAddress.city}.`;
 }
 
 function newId(kind: 'cart' | 'order'): string {

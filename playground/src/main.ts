@@ -20,6 +20,7 @@ const placeOrderButton = byTestId<HTMLButtonElement>('place-order');
 const checkoutError = byTestId('checkout-error');
 const confirmation = byTestId('order-confirmation');
 const notice = byTestId('notice');
+const headerCart = byTestId('header-cart');
 
 // ---------------------------------------------------------------- catalog
 
@@ -111,7 +112,7 @@ function renderCart(): void {
   }
   cartLines.replaceChildren(
     ...[...lines].map(([productId, line]) => {
-      const name = state.products.find((p) => p.productId === productId)?.name ?? productId;
+      const name = productName(productId);
       return h(
         'li',
         { class: 'cart-line', 'data-testid': 'cart-line', 'data-product-id': productId },
@@ -124,6 +125,12 @@ function renderCart(): void {
   cartEmpty.hidden = items.length > 0;
   clearButton.hidden = items.length === 0;
   cartSubtotal.textContent = formatMoney(state.cart?.subtotal ?? 0);
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  headerCart.textContent = count === 0 ? 'Cart' : `Cart (${count}) · ${cartSubtotal.textContent}`;
+}
+
+function productName(productId: string): string {
+  return state.products.find((p) => p.productId === productId)?.name ?? productId;
 }
 
 async function clearCart(): Promise<void> {
@@ -176,6 +183,11 @@ function showOrder(order: Order, message: string): void {
   status.className = `badge ${order.status}`;
   byTestId('order-total', confirmation).textContent = formatMoney(order.total);
   byTestId('order-created', confirmation).textContent = formatUnixTime(order.createdAt);
+  byTestId('order-items', confirmation).replaceChildren(
+    ...order.cart.items.map((item) =>
+      h('li', {}, `${item.quantity} × ${productName(item.productId)} (${formatMoney(item.price)})`),
+    ),
+  );
   confirmation.hidden = false;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * The playground page in Chromium, served by Vite's dev server with the playground config: the
+ * page, `/rpc` and `/openapi.json` all come from the plugin, as with `npm run playground`.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../playground/src/format.js';
+import { catalog } from '../../playground/service/catalog.js';
+import { chromiumArgs, chromiumMissing, chromiumPath, playgroundDevServer, repositoryRoot } from './harness.js';
+
+const screenshots = path.join(repositoryRoot, 'test-output');
+const missing = chromiumMissing();
+
+let vite: ViteDevServer | undefined;
+let url = '';
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (missing) return;
+  ({ vite, url } = await playgroundDevServer());
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  await mkdir(screenshots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await vite?.close();
+});
+
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const productCard = (page: Page, productId: string) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
+
+describe('the playground page', () => {
+  it('adds two products, shows the subtotal, checks out a pending order and explains an empty cart', async (context) => {
+    if (missing) return context.skip(missing);
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(url);
+      await expect.poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+
+      const [first, second] = [catalog[0], catalog[1]];
+      await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
+      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await productCard(page, second.productId).locator('[data-testid="quantity"]').fill('2');
+      await productCard(page, second.productId).locator('[data-testid="add-to-cart"]').click();
+      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(2);
+
+      const subtotal = formatMoney(first.price + 2 * second.price);
+      expect(await byTestId(page, 'cart-subtotal').textContent()).toBe(subtotal);
+      expect(await byTestId(page, 'cart-line-quantity').allTextContents()).toEqual(['1 ×', '2 ×']);
+
+      await byTestId(page, 'place-order').click();
+      await byTestId(page, 'order-confirmation').waitFor({ state: 'visible' });
+      expect(await byTestId(page, 'order-status').textContent()).toBe('pending');
+      expect(await byTestId(page, 'order-total').textContent()).toBe(subtotal);
+      expect(await byTestId(page, 'order-message').textContent()).toContain(await byTestId(page, 'order-id').textContent());
+      // The order empties the cart and takes the items from stock.
+      await expect.poll(() => byTestId(page, 'cart-subtotal').textContent()).toBe(formatMoney(0));
+      await page.screenshot({ path: path.join(screenshots, 'playground-order.png'), fullPage: true });
+
+      // The cart is empty now: checking out again shows the CartEmpty message.
+      await byTestId(page, 'place-order').click();
+      const error = byTestId(page, 'checkout-error');
+      await error.waitFor({ state: 'visible' });
+      expect(await error.textContent()).toContain('Your cart is empty');
+      expect(await error.locator('.wire').textContent()).toBe('CartEmpty (1002)');
+      await page.screenshot({ path: path.join(screenshots, 'playground-cart-empty.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('explains OutOfStock, and the OpenAPI link serves the document', async (context) => {
+    if (missing) return context.skip(missing);
+    const page = await browser!.newPage({ viewport: { width: 420, height: 900 } });
+    try {
+      await page.goto(url);
+      await expect.poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      await page.screenshot({ path: path.join(screenshots, 'playground-mobile-top.png') });
+      const scarce = catalog.find((p) => p.productId === 'moka-pot')!;
+      const card = productCard(page, scarce.productId);
+      await card.locator('[data-testid="quantity"]').fill(String(scarce.stock + 1));
+      await card.locator('[data-testid="add-to-cart"]').click();
+      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+
+      await byTestId(page, 'place-order').click();
+      const error = byTestId(page, 'checkout-error');
+      await error.waitFor({ state: 'visible' });
+      expect(await error.textContent()).toContain('not have enough in stock');
+      expect(await error.textContent()).toContain(`${scarce.name}: ${scarce.stock + 1} in cart, ${scarce.stock} in stock`);
+      await page.locator('.sidebar').screenshot({ path: path.join(screenshots, 'playground-mobile-out-of-stock.png') });
+
+      const href = await byTestId(page, 'openapi-link').getAttribute('href');
+      const response = await page.request.get(new URL(href!, url).href);
+      expect(response.status()).toBe(200);
+      const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(document.openapi).toMatch(/^3\./);
+      expect(Object.keys(document.paths)).toContain('/CartService/addToCart');
+    } finally {
+      await page.close();
+    }
+  });
+});
