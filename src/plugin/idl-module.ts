@@ -1,0 +1,88 @@
+/**
+ * Turns one `.idl` file into what a bundler needs: the plain JavaScript module, the `.d.ts` that
+ * types it for editors and `tsc`, and the checked model (for openapi.json). Compile errors come back
+ * as data with file:line:column, so each bundler can report them its own way.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateModule } from '../codegen/index.js';
+import { codeFrame, compileIdl, formatDiagnostic, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
+import type { Diagnostic } from '../idl/diagnostic.js';
+import type { IdlModel } from '../idl/model.js';
+import { RUNTIME_CLIENT_IMPORT, RUNTIME_IMPORT } from './runtime-paths.js';
+
+export interface CompiledIdlModule {
+  file: string;
+  model: IdlModel;
+  js: string;
+  dts: string;
+}
+
+/** A broken `.idl`: every diagnostic, and the source text for code frames. */
+export class IdlModuleError extends Error {
+  readonly file: string;
+  readonly diagnostics: Diagnostic[];
+  readonly source: string;
+
+  constructor(file: string, diagnostics: Diagnostic[], source: string) {
+    super(diagnostics.map((d) => formatDiagnostic(d, source)).join('\n\n'));
+    this.name = 'IdlModuleError';
+    this.file = file;
+    this.diagnostics = diagnostics;
+    this.source = source;
+  }
+
+  /** The first error, which is where the bundler points. */
+  get first(): Diagnostic {
+    return this.diagnostics.find((d) => d.severity === 'error') ?? this.diagnostics[0];
+  }
+
+  /** One `file:line:column: message` line per diagnostic, without code frames. */
+  get summary(): string {
+    return this.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`).join('\n');
+  }
+
+  /** The code frame of the first error. */
+  get frame(): string {
+    const { line, column, length } = this.first;
+    return codeFrame(this.source, line, column, length ?? 1);
+  }
+}
+
+/** `/src/checkout.idl?import` -> `/src/checkout.idl` (bundlers and Vite add queries to ids). */
+export function idlFileOfId(id: string): string {
+  const query = id.indexOf('?');
+  return query === -1 ? id : id.slice(0, query);
+}
+
+/** Matches `.idl` module ids, with or without a query. */
+export const IDL_ID_FILTER = /\.idl(?:\?.*)?$/;
+
+/** Compiles an `.idl` source text; throws {@link IdlModuleError} for a broken file. */
+export function compileIdlSource(source: string, file: string): CompiledIdlModule {
+  let model: IdlModel;
+  try {
+    model = compileIdl(source, file);
+  } catch (error) {
+    if (error instanceof IdlCompileError) throw new IdlModuleError(file, error.diagnostics, source);
+    if (error instanceof IdlSyntaxError) throw new IdlModuleError(file, [error.diagnostic], source);
+    throw error;
+  }
+  const { js, dts } = generateModule(model, {
+    runtimeImport: RUNTIME_IMPORT,
+    runtimeClientImport: RUNTIME_CLIENT_IMPORT,
+    // The base name keeps the generated header the same on every machine.
+    sourceFile: path.basename(file),
+  });
+  return { file, model, js, dts };
+}
+
+/** Reads and compiles an `.idl` file; throws {@link IdlModuleError} for a broken file. */
+export async function compileIdlFile(file: string): Promise<CompiledIdlModule> {
+  return compileIdlSource(await readFile(file, 'utf8'), file);
+}
+
+/** The path of the declaration file written beside an `.idl` file. */
+export function dtsFileOf(idlFile: string): string {
+  return `${idlFile}.d.ts`;
+}

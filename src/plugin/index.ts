@@ -1,0 +1,151 @@
+/**
+ * The unplugin factory behind every bundler entry (`unplugin-idl-rpc/vite`, `/rollup`, `/rolldown`,
+ * `/esbuild`, `/webpack`, `/rspack`).
+ *
+ * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
+ *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`.
+ * - `resolveId` maps the runtime imports of generated code to this package's built runtime.
+ * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
+ * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
+ *   the handler module so that `vite preview` can host it.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
+import type { Plugin, ResolvedConfig } from 'vite';
+import type { IdlModel } from '../idl/model.js';
+import { compileIdlFile, dtsFileOf, IDL_ID_FILTER, idlFileOfId, IdlModuleError } from './idl-module.js';
+import { openApiAsset } from './openapi-asset.js';
+import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
+import { reportIdlError } from './report-error.js';
+import { resolveRuntimeImport, RUNTIME_SPECIFIER_FILTER } from './runtime-paths.js';
+import { configureDevServer } from './vite-dev-server.js';
+import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
+import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
+import { writeIfChanged } from './write-if-changed.js';
+
+export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
+
+const PLUGIN_NAME = 'unplugin-idl-rpc';
+
+export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
+  const options = resolveOptions(userOptions);
+  /**
+   * The checked model of every `.idl` this plugin instance loaded, by file. Kept across watch
+   * rebuilds (webpack does not reload unchanged modules), so an `.idl` dropped from the imports
+   * stays in openapi.json until the watcher restarts.
+   */
+  const models = new Map<string, IdlModel>();
+  let viteConfig: ResolvedConfig | undefined;
+
+  async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
+    const file = idlFileOfId(id);
+    try {
+      const compiled = await compileIdlFile(file);
+      models.set(file, compiled.model);
+      if (options.dts) await writeIfChanged(dtsFileOf(file), compiled.dts);
+      return { code: compiled.js, map: null };
+    } catch (error) {
+      if (!(error instanceof IdlModuleError)) throw error;
+      models.delete(file);
+      reportIdlError(context, error, meta.framework);
+      // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
+      // empty module so the bundler reports the recorded error instead of parsing the IDL as JS.
+      return { code: '', map: null };
+    }
+  }
+
+  async function emitOpenApi(context: UnpluginBuildContext) {
+    if (!options.openapi || models.size === 0) return;
+    if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
+    const { source, warnings } = openApiAsset(models.values(), options.openapi.version);
+    for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
+    const fileName = options.openapi.fileName;
+    if (meta.framework === 'esbuild') {
+      await writeEsbuildAsset(context, fileName, source);
+      return;
+    }
+    context.emitFile({ type: 'asset', fileName, source });
+  }
+
+  return {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+
+    // esbuild would put the resolved runtime into this plugin's namespace, where nothing loads it;
+    // esbuild gets its own resolver below.
+    ...(meta.framework === 'esbuild'
+      ? {}
+      : {
+          resolveId: {
+            filter: { id: /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|virtual:idl-rpc-server)$/ },
+            handler(id: string, importer: string | undefined) {
+              if (id === SERVER_ENTRY_ID) return RESOLVED_SERVER_ENTRY_ID;
+              return RUNTIME_SPECIFIER_FILTER.test(id) ? resolveRuntimeImport(id, importer) : null;
+            },
+          },
+        }),
+
+    load: {
+      filter: { id: [IDL_ID_FILTER, /^\0idl-rpc-server$/] },
+      handler(id) {
+        if (id === RESOLVED_SERVER_ENTRY_ID) {
+          if (!viteConfig || !options.server) return null;
+          return serverEntryCode(viteConfig.root, options.server);
+        }
+        return loadIdl(this, id);
+      },
+    },
+
+    async buildEnd() {
+      await emitOpenApi(this);
+    },
+
+    esbuild: {
+      loader: 'js',
+      setup(build) {
+        build.onResolve({ filter: RUNTIME_SPECIFIER_FILTER }, (args) => ({ path: resolveRuntimeImport(args.path, args.importer) }));
+      },
+    },
+
+    vite: {
+      configResolved(config) {
+        viteConfig = config;
+      },
+      configureServer(server) {
+        return configureDevServer(server, options, () => models.keys());
+      },
+      configurePreviewServer(server) {
+        return configurePreviewServer(server, options);
+      },
+      async closeBundle() {
+        // Only the client build starts the server build; the server build itself is an SSR build.
+        if (!viteConfig || viteConfig.command !== 'build' || viteConfig.build.ssr || !options.server) return;
+        await buildServerEntry(viteConfig, options.server, () => unplugin.vite(userOptions) as Plugin);
+      },
+    },
+  };
+};
+
+/**
+ * esbuild writes emitted assets only with `outdir`; with `outfile` it silently drops them, so the
+ * document goes into the folder of `outfile` here.
+ */
+async function writeEsbuildAsset(context: UnpluginBuildContext, fileName: string, source: string): Promise<void> {
+  const native = context.getNativeBuildContext?.();
+  if (native?.framework !== 'esbuild') return;
+  const { outdir, outfile } = native.build.initialOptions;
+  if (outdir) {
+    context.emitFile({ type: 'asset', fileName, source });
+  } else if (outfile) {
+    const file = path.join(path.dirname(path.resolve(outfile)), fileName);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeIfChanged(file, source);
+  } else {
+    console.warn(`[${PLUGIN_NAME}] esbuild has neither outdir nor outfile: ${fileName} not written`);
+  }
+}
+
+export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory);
+
+export default unplugin;

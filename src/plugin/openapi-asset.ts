@@ -1,0 +1,24 @@
+/**
+ * The openapi.json written next to each bundle: one document for every `.idl` file the build
+ * imported, made by the OpenAPI converter from the checked models (never from TypeBox schemas).
+ */
+import { idlToOpenApi } from '../openapi/index.js';
+import type { IdlModel } from '../idl/model.js';
+
+export interface OpenApiAsset {
+  source: string;
+  warnings: string[];
+}
+
+/**
+ * The document for the given models, as JSON text. Models are ordered by file path so the output
+ * does not depend on the order a bundler happened to load the files in.
+ */
+export function openApiAsset(models: Iterable<IdlModel>, version: '3.1' | '3.0'): OpenApiAsset {
+  const ordered = [...models].sort((a, b) => (a.file.fileName < b.file.fileName ? -1 : a.file.fileName > b.file.fileName ? 1 : 0));
+  const { document, warnings } = idlToOpenApi(ordered, { version });
+  return {
+    source: `${JSON.stringify(document, null, 2)}\n`,
+    warnings: warnings.map((w) => `${w.pointer}: ${w.message}`),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The options of the bundler plugin, and their defaults.
+ */
+import path from 'node:path';
+
+/** How `openapi.json` is written next to the bundle. */
+export interface OpenApiOptions {
+  /** File name inside the output folder. Default `openapi.json`. */
+  fileName?: string;
+  /** OpenAPI version of the document. Default `3.1`. */
+  version?: '3.1' | '3.0';
+}
+
+/** The RPC server the Vite dev server (and `vite preview`) hosts. */
+export interface DevServerOptions {
+  /** The `.idl` file whose interfaces are served, relative to the Vite root. */
+  idl: string;
+  /**
+   * The module with the handlers, relative to the Vite root. It exports one handler object per IDL
+   * interface, named after the interface (`export const CartService: CartService = { ... }`), or
+   * a default export holding them (`export default { CartService, OrderService }`).
+   */
+  handlers: string;
+  /**
+   * Where `vite build` writes the server build that `vite preview` runs, relative to the Vite
+   * root. Default `node_modules/.idl-rpc/server` (kept out of the public output folder).
+   */
+  outDir?: string;
+}
+
+export interface IdlRpcPluginOptions {
+  /** Write `<file>.idl.d.ts` beside each imported `.idl` (only when its content changes). Default true. */
+  dts?: boolean;
+  /** `openapi.json` next to the bundle; `false` turns it off. */
+  openapi?: OpenApiOptions | false;
+  /** Vite dev server and `vite preview`: host this RPC server. Default: none. */
+  server?: DevServerOptions;
+  /** Path of the RPC endpoint in the Vite dev and preview servers. Default `/rpc`. */
+  rpcPath?: string;
+  /**
+   * Send handler exception texts to clients from the Vite dev server. Default true (it is a dev
+   * server); `vite preview` always uses false, like production.
+   */
+  exposeErrors?: boolean;
+}
+
+export interface ResolvedOptions {
+  dts: boolean;
+  openapi: Required<OpenApiOptions> | false;
+  server?: Required<DevServerOptions>;
+  rpcPath: string;
+  exposeErrors: boolean;
+}
+
+/** Fills in the defaults and checks the values a user can get wrong. */
+export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptions {
+  const openapi =
+    options.openapi === false
+      ? false
+      : { fileName: options.openapi?.fileName ?? 'openapi.json', version: options.openapi?.version ?? '3.1' };
+  if (openapi && openapi.version !== '3.1' && openapi.version !== '3.0') {
+    throw new Error(`unplugin-idl-rpc: openapi.version must be '3.1' or '3.0', got ${JSON.stringify(openapi.version)}`);
+  }
+  const rpcPath = options.rpcPath ?? '/rpc';
+  if (!rpcPath.startsWith('/')) {
+    throw new Error(`unplugin-idl-rpc: rpcPath must start with '/', got ${JSON.stringify(rpcPath)}`);
+  }
+  let server: Required<DevServerOptions> | undefined;
+  if (options.server) {
+    const { idl, handlers } = options.server;
+    if (typeof idl !== 'string' || typeof handlers !== 'string') {
+      throw new Error('unplugin-idl-rpc: server needs both `idl` and `handlers` (paths relative to the Vite root)');
+    }
+    server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
+  }
+  return {
+    dts: options.dts ?? true,
+    openapi,
+    server,
+    rpcPath: rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath,
+    exposeErrors: options.exposeErrors ?? true,
+  };
+}

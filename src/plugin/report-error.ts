@@ -1,0 +1,25 @@
+/**
+ * Reports a broken `.idl` the way each bundler shows errors best. Every bundler gets
+ * `file:line:column` in the message text itself, because webpack and Rspack ignore `loc`.
+ */
+import type { UnpluginContext, UnpluginContextMeta } from 'unplugin';
+import type { IdlModuleError } from './idl-module.js';
+
+/** Bundlers that print `frame` and `loc` themselves (Vite's overlay shows both). */
+const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
+
+/**
+ * Fails the current build with the errors of a broken `.idl`. Note that in esbuild and webpack
+ * `this.error` only records the error: the caller must return right after.
+ */
+export function reportIdlError(context: UnpluginContext, error: IdlModuleError, framework: UnpluginContextMeta['framework']): void {
+  const first = error.first;
+  const showsFrame = SHOWS_FRAME.has(framework);
+  context.error({
+    // Rollup, Rolldown and Vite print the frame from `frame`; elsewhere it goes into the text.
+    message: showsFrame ? error.summary : error.message,
+    id: error.file,
+    loc: { file: first.file, line: first.line, column: first.column },
+    ...(showsFrame ? { frame: error.frame } : {}),
+  } as Parameters<UnpluginContext['error']>[0]);
+}

@@ -1,0 +1,69 @@
+/**
+ * The Vite dev server part: `/openapi.json` and, when `server` is configured, the RPC endpoint with
+ * the user's handlers loaded through Vite's SSR module runner. The runner reloads a module when it
+ * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
+ */
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ViteDevServer } from 'vite';
+import { compileIdlFile } from './idl-module.js';
+import { openApiAsset } from './openapi-asset.js';
+import type { ResolvedOptions } from './options.js';
+import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+
+interface ModuleRunnerLike {
+  import(url: string): Promise<unknown>;
+}
+
+/** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
+export function configureDevServer(server: ViteDevServer, options: ResolvedOptions, loadedIdlFiles: () => Iterable<string>): void {
+  const root = server.config.root;
+  if (options.openapi) {
+    const { fileName, version } = options.openapi;
+    server.middlewares.use(`/${fileName}`, (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const files = new Set(loadedIdlFiles());
+      if (options.server) files.add(path.resolve(root, options.server.idl));
+      serveOpenApi(res, [...files], version).catch(next);
+    });
+  }
+  if (!options.server) return;
+  // Checked by shape: a value import of 'vite' would load Vite in every other bundler too.
+  const ssr = server.environments.ssr as ViteDevServer['environments'][string] & { runner?: ModuleRunnerLike };
+  const runner = ssr.runner;
+  if (!runner) {
+    server.config.logger.warn('[unplugin-idl-rpc] the SSR environment cannot run modules; the RPC endpoint is off');
+    return;
+  }
+  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
+  server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (!isRpcRequest(req.url, options.rpcPath)) return next();
+    runner
+      .import(SERVER_ENTRY_ID)
+      .then(
+        (entry) => hostFor(entry as ServerEntryModule)(req, res, next),
+        (error: unknown) => {
+          server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
+          sendLoadFailure(res, error, options.exposeErrors);
+        },
+      );
+  });
+}
+
+async function serveOpenApi(res: ServerResponse, files: string[], version: '3.1' | '3.0'): Promise<void> {
+  try {
+    const compiled = await Promise.all(files.map((file) => compileIdlFile(file)));
+    const { source } = openApiAsset(
+      compiled.map((c) => c.model),
+      version,
+    );
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(source);
+  } catch (error) {
+    res.statusCode = 500;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `vite preview` hosts the RPC server from built code, like production would: the client build
+ * (`vite build`) ends with a second, SSR build of `virtual:idl-rpc-server` (runtime + handler
+ * module + `.idl` module) into `server.outDir`, outside the public output folder; the preview
+ * server imports that file.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, PreviewServer, ResolvedConfig } from 'vite';
+import type { DevServerOptions, ResolvedOptions } from './options.js';
+import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+
+/** File name of the built server entry inside `server.outDir`. */
+export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
+
+/**
+ * Builds the server entry for `vite preview`. `ownPlugin` makes this plugin for a build without a
+ * config file (with one, the config file brings it; that instance sees an SSR build and does not
+ * start another one).
+ */
+export async function buildServerEntry(config: ResolvedConfig, server: Required<DevServerOptions>, ownPlugin: () => Plugin): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: config.configFile ?? false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    plugins: config.configFile ? [] : [ownPlugin()],
+    build: {
+      ssr: true,
+      outDir: path.resolve(config.root, server.outDir),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { input: { [SERVER_ENTRY_FILE.replace(/\.js$/, '')]: SERVER_ENTRY_ID }, output: { entryFileNames: '[name].js' } },
+    },
+  });
+}
+
+/** Hosts the built RPC server in `vite preview` (exception texts are never exposed there). */
+export function configurePreviewServer(server: PreviewServer, options: ResolvedOptions): void {
+  if (!options.server) return;
+  const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
+  const hostFor = rpcHostFor(options.rpcPath, false);
+  let entry: Promise<ServerEntryModule> | undefined;
+  server.middlewares.use((req, res, next) => {
+    if (!isRpcRequest(req.url, options.rpcPath)) return next();
+    if (!existsSync(file)) {
+      sendLoadFailure(res, new Error(`${file} does not exist; run \`vite build\` before \`vite preview\``), true);
+      return;
+    }
+    entry ??= import(pathToFileURL(file).href) as Promise<ServerEntryModule>;
+    entry.then(
+      (loaded) => hostFor(loaded)(req, res, next),
+      (error: unknown) => {
+        server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
+        sendLoadFailure(res, error, false);
+      },
+    );
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The fixture app (test/plugin/fixtures/app: one client and one declared error class imported
+ * straight from checkout.idl) built with each of the six bundlers through their JS APIs. Each
+ * bundle runs against a real server started here and must get a typed result and the declared
+ * error; openapi.json must sit next to the bundle and pass two strict validators. A broken .idl
+ * must fail every build with its file:line:column in the message. (Tree-shaking: tree-shaking.test.ts.)
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compileIdl, toIdlJson } from '../../src/idl/index.js';
+import { createRpcServer, listen, RPCError } from '../../runtime/index.js';
+import { BUNDLERS, buildWith, type Bundler } from './harness/bundlers.js';
+import { openApiProblems } from './harness/openapi-validation.js';
+import { loadBundle } from './harness/run-bundle.js';
+import { addressOf, closeServer, copyFixtureApp, freshDir } from './harness/workspace.js';
+
+let app: string;
+let out: string;
+let rpc: http.Server;
+let baseAddress: string;
+const sizes: Record<string, number> = {};
+
+beforeAll(async () => {
+  app = await copyFixtureApp('bundlers/app');
+  out = await freshDir('bundlers/out');
+  const idl = toIdlJson(compileIdl(await readFile(path.join(app, 'checkout.idl'), 'utf8'), 'checkout.idl'));
+  const server = createRpcServer({
+    idl,
+    handlers: {
+      OrderService: {
+        getOrder: (orderId: string) =>
+          orderId === 'order-1'
+            ? {
+                orderId,
+                cart: { cartId: 'cart-1', items: [{ productId: 'p-1', quantity: 2, price: 21.25 }], subtotal: 42.5 },
+                shippingAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
+                paymentMethod: 'paypal',
+                status: 'paid',
+                total: 42.5,
+                createdAt: 1_700_000_000,
+              }
+            : null,
+        createOrder: (request: { cartId: string }) => {
+          throw new RPCError(1001, `CartNotFound: no cart ${request.cartId}`);
+        },
+      },
+    },
+  });
+  rpc = await listen(server, { port: 0, host: '127.0.0.1' });
+  baseAddress = addressOf(rpc);
+});
+
+afterAll(async () => {
+  if (rpc) await closeServer(rpc);
+  console.info(`bundle sizes of the fixture app (bytes): ${JSON.stringify(sizes)}`);
+});
+
+describe.each(BUNDLERS)('%s', (bundler: Bundler) => {
+  test('the bundle calls a real server: typed result and declared error; openapi.json is valid', async () => {
+    const outDir = path.join(out, bundler);
+    const build = await buildWith(bundler, { root: app, entry: 'main.js', outDir });
+
+    const fixture = await loadBundle(build);
+    const result = await fixture.runOrders(baseAddress);
+    expect(result).toEqual({
+      status: 'paid',
+      total: 42.5,
+      createdAt: 1_700_000_000,
+      declaredError: { name: 'CartNotFoundError', code: 1001, message: 'CartNotFound: no cart no-such-cart' },
+    });
+
+    const openApiFile = path.join(outDir, 'openapi.json');
+    const document = await readFile(openApiFile, 'utf8');
+    expect(JSON.parse(document)).toMatchObject({ info: { title: 'Checkout' }, paths: { '/OrderService/createOrder': { post: {} } } });
+    expect(await openApiProblems(document, openApiFile)).toEqual([]);
+
+    sizes[bundler] = (await stat(build.bundleFile)).size;
+  });
+
+});
+
+describe('a broken .idl', () => {
+  let broken: string;
+  let line: number;
+  let column: number;
+
+  beforeAll(async () => {
+    broken = await copyFixtureApp('bundlers/broken');
+    const idlFile = path.join(broken, 'checkout.idl');
+    const lines = (await readFile(idlFile, 'utf8')).split('\n');
+    line = lines.findIndex((text) => /^\s+subtotal\s+float/.test(text)) + 1;
+    lines[line - 1] = lines[line - 1].replace('float', 'floot');
+    column = lines[line - 1].indexOf('floot') + 1;
+    await writeFile(idlFile, lines.join('\n'));
+  });
+
+  test.each(BUNDLERS)('fails the %s build with file:line:column in the message', async (bundler) => {
+    const outDir = path.join(out, `broken-${bundler}`);
+    const failure = await buildWith(bundler, { root: broken, entry: 'main.js', outDir }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure, `${bundler} build succeeded`).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain(`checkout.idl:${line}:${column}`);
+    expect((failure as Error).message).toMatch(/floot/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Test folders under the gitignored `test-output/plugin`: each suite works on its own copy of the
+ * fixture app, so the `.idl.d.ts` the plugin writes and the edits a test makes never touch the
+ * committed fixture.
+ */
+import { cp, mkdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const fixtureApp = path.join(repoRoot, 'test/plugin/fixtures/app');
+
+/** A fresh, empty `test-output/plugin/<name>`. */
+export async function freshDir(name: string): Promise<string> {
+  const dir = path.join(repoRoot, 'test-output/plugin', name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** A copy of the fixture app in a fresh `test-output/plugin/<name>`. */
+export async function copyFixtureApp(name: string): Promise<string> {
+  const dir = await freshDir(name);
+  await cp(fixtureApp, dir, { recursive: true, filter: (source) => !source.endsWith('.idl.d.ts') });
+  return dir;
+}
+
+/** `http://127.0.0.1:<port>` of a listening server. */
+export function addressOf(server: http.Server): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Closes a server, ending idle keep-alive connections so the test does not hang. */
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
