@@ -178,6 +178,10 @@ function flattenHeaders(headers: IncomingMessage['headers']): Record<string, str
 
 function send(res: ServerResponse, answer: HttpAnswer): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.status === 204 ? undefined : answer.body);
+  if (answer.status === 204) {
+    res.writeHead(204, answer.headers).end();
+    return;
+  }
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
 }

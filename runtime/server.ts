@@ -298,14 +298,21 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     return responses.length > 0 ? responses : undefined;
   }
 
-  /** Serializes a response; a result JSON cannot express (BigInt, cycles, throwing getters) becomes -32603. */
+  /**
+   * Serializes a response. A result JSON cannot carry (BigInt, cycles, throwing getters, a
+   * function, a `toJSON` giving undefined) becomes -32603 instead of a broken or missing answer.
+   */
   function serializeResponse(response: object): string {
+    const { id = null, result, error } = response as { id?: JsonRpcId; result?: unknown; error?: ErrorObject };
+    const idText = JSON.stringify(id);
     try {
-      return JSON.stringify(response);
-    } catch (error) {
-      const id = (response as { id?: JsonRpcId }).id ?? null;
-      const { error: body } = internalError('Serializing the response', error) as { error: ErrorObject };
-      return JSON.stringify({ jsonrpc: '2.0', error: body, id });
+      if (error) return `{"jsonrpc":"2.0","error":${JSON.stringify(error)},"id":${idText}}`;
+      const resultText = JSON.stringify(result);
+      if (resultText === undefined) throw new TypeError(`the result (${typeof result}) has no JSON form`);
+      return `{"jsonrpc":"2.0","result":${resultText},"id":${idText}}`;
+    } catch (failure) {
+      const { error: body } = internalError('Serializing the response', failure) as { error: ErrorObject };
+      return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;
     }
   }
 
@@ -340,7 +347,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const outcome = await execute(entry, params, null, request);
     if ('error' in outcome) return answerError(outcome.error);
     try {
-      return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(outcome.result) };
+      const text = JSON.stringify(outcome.result);
+      if (text === undefined) throw new TypeError(`the result (${typeof outcome.result}) has no JSON form`);
+      return { status: 200, headers: { ...JSON_HEADERS }, body: text };
     } catch (error) {
       return answerError((internalError('Serializing the response', error) as { error: ErrorObject }).error);
     }
