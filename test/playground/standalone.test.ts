@@ -1,0 +1,147 @@
+/**
+ * `npm run playground:build`: the page with openapi.json next to it, and the standalone server
+ * bundle, which runs with plain `node` (no Vite) on SERVER_PORT and answers JSON-RPC on every path.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../playground/service/catalog.js';
+import {
+  freePort,
+  playgroundConfig,
+  playgroundModules,
+  playgroundRoot,
+  type CheckoutIdl,
+  type PlaygroundModules,
+  type RuntimeClient,
+} from './harness.js';
+
+let outDir = '';
+let server: ChildProcess | undefined;
+let baseUrl = '';
+let modules: PlaygroundModules | undefined;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'playground-build-'));
+  // The two builds of `npm run playground:build`, into a temporary folder.
+  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { outDir: path.join(outDir, 'page') } });
+  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { ssr: true, outDir: path.join(outDir, 'server') } });
+
+  const port = await freePort();
+  server = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
+    env: { ...process.env, SERVER_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForLine(server, /listening on/, 20_000);
+  baseUrl = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  server?.kill();
+  await modules?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** Resolves when the process prints a line matching `pattern`; fails when it exits or takes too long. */
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code}:\n${output}`));
+    });
+  });
+}
+
+function post(pathname: string, body: unknown) {
+  return fetch(`${baseUrl}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('playground:build', () => {
+  it('writes the page with openapi.json next to it', async () => {
+    const page = path.join(outDir, 'page');
+    expect(existsSync(path.join(page, 'index.html'))).toBe(true);
+    expect(existsSync(path.join(page, 'images', 'moka-pot.svg'))).toBe(true);
+    const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/CatalogService/listProducts', '/CartService/addToCart', '/OrderService/createOrder']),
+    );
+  });
+
+  it('bundles the server into one file that imports nothing but Node built-ins', async () => {
+    const code = await readFile(path.join(outDir, 'server', 'main.js'), 'utf8');
+    const imported = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*?['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
+  });
+});
+
+describe('the standalone server (node dist/server/main.js)', () => {
+  it('answers JSON-RPC on every path', async () => {
+    for (const pathname of ['/', '/rpc', '/any/deeper/path']) {
+      const response = await post(pathname, { jsonrpc: '2.0', id: 7, method: 'CatalogService.listProducts' });
+      expect(response.status, pathname).toBe(200);
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: catalog });
+    }
+  });
+
+  it('answers other HTTP methods with 405', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.status).toBe(405);
+    expect(await response.json()).toEqual({ error: 'Method Not Allowed' });
+  });
+
+  it('serves the OpenAPI binding', async () => {
+    const response = await post('/CatalogService/getProduct', { productId: 'kettle' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(catalog.find((p) => p.productId === 'kettle'));
+  });
+
+  it('works with the generated clients: a cart, a pending order, and declared errors', async () => {
+    modules = await playgroundModules();
+    const idl = await modules.load<CheckoutIdl>('/checkout.idl');
+    const { HttpTransport } = await modules.load<RuntimeClient>('unplugin-idl-rpc/runtime/client');
+    const transport = new HttpTransport(`${baseUrl}/`);
+    const carts = new idl.CartServiceClient(transport);
+    const orders = new idl.OrderServiceClient(transport);
+
+    const cart = await carts.addToCart({ productId: 'beans-colombia', quantity: 2 });
+    const address = { street: '5 Rue Rivoli', city: 'Paris', state: 'IDF', zipCode: '75001', country: 'FR' };
+    const { orderId } = await orders.createOrder({ cartId: cart.cartId, shippingAddress: address, paymentMethod: 'debit_card' });
+    const order = await orders.getOrder(orderId);
+    expect(order).toMatchObject({ status: 'pending', total: cart.subtotal, cart });
+
+    await expect(orders.createOrder({ cartId: cart.cartId, shippingAddress: address, paymentMethod: 'debit_card' })).rejects.toBeInstanceOf(
+      idl.CartEmptyError,
+    );
+    await expect(orders.createOrder({ cartId: 'gone', shippingAddress: address, paymentMethod: 'debit_card' })).rejects.toBeInstanceOf(
+      idl.CartNotFoundError,
+    );
+  });
+});
+
+describe('playground/checkout.idl', () => {
+  const shared = path.resolve(playgroundRoot, '../../shared/spec/examples/checkout.idl');
+
+  it.runIf(existsSync(shared))('is the same text as the shared reference IDL', () => {
+    expect(readFileSync(path.join(playgroundRoot, 'checkout.idl'), 'utf8')).toBe(readFileSync(shared, 'utf8'));
+  });
+});
