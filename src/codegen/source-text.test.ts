@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { docComment, propertyKey, stringLiteral } from './source-text.js';
+
+describe('stringLiteral', () => {
+  test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>'])(
+    'evaluates back to %j',
+    (text) => {
+      const literal = stringLiteral(text);
+      expect(literal.startsWith("'") && literal.endsWith("'")).toBe(true);
+      expect(new Function(`return ${literal}`)()).toBe(text);
+    },
+  );
+});
+
+describe('docComment', () => {
+  test('cannot be ended early by */ in the text, and keeps quotes and backticks', () => {
+    const doc = docComment('ends */ here with "quotes" and `ticks`\nsecond line');
+    expect(doc).toBe('/**\n * ends *\\/ here with "quotes" and `ticks`\n * second line\n */\n');
+    // The comment is still one comment: the code after it runs.
+    expect(new Function(`${doc}return 42;`)()).toBe(42);
+  });
+
+  test('is empty without text or tags, one line for one line, and indents', () => {
+    expect(docComment(undefined)).toBe('');
+    expect(docComment('one', '  ')).toBe('  /** one */\n');
+    expect(docComment('text', '  ', ['', '@throws X'])).toBe('  /**\n   * text\n   *\n   * @throws X\n   */\n');
+  });
+});
+
+test('propertyKey quotes only what is not an identifier', () => {
+  expect(propertyKey('cartId')).toBe('cartId');
+  expect(propertyKey('Interface.method')).toBe("'Interface.method'");
+});
