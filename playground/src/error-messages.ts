@@ -17,9 +17,10 @@ export interface ReadableError {
 
 /**
  * Turns a failed call into something a shopper can act on. The declared errors of checkout.idl
- * arrive as their generated classes, so `instanceof` tells them apart.
+ * arrive as their generated classes, so `instanceof` tells them apart. `hadCart` says whether the
+ * page had a cart id before the call: without one, CartNotFound just means nothing was added yet.
  */
-export function readableError(error: unknown): ReadableError {
+export function readableError(error: unknown, hadCart = true): ReadableError {
   if (!(error instanceof RPCError)) {
     return { title: 'Something went wrong in the page.', detail: String(error), wire: 'client error' };
   }
@@ -29,6 +30,7 @@ export function readableError(error: unknown): ReadableError {
     return { title: 'Your cart is empty. Add a product before you check out.', wire };
   }
   if (error instanceof CartNotFoundError) {
+    if (!hadCart) return { title: 'Your cart is empty. Add a product before you check out.', wire };
     return {
       title: 'The server does not know this cart any more (was it restarted?). Add a product to start a new cart.',
       wire,

@@ -1,4 +1,4 @@
-import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
+import { CartNotFoundError, type Address, type Cart, type Order, type PaymentMethod, type Product } from '../checkout.idl';
 import { cartService, catalogService, orderService } from './api.js';
 import { byTestId, h } from './dom.js';
 import { readableError, type ReadableError } from './error-messages.js';
@@ -155,8 +155,9 @@ async function placeOrder(): Promise<void> {
     zipCode: field('zipCode'),
     country: field('country'),
   };
-  // The server knows carts by id; a page with no cart yet still asks, to show the declared error.
-  const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey) ?? 'no-cart-yet';
+  // A page with no cart yet still asks the server, which answers CartNotFound.
+  const knownCartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
+  const cartId = knownCartId ?? 'no-cart-yet';
   placeOrderButton.disabled = true;
   checkoutError.hidden = true;
   try {
@@ -169,7 +170,8 @@ async function placeOrder(): Promise<void> {
     if (order !== null) showOrder(order, response.message ?? '');
     await Promise.all([loadCart(), loadProducts()]);
   } catch (error) {
-    showCheckoutError(readableError(error));
+    showCheckoutError(readableError(error, knownCartId !== null));
+    if (error instanceof CartNotFoundError) setCart(null); // forget the stale id; the next add starts a cart
   } finally {
     placeOrderButton.disabled = false;
   }

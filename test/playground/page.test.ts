@@ -73,7 +73,7 @@ describe('the playground page', () => {
     }
   });
 
-  it('explains OutOfStock, and the OpenAPI link serves the document', async (context) => {
+  it('explains OutOfStock and an unknown cart on a phone-sized screen; the OpenAPI link serves the document', async (context) => {
     if (missing) return context.skip(missing);
     const page = await browser!.newPage({ viewport: { width: 420, height: 900 } });
     try {
@@ -92,6 +92,18 @@ describe('the playground page', () => {
       expect(await error.textContent()).toContain('not have enough in stock');
       expect(await error.textContent()).toContain(`${scarce.name}: ${scarce.stock + 1} in cart, ${scarce.stock} in stock`);
       await page.locator('.sidebar').screenshot({ path: path.join(screenshots, 'playground-mobile-out-of-stock.png') });
+
+      // A cart id the server does not know, as after a server restart: the CartNotFound message.
+      const forgetfulCart = () => localStorage.setItem('idl-rpc-playground.cartId', 'cart-the-server-forgot');
+      await page.evaluate(forgetfulCart);
+      await page.reload();
+      // On load the page asks for its cart, gets null and drops the id ...
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('idl-rpc-playground.cartId'))).toBeNull();
+      // ... so put it back, as if the server had forgotten the cart while the page was open.
+      await page.evaluate(forgetfulCart);
+      await byTestId(page, 'place-order').click();
+      await expect.poll(() => error.locator('.wire').textContent()).toBe('CartNotFound (1001)');
+      expect(await error.textContent()).toContain('does not know this cart');
 
       const href = await byTestId(page, 'openapi-link').getAttribute('href');
       const response = await page.request.get(new URL(href!, url).href);
