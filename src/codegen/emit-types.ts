@@ -135,9 +135,20 @@ export function schemaDeclarations(model: IdlModel): Declaration[] {
     uses: [typebox('Type'), typebox('TSchema', true)],
     annotation: METHOD_SCHEMAS_TYPE,
     declaredType: METHOD_SCHEMAS_TYPE,
-    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
+    value: [entries.length === 0 ? '{}' : pure(`{\n${entries.join('')}}`)],
   };
   return [...structs, ...enums, references, methods];
+}
+
+/**
+ * `source` as an immediately invoked arrow function marked pure: bundlers then drop the whole
+ * expression when its result is unused (a pure mark on a call alone keeps argument calls such as a
+ * nested `Type.Array(...)`), so a bundle that imports only a client carries no schemas.
+ */
+function pure(source: string): string {
+  // An object literal after `=>` needs parentheses, or it would be read as a block.
+  const body = source.startsWith('{') ? `(${source})` : source;
+  return `/*#__PURE__*/ (() =>\n${indent(body, '  ')})()`;
 }
 
 const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
@@ -151,7 +162,7 @@ function namedSchema(typeName: string, source: string): Declaration {
     exported: true,
     uses: [typebox('Type'), typebox('TSchema', true)],
     declaredType: 'TSchema',
-    value: [`/*#__PURE__*/ ${source}`],
+    value: [pure(source)],
   };
 }
 
@@ -186,9 +197,9 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas): Dec
       uses: [{ from: 'runtime', name: 'typeboxValidator', typeOnly: false }, ...(named ? [] : [typebox('Type')])],
       declaredType: 'Validator',
       value: [
-        '/*#__PURE__*/ typeboxValidator(\n  ',
+        '/*#__PURE__*/ (() =>\n  typeboxValidator(\n    ',
         compiledCheck(compiledFrom, schemas.references),
-        `,\n  ${indent(source, '  ').trimStart()},\n  ${SCHEMA_REFERENCES},\n)`,
+        `,\n    ${indent(source, '    ').trimStart()},\n    ${SCHEMA_REFERENCES},\n  ))()`,
       ],
     });
     return name;
@@ -226,7 +237,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas): Dec
  * custom types, formats and `uniqueItems`, which IDL schemas never use; we make sure of that.
  */
 function compiledCheck(schema: TSchema, references: TSchema[]): { ts: string; js: string } {
-  const wrap = (code: string) => `(function () {\n${indent(code, '    ')}\n  })()`;
+  const wrap = (code: string) => `(function () {\n${indent(code, '      ')}\n    })()`;
   const js = TypeCompiler.Code(schema, references, { language: 'javascript' });
   if (/\b(kind|format|hash)\(/.test(js)) {
     throw new CodegenError(`TypeBox compiled a check that needs run-time helpers for ${JSON.stringify(schema)}`);

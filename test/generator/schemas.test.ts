@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { generateModule } from '../../src/codegen/index.js';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
@@ -106,4 +107,21 @@ test('generated validators decide like the validators the runtime compiles from 
     expect(compiled[method].result.check(value), `${method} result (runtime)`).toBe(valid);
     expect(module.validators[method].result.check(value), `${method} result ${JSON.stringify(value)}`).toBe(valid);
   }
+});
+
+test('a bundle that imports only a client leaves out schemas, validators and the server', async () => {
+  await importGenerated(checkoutIdl, 'treeshake');
+  const dir = path.join(repoRoot, 'test-output/generator/module-treeshake');
+  writeFileSync(path.join(dir, 'entry.mjs'), "import { CatalogServiceClient } from './treeshake.mjs';\nconsole.log(CatalogServiceClient);\n");
+  const result = await build({
+    entryPoints: [path.join(dir, 'entry.mjs')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+  });
+  const bundle = result.outputFiles[0].text;
+  expect(bundle).toContain('CatalogService.listProducts');
+  expect(bundle).not.toMatch(/Type\.Object|ProductSchema|check_Product|typeboxValidator|createRpcServer|checkoutIdl/);
 });
