@@ -23,8 +23,6 @@ import type { CheckoutStore } from './store.js';
 export interface CheckoutServiceOptions {
   /** Where products, carts and orders live; a fresh in-memory store with the playground catalog by default. */
   store?: CheckoutStore;
-  /** The clock, in milliseconds since 1970 (tests pass a fixed one). */
-  now?: () => number;
 }
 
 /** One shortage found at checkout: the cart wants more of a product than is in stock. */
@@ -45,7 +43,6 @@ interface Shortage {
  */
 export function createCheckoutService(options: CheckoutServiceOptions = {}): CheckoutHandlers {
   const store = options.store ?? createMemoryStore();
-  const now = options.now ?? Date.now;
   const cartLock = new KeyedLock();
   const stockLock = new KeyedLock();
 
@@ -125,7 +122,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
             paymentMethod,
             status: 'pending',
             total: roundToCents(cart.subtotal),
-            createdAt: Math.floor(now() / 1000),
+            createdAt: Math.floor(Date.now() / 1000),
           };
           await store.saveOrder(order);
           // The order keeps its own copy of the cart; the cart starts over, so a second checkout
