@@ -25,13 +25,9 @@ export function rpcHostFor(rpcPath: string, exposeErrors: boolean): (entry: Serv
   return (entry) => {
     if (entry === lastEntry && lastMiddleware) return lastMiddleware;
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
-    const server = entry.runtime.createRpcServer({
-      idl: entry.idlJson,
-      handlers: pickHandlers(entry.handlers, interfaceNames),
-      exposeErrors,
-    });
+    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors });
     lastEntry = entry;
-    lastMiddleware = entry.runtime.createMiddleware(server, { path: rpcPath }) as Middleware;
+    lastMiddleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
     return lastMiddleware;
   };
 }

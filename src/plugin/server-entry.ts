@@ -1,13 +1,16 @@
 /**
  * The module the Vite dev server and `vite preview` run the RPC server from. It is generated
- * (`virtual:idl-rpc-server`) and imports, through Vite, the runtime, the user's handler module and
- * the `.idl` module, so that all three share one copy of the runtime and Vite's module graph knows
- * that an edit to any of them must reload it.
+ * (`virtual:idl-rpc-server`) and imports, through Vite, the user's handler module, the `.idl`
+ * module (whose generated `create<Namespace>Server` brings the validators compiled ahead of time)
+ * and the runtime's middleware, so that all of them share one copy of the runtime and Vite's module
+ * graph knows that an edit to the handlers or the `.idl` must reload it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileIdl, toIdlJson } from '../idl/index.js';
+import { serverNames } from '../codegen/emit-server.js';
+import { compileIdl } from '../idl/index.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
+import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
 import type { DevServerOptions } from './options.js';
 import { resolveRuntimeFile, RUNTIME_IMPORT } from './runtime-paths.js';
 
@@ -16,23 +19,33 @@ export const RESOLVED_SERVER_ENTRY_ID = '\0idl-rpc-server';
 
 /** What the generated entry exports. */
 export interface ServerEntryModule {
-  runtime: typeof import('../../runtime/index.js');
+  /** The user's handler module. */
   handlers: Record<string, unknown>;
-  idlModule: Record<string, unknown>;
+  /** The IDL as JSON, from the `.idl` module. */
   idlJson: IdlJson;
+  /** The `.idl` module's `create<Namespace>Server`. */
+  createServer(handlers: Record<string, object>, options?: Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>): RpcServer;
+  /** The runtime's connect middleware. */
+  createMiddleware: typeof import('../../runtime/node.js').createMiddleware;
 }
 
 /** The code of `virtual:idl-rpc-server` for a Vite root. Throws for a broken `.idl`. */
 export function serverEntryCode(root: string, server: Required<DevServerOptions>): string {
   const idlFile = path.resolve(root, server.idl);
   const handlersFile = path.resolve(root, server.handlers);
-  const idlJson = toIdlJson(compileIdl(readFileSync(idlFile, 'utf8'), idlFile));
+  let names: ReturnType<typeof serverNames>;
+  try {
+    names = serverNames(compileIdl(readFileSync(idlFile, 'utf8'), idlFile));
+  } catch {
+    // A broken `.idl`: import it anyway, so that loading fails with the `.idl` module's own error
+    // and Vite records the dependency that reloads this entry once the file is fixed.
+    return `export * from ${JSON.stringify(idlFile)};\n`;
+  }
   return [
-    `import * as runtime from ${JSON.stringify(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `import * as handlers from ${JSON.stringify(handlersFile)};`,
-    `import * as idlModule from ${JSON.stringify(idlFile)};`,
-    `export { runtime, handlers, idlModule };`,
-    `export const idlJson = ${JSON.stringify(idlJson)};`,
+    `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${JSON.stringify(idlFile)};`,
+    `import { createMiddleware } from ${JSON.stringify(resolveRuntimeFile(RUNTIME_IMPORT))};`,
+    `export { handlers, idlJson, createServer, createMiddleware };`,
     '',
   ].join('\n');
 }

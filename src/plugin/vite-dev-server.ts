@@ -14,6 +14,7 @@ import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
+  clearCache(): void;
 }
 
 /** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
@@ -44,6 +45,9 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
       .then(
         (entry) => hostFor(entry as ServerEntryModule)(req, res, next),
         (error: unknown) => {
+          // The runner keeps a module that failed to load; forget it, so the next request after
+          // the fix loads everything afresh.
+          runner.clearCache();
           server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
           sendLoadFailure(res, error, options.exposeErrors);
         },

@@ -1,0 +1,139 @@
+/**
+ * The Vite dev server with the plugin: the RPC endpoint at /rpc with the fixture's handler module,
+ * the OpenAPI binding below it, /openapi.json, and edits to the .idl and to the handler module
+ * served without a restart. A broken .idl gives the error overlay its file:line:column and frame.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import idlRpc from '../../src/plugin/vite.js';
+import { callRpc, eventually } from './harness/http.js';
+import { openApiProblems } from './harness/openapi-validation.js';
+import { copyFixtureApp } from './harness/workspace.js';
+
+let app: string;
+let idlFile: string;
+let handlersFile: string;
+let originalIdl: string;
+let server: ViteDevServer;
+let base: string;
+let rpcUrl: string;
+
+beforeAll(async () => {
+  app = await copyFixtureApp('vite-dev/app');
+  idlFile = path.join(app, 'checkout.idl');
+  handlersFile = path.join(app, 'server/handlers.js');
+  originalIdl = await readFile(idlFile, 'utf8');
+  const { createServer } = await import('vite');
+  server = await createServer({
+    configFile: false,
+    root: app,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+    plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } })],
+  });
+  await server.listen();
+  const { port } = server.httpServer!.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  rpcUrl = `${base}/rpc`;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('vite dev server', () => {
+  test('hosts the RPC endpoint with the handler module: typed result and declared error', async () => {
+    const order = await callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']);
+    expect(order.result).toMatchObject({ orderId: 'order-1', status: 'paid', total: 42.5 });
+    const failure = await callRpc(rpcUrl, 'OrderService.createOrder', [
+      { cartId: 'c-9', shippingAddress: { street: 's', city: 'c', state: 'st', zipCode: 'z', country: 'US' }, paymentMethod: 'paypal' },
+    ]);
+    expect(failure.error).toMatchObject({ code: 1001, message: 'CartNotFound: no cart c-9' });
+  });
+
+  test('hosts the OpenAPI binding and serves /openapi.json', async () => {
+    const response = await fetch(`${rpcUrl}/OrderService/getOrder`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: 'order-1' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ orderId: 'order-1', status: 'paid' });
+
+    const openapi = await fetch(`${base}/openapi.json`);
+    expect(openapi.status).toBe(200);
+    const source = await openapi.text();
+    expect(JSON.parse(source)).toMatchObject({ paths: { '/OrderService/getOrder': { post: {} } } });
+    expect(await openApiProblems(source, path.join(app, 'openapi.json'))).toEqual([]);
+  });
+
+  test('an edit to the .idl is served without a restart', async () => {
+    await writeFile(idlFile, originalIdl.replace('getOrder(orderId string)', 'getOrder(orderId int)'));
+    const answer = await eventually(
+      () => callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']),
+      (a) => a.error !== undefined,
+    );
+    expect(answer.error).toMatchObject({ code: -32602 });
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(JSON.stringify(document.paths['/OrderService/getOrder'])).toContain('"int64"');
+
+    await writeFile(idlFile, originalIdl);
+    const restored = await eventually(
+      () => callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']),
+      (a) => a.result !== undefined,
+    );
+    expect(restored.result).toMatchObject({ status: 'paid' });
+  });
+
+  test('an edit to the handler module is served without a restart', async () => {
+    const original = await readFile(handlersFile, 'utf8');
+    await writeFile(handlersFile, original.replace("status: 'paid'", "status: 'shipped'"));
+    const answer = await eventually(
+      () => callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']),
+      (a) => (a.result as { status?: string } | undefined)?.status === 'shipped',
+    );
+    expect(answer.result).toMatchObject({ status: 'shipped' });
+    await writeFile(handlersFile, original);
+  });
+
+  test('a syntax error reaches the overlay with file:line:column and a code frame; fixing it clears it', async () => {
+    const lines = originalIdl.split('\n');
+    const line = lines.findIndex((text) => text.startsWith('interface OrderService')) + 1;
+    lines[line - 1] = lines[line - 1].replace('interface OrderService {', 'interface OrderService {{');
+    const column = lines[line - 1].indexOf('{{') + 2;
+    await writeFile(idlFile, lines.join('\n'));
+
+    // What Vite's overlay shows is the error of the module's transform.
+    const client = server.environments.client;
+    const error = await eventually(
+      () => client.transformRequest('/checkout.idl').then(() => undefined, (e: unknown) => e as { message: string; loc?: { line: number; column: number }; frame?: string }),
+      (e) => e !== undefined,
+    );
+    expect(error?.message).toContain(`checkout.idl:${line}:${column}`);
+    expect(error?.loc).toMatchObject({ line });
+    expect(error?.frame).toContain('interface OrderService {{');
+
+    // The RPC endpoint reports it too, with the location (exposeErrors is on in dev).
+    const rpcFailure = await eventually(
+      () => callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']),
+      (a) => a.error !== undefined,
+    );
+    expect(rpcFailure.error?.message).toContain(`checkout.idl:${line}:${column}`);
+
+    await writeFile(idlFile, originalIdl);
+    const fixed = await eventually(
+      () => client.transformRequest('/checkout.idl').then((r) => r?.code, () => undefined),
+      (code) => code !== undefined,
+    );
+    expect(fixed).toContain('class OrderServiceClient');
+    const served = await eventually(
+      () => callRpc(rpcUrl, 'OrderService.getOrder', ['order-1']),
+      (a) => a.result !== undefined,
+    );
+    expect(served.error).toBeUndefined();
+    expect(served.result).toMatchObject({ orderId: "order-1" });
+  });
+});
