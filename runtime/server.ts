@@ -209,10 +209,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
 
     const controller = new AbortController();
-    const onRequestAbort = () => controller.abort(request.signal?.reason);
-    if (request.signal?.aborted) controller.abort(request.signal.reason);
-    request.signal?.addEventListener('abort', onRequestAbort);
-    const ctx: RpcContext = { headers: request.headers ?? {}, remoteAddress: request.remoteAddress, id, method: entry.name, signal: controller.signal };
+    // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
+    const signal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
+    const ctx: RpcContext = { headers: request.headers ?? {}, remoteAddress: request.remoteAddress, id, method: entry.name, signal };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: unknown;
     try {
@@ -234,7 +233,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return internalError(entry.name, error);
     } finally {
       if (timer !== undefined) clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onRequestAbort);
     }
 
     if (result === undefined) result = null;

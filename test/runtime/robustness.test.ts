@@ -34,7 +34,7 @@ beforeAll(async () => {
     },
     validateResponses: false,
     handlerTimeoutMs: 200,
-    maxBodyBytes: 4096,
+    maxBodyBytes: 8192,
     logger: {
       error: (...args) => {
         logged.push(args);
@@ -133,6 +133,23 @@ describe('handlers that misbehave', () => {
     expect(await call).toBeInstanceOf(Error);
     await new Promise<void>((resolve) => (signal!.aborted ? resolve() : signal!.addEventListener('abort', () => resolve())));
     expect(signal!.aborted).toBe(true);
+  });
+});
+
+describe('big batches', () => {
+  it('a full batch runs every call and leaks no listeners', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', method: 'Calc.add', params: [i, 1], id: i }));
+      const answer = await post(server.url, batch);
+      expect(answer.json).toStrictEqual(batch.map((_, i) => ({ jsonrpc: '2.0', result: i + 1, id: i })));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => w.message)).toStrictEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
 
