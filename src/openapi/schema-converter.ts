@@ -177,8 +177,13 @@ export class SchemaConverter {
   private contextName(location: Location, value: unknown, fallback: string): string {
     const claimed = this.componentNames.get(locationKey(location));
     if (claimed !== undefined) return claimed;
-    const component = /^\/components\/schemas\/([^/]+)$/.exec(location.pointer);
-    if (component) return typeName(component[1].replace(/~1/g, '/').replace(/~0/g, '~'));
+    // `.../schemas/<Name>`, `.../definitions/<Name>`, `.../$defs/<Name>`, or `<Name>` at the top of another file.
+    const tokens = location.pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = tokens[tokens.length - 1];
+    const parent = tokens[tokens.length - 2];
+    if (last !== undefined && (['schemas', 'definitions', '$defs'].includes(parent ?? '') || (location.document.id !== '' && tokens.length === 1))) {
+      return typeName(last);
+    }
     if (isObject(value) && typeof value.title === 'string' && value.title.trim() !== '') return typeName(value.title);
     return fallback;
   }

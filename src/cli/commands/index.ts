@@ -6,6 +6,8 @@ import type { Command } from '../command.js';
 import { formatCommand } from './format.js';
 import { generateCommand } from './generate.js';
 import { helpCommand } from './help.js';
+import { idlToOpenApiCommand } from './idl-to-openapi.js';
+import { openApiToIdlCommand } from './openapi-to-idl.js';
 import { toJsonCommand } from './to-json.js';
 import { validateCommand } from './validate.js';
 import { versionCommand } from './version.js';
@@ -15,6 +17,8 @@ export const commands: readonly Command[] = [
   validateCommand,
   toJsonCommand,
   formatCommand,
+  openApiToIdlCommand,
+  idlToOpenApiCommand,
   versionCommand,
   helpCommand,
 ];

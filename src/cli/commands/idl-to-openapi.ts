@@ -1,0 +1,40 @@
+import { basename, resolve } from 'node:path';
+import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
+import { idlToOpenApi } from '../../openapi/index.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import { loadIdlFile } from '../idl-file.js';
+import { reportWarnings } from './openapi-to-idl.js';
+
+/**
+ * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-strict]`: writes
+ * `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one document).
+ */
+export const idlToOpenApiCommand: Command = {
+  flag: '-idl-to-openapi',
+  usage: '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-strict]',
+  summary: 'describe the REST binding of IDL files as an OpenAPI document (-strict: warnings are fatal)',
+  async run(args, context) {
+    const { values, booleans, positionals } = parseArgs(args, {
+      values: ['-output-dir', '-openapi-version'],
+      booleans: ['-idl-to-openapi', '-strict'],
+    });
+    const outputDir = values.get('-output-dir');
+    const version = values.get('-openapi-version') ?? '3.1';
+    if (positionals.length === 0) throw new UsageError('-idl-to-openapi needs at least one .idl file');
+    if (outputDir === undefined) throw new UsageError('-idl-to-openapi needs -output-dir <dir>');
+    if (version !== '3.1' && version !== '3.0') throw new UsageError(`-openapi-version must be 3.1 or 3.0, not ${version}`);
+    const models = [];
+    for (const path of positionals) models.push((await loadIdlFile(path, context.cwd)).model);
+    const { document, warnings } = idlToOpenApi(models, { version });
+    const label = positionals.join(', ');
+    reportWarnings(label, warnings, context.stderr);
+    if (booleans.has('-strict') && warnings.length > 0) {
+      throw new CliError(`${label}: ${warnings.length} warning(s) and -strict: nothing written`);
+    }
+    const name = positionals.length === 1 ? `${basename(positionals[0]).replace(/\.idl$/i, '')}.openapi.json` : 'openapi.json';
+    const output = resolve(context.cwd, outputDir, name);
+    await writeFileAtomic(output, `${JSON.stringify(document, null, 2)}\n`);
+    context.stdout(`${output}\n`);
+    return EXIT_OK;
+  },
+};
