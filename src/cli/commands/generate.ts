@@ -17,8 +17,8 @@ export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
 
 export const generateCommand: Command = {
   flag: '-plugin',
-  usage: '-plugin ts-client-server -dir <out> [-ts-module esm-node|esm-bundler|cjs] [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>',
-  summary: 'generate a typed TypeScript client and server (with the runtime they need) into a directory',
+  usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>',
+  summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
     const parsed = parseArgs(args, {
       values: ['-plugin', '-dir', '-ts-module'],
