@@ -30,6 +30,8 @@ afterAll(async () => {
   await vite?.close();
 });
 
+/** Polls until the value matches; generous, because the first page load may wait for Vite's dependency optimizer. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const productCard = (page: Page, productId: string) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
 
@@ -39,14 +41,14 @@ describe('the playground page', () => {
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(url);
-      await expect.poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
 
       const [first, second] = [catalog[0], catalog[1]];
       await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
-      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
       await productCard(page, second.productId).locator('[data-testid="quantity"]').fill('2');
       await productCard(page, second.productId).locator('[data-testid="add-to-cart"]').click();
-      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(2);
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(2);
 
       const subtotal = formatMoney(first.price + 2 * second.price);
       expect(await byTestId(page, 'cart-subtotal').textContent()).toBe(subtotal);
@@ -58,7 +60,7 @@ describe('the playground page', () => {
       expect(await byTestId(page, 'order-total').textContent()).toBe(subtotal);
       expect(await byTestId(page, 'order-message').textContent()).toContain(await byTestId(page, 'order-id').textContent());
       // The order empties the cart and takes the items from stock.
-      await expect.poll(() => byTestId(page, 'cart-subtotal').textContent()).toBe(formatMoney(0));
+      await poll(() => byTestId(page, 'cart-subtotal').textContent()).toBe(formatMoney(0));
       await page.screenshot({ path: path.join(screenshots, 'playground-order.png'), fullPage: true });
 
       // The cart is empty now: checking out again shows the CartEmpty message.
@@ -78,13 +80,13 @@ describe('the playground page', () => {
     const page = await browser!.newPage({ viewport: { width: 420, height: 900 } });
     try {
       await page.goto(url);
-      await expect.poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
       await page.screenshot({ path: path.join(screenshots, 'playground-mobile-top.png') });
       const scarce = catalog.find((p) => p.productId === 'moka-pot')!;
       const card = productCard(page, scarce.productId);
       await card.locator('[data-testid="quantity"]').fill(String(scarce.stock + 1));
       await card.locator('[data-testid="add-to-cart"]').click();
-      await expect.poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
 
       await byTestId(page, 'place-order').click();
       const error = byTestId(page, 'checkout-error');
@@ -98,11 +100,11 @@ describe('the playground page', () => {
       await page.evaluate(forgetfulCart);
       await page.reload();
       // On load the page asks for its cart, gets null and drops the id ...
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('idl-rpc-playground.cartId'))).toBeNull();
+      await poll(() => page.evaluate(() => localStorage.getItem('idl-rpc-playground.cartId'))).toBeNull();
       // ... so put it back, as if the server had forgotten the cart while the page was open.
       await page.evaluate(forgetfulCart);
       await byTestId(page, 'place-order').click();
-      await expect.poll(() => error.locator('.wire').textContent()).toBe('CartNotFound (1001)');
+      await poll(() => error.locator('.wire').textContent()).toBe('CartNotFound (1001)');
       expect(await error.textContent()).toContain('does not know this cart');
 
       const href = await byTestId(page, 'openapi-link').getAttribute('href');
