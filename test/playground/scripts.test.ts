@@ -1,0 +1,69 @@
+/**
+ * The npm scripts as a user runs them: `npm run playground` prints where to go and serves page,
+ * RPC and OpenAPI; `npm run playground:server` builds and starts the standalone server on SERVER_PORT.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, expect, it } from 'vitest';
+import { freePort, repositoryRoot } from './harness.js';
+
+const started: ChildProcess[] = [];
+
+afterEach(() => {
+  // npm starts the real server as its child: stop the whole process group this test created.
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  }
+});
+
+/** Runs `npm run <script>` in its own process group and resolves with its output once `ready` shows up. */
+function runScript(script: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<string> {
+  const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  started.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`npm run ${script} was not ready in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm run ${script} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+const listProducts = { jsonrpc: '2.0', id: 1, method: 'CatalogService.listProducts' };
+
+it('npm run playground prints the address and serves the page, /rpc and /openapi.json', async () => {
+  const port = await freePort();
+  const output = await runScript('playground', ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {}, /OpenAPI document:/);
+  const base = `http://127.0.0.1:${port}/`;
+  expect(output).toContain(`Checkout playground: open ${base}`);
+
+  const page = await fetch(base);
+  expect(await page.text()).toContain('data-testid="product-grid"');
+  const rpc = await fetch(`${base}rpc`, { method: 'POST', body: JSON.stringify(listProducts) });
+  expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
+  const openapi = await fetch(`${base}openapi.json`);
+  expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+});
+
+it('npm run playground:server builds and starts the standalone server on SERVER_PORT', async () => {
+  const port = await freePort();
+  const output = await runScript('playground:server', [], { SERVER_PORT: String(port) }, /listening on/);
+  expect(output).toContain(`listening on http://localhost:${port}/`);
+
+  const rpc = await fetch(`http://127.0.0.1:${port}/some/path`, { method: 'POST', body: JSON.stringify(listProducts) });
+  expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
+});
