@@ -1,0 +1,78 @@
+/**
+ * `-dts <file.idl|dir>...`: writes `<file>.idl.d.ts` beside each IDL file, exactly as the bundler
+ * plugin does, so `tsc` and editors type `import ... from './x.idl'` without running a bundler (in
+ * CI, say). Every file is compiled before anything is written: one broken file writes nothing.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { compileIdlSource, dtsFileOf, IdlModuleError } from '../../plugin/idl-module.js';
+import { writeIfChanged } from '../../plugin/write-if-changed.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
+import { readInputFile } from '../idl-file.js';
+
+export const dtsCommand: Command = {
+  flag: '-dts',
+  usage: '-dts [-check] <file.idl|dir>...',
+  summary: 'write <file>.idl.d.ts beside IDL files (a directory: every .idl below it); -check only reports stale ones',
+  async run(args, context) {
+    const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check'] });
+    if (positionals.length === 0) throw new UsageError('-dts needs at least one .idl file or directory');
+    const files: string[] = [];
+    for (const input of positionals) files.push(...(await idlFilesOf(input, context.cwd)));
+    if (files.length === 0) throw new CliError(`no .idl files in ${positionals.join(', ')}`);
+
+    const outputs: { file: string; shown: string; dts: string }[] = [];
+    const failures: string[] = [];
+    for (const shown of files) {
+      const source = await readInputFile(shown, context.cwd);
+      try {
+        outputs.push({ file: path.resolve(context.cwd, shown), shown, dts: compileIdlSource(source, shown).dts });
+      } catch (error) {
+        if (!(error instanceof IdlModuleError)) throw error;
+        failures.push(`${error.message}\n\n${error.diagnostics.length} error${error.diagnostics.length === 1 ? '' : 's'} in ${shown}`);
+      }
+    }
+    if (failures.length > 0) throw new CliError(`${failures.join('\n\n')}\n\nno .d.ts files written`);
+
+    if (booleans.has('-check')) {
+      const stale = [];
+      for (const output of outputs) {
+        if ((await readCurrent(dtsFileOf(output.file))) !== output.dts) stale.push(dtsFileOf(output.shown));
+      }
+      if (stale.length === 0) {
+        context.stdout(`${outputs.length} .d.ts file${outputs.length === 1 ? ' is' : 's are'} up to date\n`);
+        return EXIT_OK;
+      }
+      context.stderr(`stale or missing (run idlrpc -dts): ${stale.join(', ')}\n`);
+      return EXIT_FAILURE;
+    }
+    for (const output of outputs) {
+      const wrote = await writeIfChanged(dtsFileOf(output.file), output.dts);
+      context.stdout(`${dtsFileOf(output.shown)}: ${wrote ? 'written' : 'up to date'}\n`);
+    }
+    return EXIT_OK;
+  },
+};
+
+/** The argument itself for a file; every `.idl` below it (sorted) for a directory. */
+async function idlFilesOf(input: string, cwd: string): Promise<string[]> {
+  const info = await stat(path.resolve(cwd, input)).catch(() => undefined);
+  if (!info?.isDirectory()) return [input];
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(path.resolve(cwd, dir), { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile() && entry.name.endsWith('.idl')) found.push(child);
+    }
+  };
+  await walk(input);
+  return found;
+}
+
+function readCurrent(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch(() => undefined);
+}
