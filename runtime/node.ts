@@ -2,7 +2,8 @@
  * Node adapters: a `(req, res)` listener, a standalone server, and connect-style middleware
  * (Vite, Express). They read the body within `maxBodyBytes` and pass it to the core.
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+// Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type RpcServer } from './server.js';
 
 type Next = (error?: unknown) => void;
@@ -31,11 +32,11 @@ export interface ListenOptions {
  * Starts a standalone HTTP server for `server` and resolves once it listens. Slow or idle
  * connections are closed by the header, request and keep-alive timeouts.
  */
-export function listen(server: RpcServer, options: ListenOptions = {}): Promise<http.Server> {
+export function listen(server: RpcServer, options: ListenOptions = {}): Promise<Server> {
   const { port, host } = listenAddress(options);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
-  const httpServer = http.createServer(
+  const httpServer = createServer(
     {
       headersTimeout,
       requestTimeout,
