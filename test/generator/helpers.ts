@@ -30,10 +30,20 @@ export async function idlrpc(args: string[], cwd = repoRoot): Promise<{ code: nu
   return { code, stdout, stderr };
 }
 
-/** Copies a fixture template into `dir`, with `%JS%` replaced by the import suffix. */
-export function writeTemplate(fixture: string, dir: string, fileName: string, suffix: string): void {
+/**
+ * Copies a fixture template into `dir`, with `%JS%` replaced by the import suffix, and `%RUNTIME%` /
+ * `%MODULE%` by the runtime and generated module to import (the output directory's by default).
+ */
+export function writeTemplate(
+  fixture: string,
+  dir: string,
+  fileName: string,
+  suffix: string,
+  imports = { runtime: `./runtime/index${suffix}`, module: `./index${suffix}` },
+): void {
   const text = readFileSync(path.join(repoRoot, 'test/generator/fixtures', fixture), 'utf8');
-  writeFileSync(path.join(dir, fileName), text.replaceAll('%JS%', suffix));
+  const filled = text.replaceAll('%JS%', suffix).replaceAll('%RUNTIME%', imports.runtime).replaceAll('%MODULE%', imports.module);
+  writeFileSync(path.join(dir, fileName), filled);
 }
 
 export interface ProcessResult {
