@@ -13,7 +13,7 @@ import { readInputFile } from '../idl-file.js';
 export const dtsCommand: Command = {
   flag: '-dts',
   usage: '-dts [-check] <file.idl|dir>...',
-  summary: 'write <file>.idl.d.ts beside IDL files (a directory: every .idl below it); -check only reports stale ones',
+  summary: 'write the <file>.idl.d.ts the bundler plugin writes (for a directory: every .idl in it); -check fails if one is stale',
   async run(args, context) {
     const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check'] });
     if (positionals.length === 0) throw new UsageError('-dts needs at least one .idl file or directory');
