@@ -8,7 +8,7 @@ import type { Declaration, Use } from './declarations.js';
 import { typeUses } from './emit-client.js';
 import { VALIDATORS } from './emit-types.js';
 import { camelCase, errorClassName, parameterName, pascalCase, uniqueName } from './names.js';
-import { docComment, propertyKey } from './source-text.js';
+import { docComment, propertyKey, valueLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The names of the server-side declarations, derived from the IDL namespace. */
@@ -71,7 +71,7 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson): Declaration[]
       uses: [{ from: 'runtime', name: 'IdlJson', typeOnly: true }],
       annotation: 'IdlJson',
       declaredType: 'IdlJson',
-      value: [JSON.stringify(idl, null, 2)],
+      value: [valueLiteral(idl)],
     },
     {
       kind: 'type',

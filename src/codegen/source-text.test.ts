@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { docComment, propertyKey, stringLiteral } from './source-text.js';
+import { docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
   test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>'])(
@@ -30,4 +30,12 @@ describe('docComment', () => {
 test('propertyKey quotes only what is not an identifier', () => {
   expect(propertyKey('cartId')).toBe('cartId');
   expect(propertyKey('Interface.method')).toBe("'Interface.method'");
+});
+
+test('valueLiteral prints a value that evaluates back to it', () => {
+  const value = { a: 1, 'b-c': [true, null, 'it\'s'], nested: { deep: [{ x: 'y'.repeat(90) }], empty: {} }, list: [] };
+  const literal = valueLiteral(value);
+  expect(new Function(`return ${literal}`)()).toStrictEqual(value);
+  expect(literal).toContain("'b-c': [true, null, 'it\\'s']");
+  expect(valueLiteral({ builtIn: 'string' })).toBe("{ builtIn: 'string' }");
 });

@@ -38,3 +38,30 @@ export function indent(text: string, indent: string): string {
 export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
+
+/** Longest literal printed on one line by `valueLiteral`. */
+const INLINE_WIDTH = 80;
+
+/**
+ * A JSON-like value as a JavaScript literal that reads like hand-written code: identifier keys bare,
+ * single-quoted strings, small objects and arrays on one line, larger ones one entry per line with
+ * trailing commas. `pad` is the indentation of the line the literal starts on.
+ */
+export function valueLiteral(value: unknown, pad = ''): string {
+  const inline = inlineLiteral(value);
+  if (inline.length <= INLINE_WIDTH || value === null || typeof value !== 'object') return inline;
+  const inner = `${pad}  `;
+  if (Array.isArray(value)) {
+    return `[\n${value.map((item) => `${inner}${valueLiteral(item, inner)},\n`).join('')}${pad}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{\n${entries.map(([key, v]) => `${inner}${propertyKey(key)}: ${valueLiteral(v, inner)},\n`).join('')}${pad}}`;
+}
+
+function inlineLiteral(value: unknown): string {
+  if (typeof value === 'string') return stringLiteral(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(inlineLiteral).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return entries.length === 0 ? '{}' : `{ ${entries.map(([key, v]) => `${propertyKey(key)}: ${inlineLiteral(v)}`).join(', ')} }`;
+}

@@ -46,6 +46,12 @@ describe.each([
     expect(Object.keys(module.validators)).toEqual(Object.keys(runtime.methods));
   });
 
+  test('the embedded IDL JSON equals toIdlJson of the model', async () => {
+    const { idl, module } = await importGenerated(idlFile, name);
+    const embedded = Object.entries(module).find(([key]) => key.endsWith('Idl'))?.[1];
+    expect(embedded).toStrictEqual(idl);
+  });
+
   test('the plugin module is plain JavaScript with no eval or new Function', async () => {
     const { js } = await importGenerated(idlFile, name);
     expect(js).not.toMatch(/\bnew Function\b|\beval\(|\bFunction\(/);
