@@ -2,8 +2,9 @@
  * The fixture app (test/plugin/fixtures/app: one client and one declared error class imported
  * straight from checkout.idl) built with each of the six bundlers through their JS APIs. Each
  * bundle runs against a real server started here and must get a typed result and the declared
- * error; openapi.json must sit next to the bundle and pass two strict validators. A broken .idl
- * must fail every build with its file:line:column in the message. (Tree-shaking: tree-shaking.test.ts.)
+ * error; openapi.json must sit next to the bundle and pass two strict validators; the bundle must
+ * carry no server code, TypeBox or validators (tree-shaking). A broken .idl must fail every build
+ * with its file:line:column in the message.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
@@ -21,6 +22,10 @@ let out: string;
 let rpc: http.Server;
 let baseAddress: string;
 const sizes: Record<string, number> = {};
+const bundles = new Map<Bundler, string>();
+
+/** Text found only in server code, TypeBox or generated validators (minifiers keep strings). */
+const SERVER_ONLY_MARKERS = ['TypeBox.Kind', 'Method Not Allowed', 'Payload Too Large', 'rpc-idl', 'Invalid params'];
 
 beforeAll(async () => {
   app = await copyFixtureApp('bundlers/app');
@@ -77,8 +82,23 @@ describe.each(BUNDLERS)('%s', (bundler: Bundler) => {
     expect(await openApiProblems(document, openApiFile)).toEqual([]);
 
     sizes[bundler] = (await stat(build.bundleFile)).size;
+    bundles.set(bundler, await readFile(build.bundleFile, 'utf8'));
   });
 
+  test('the bundle of a client-only app carries no server code, TypeBox or validators', () => {
+    const code = bundles.get(bundler);
+    if (code === undefined) throw new Error(`the ${bundler} build above failed`);
+    expect(code).toContain('OrderService.createOrder');
+    const carried = SERVER_ONLY_MARKERS.filter((marker) => code.includes(marker));
+    expect(carried, `${bundler}: ${code.length} bytes`).toEqual([]);
+  });
+
+});
+
+test('the markers are real: a bundle importing the server factory carries every one of them', async () => {
+  const build = await buildWith('esbuild', { root: app, entry: 'with-server.js', outDir: path.join(out, 'esbuild-with-server') });
+  const code = await readFile(build.bundleFile, 'utf8');
+  expect(SERVER_ONLY_MARKERS.filter((marker) => !code.includes(marker))).toEqual([]);
 });
 
 describe('a broken .idl', () => {
