@@ -57,13 +57,15 @@ export function uniqueName(base: string, taken: Set<string>): string {
 }
 
 /**
- * Globals and type keywords generated code relies on (including inside the compiled validators). A
- * generated value or type with one of these names would shadow it and break the module.
+ * Globals generated code relies on (the compiled validators use `Array`, `Date`, `Number`, `Object`
+ * and `Uint8Array`; types use `Omit`, `Promise` and `Record`) and TypeScript's type keywords. A
+ * generated value or type with one of these names would shadow it and break the module. (`Error` is
+ * not among them: an IDL struct named `Error`, common in converted OpenAPI documents, is fine.)
  */
 const GLOBAL_NAMES = new Set(
   (
-    'Array Boolean Date Error Number Object Promise Record Readonly String Symbol Uint8Array undefined ' +
-    'any bigint boolean never number object string symbol unknown void globalThis'
+    'Array Date Number Object Omit Promise Record Uint8Array undefined ' +
+    'any bigint boolean never number object string symbol unknown void'
   ).split(' '),
 );
 

@@ -110,6 +110,15 @@ describe('a failing run exits non-zero, says why and leaves -dir as it was', () 
     await expectUntouched((dir) => generate(dir, '-ts-gen-tsconfig'), /tsconfig\.json already exists/, 'tsconfig.json');
   });
 
+  test('-dir names a file', async () => {
+    const file = path.join(freshDir('dir-is-file'), 'out');
+    writeFileSync(file, 'not a directory');
+    const result = await idlrpc(['-plugin', 'ts-client-server', '-dir', file, checkoutIdl]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/exists and is not a directory/);
+    expect(readFileSync(file, 'utf8')).toBe('not a directory');
+  });
+
   test('an IDL whose names clash in TypeScript', async () => {
     const clash = path.join(freshDir('clash-idl'), 'clash.idl');
     writeFileSync(clash, 'namespace clash\n\nstruct Promise {\n    a string\n}\n');

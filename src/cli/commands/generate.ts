@@ -5,7 +5,7 @@
  * Everything is generated in memory first; the files are then written atomically, so a failing run
  * (bad IDL, unknown plugin, an existing package.json) leaves the output directory as it was.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CodegenError, generateTypeScriptFiles, MODULE_STYLES, type ModuleStyle } from '../../codegen/index.js';
 import { writeFilesAtomic } from '../atomic-write.js';
@@ -52,6 +52,7 @@ export const generateCommand: Command = {
       throw error;
     }
     const outDir = resolve(context.cwd, dir);
+    if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new CliError(`-dir ${dir} exists and is not a directory`);
     for (const manifest of ['package.json', 'tsconfig.json']) {
       if (files.has(manifest) && existsSync(resolve(outDir, manifest))) {
         throw new CliError(`${dir}/${manifest} already exists; idlrpc does not overwrite it (remove it or drop the flag)`);
