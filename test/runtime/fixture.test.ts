@@ -1,6 +1,7 @@
 /**
- * fixtures/checkout.idl is a copy of the spec's reference IDL. The hand-written IDL JSON the runtime tests use is what the compiler makes of checkout.idl
- * (comments and checksum aside), so the runtime is tested against the real contract.
+ * The hand-written IDL JSON the runtime tests use is what the compiler makes of checkout.idl
+ * (fixtures/checkout.idl, a copy of the spec's reference IDL), comments and checksum aside, so the
+ * runtime is tested against the real contract.
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
