@@ -1,0 +1,70 @@
+/**
+ * The checkout handlers every server of the server suite runs: the playground's reference service
+ * (playground/service), bundled from TypeScript with esbuild. One implementation for all servers
+ * keeps the comparison about the RPC layer, not about the business logic.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { repoRoot } from './checkout.mjs';
+import { cacheDir } from './load-ts.mjs';
+import { importGeneratedCheckout } from './ours.mjs';
+
+// Every addToCart without a cartId creates a cart: ~100k carts a run. Starting a fresh cart map
+// past this many saves keeps memory (and GC pauses) flat, for every server alike.
+const maxCartSaves = 10_000;
+
+/**
+ * Returns `{ handlers, source }`. The service's `import ... from '../checkout.idl'` is pointed at
+ * the same generated module our server uses, so there is one copy of the runtime in the process.
+ */
+export async function loadCheckoutHandlers() {
+  const { file: generatedFile } = await importGeneratedCheckout();
+  const service = path.join(repoRoot, 'playground', 'service');
+  const entry = path.join(cacheDir, 'playground-service.entry.mjs');
+  writeFileSync(
+    entry,
+    `export { createCheckoutService } from ${JSON.stringify(path.join(service, 'checkout-service.ts'))};\n` +
+      `export { createMemoryStore } from ${JSON.stringify(path.join(service, 'memory-store.ts'))};\n`,
+  );
+  const outfile = path.join(cacheDir, 'playground-service.mjs');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'generated-idl-module',
+        setup(b) {
+          b.onResolve({ filter: /\.idl$/ }, () => ({ path: pathToFileURL(generatedFile).href, external: true }));
+        },
+      },
+    ],
+  });
+  const { createCheckoutService, createMemoryStore } = await import(pathToFileURL(outfile).href);
+  return { handlers: createCheckoutService({ store: boundedCartStore(createMemoryStore) }), source: 'playground/service (createCheckoutService)' };
+}
+
+/** The playground's memory store, with carts kept in a second store that starts over now and then. */
+function boundedCartStore(createMemoryStore) {
+  const store = createMemoryStore();
+  let carts = createMemoryStore([]);
+  let saves = 0;
+  return {
+    ...store,
+    getCart: (cartId) => carts.getCart(cartId),
+    saveCart(cart) {
+      if (++saves > maxCartSaves) {
+        carts = createMemoryStore([]);
+        saves = 0;
+      }
+      return carts.saveCart(cart);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Everything the benchmarks need from our own package, in one place: the built compiler, code
+ * generator, runtime, OpenAPI converter and plugin entries from dist/ (run `npm run build` first).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkoutIdlPath, repoRoot, specCheckoutIdlPath } from './checkout.mjs';
+import { cacheDir } from './load-ts.mjs';
+
+const dist = path.join(repoRoot, 'dist');
+
+/** Imports a built module of ours, with a clear message when the build is missing. */
+export async function importBuilt(relative) {
+  const file = path.join(dist, relative);
+  if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first`);
+  return import(pathToFileURL(file).href);
+}
+
+/** The checkout IDL: the playground's copy, or the spec's while the playground has none. */
+export function checkoutIdl() {
+  const file = existsSync(checkoutIdlPath) ? checkoutIdlPath : specCheckoutIdlPath;
+  return { file, text: readFileSync(file, 'utf8') };
+}
+
+/** Options for generateModule, the same the plugin passes. */
+export const generateOptions = (sourceFile) => ({
+  runtimeImport: 'unplugin-idl-rpc/runtime',
+  runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+  sourceFile,
+});
+
+/** compileIdl and generateModule, as the plugin runs them for one `.idl`. */
+export async function compilerApi() {
+  const { compileIdl } = await importBuilt('src/idl/index.js');
+  const { generateModule } = await importBuilt('src/codegen/index.js');
+  return { compileIdl, generateModule };
+}
+
+/**
+ * The generated checkout module (what `import ... from './checkout.idl'` gives), written to
+ * bench/.cache/ inside this package so its `unplugin-idl-rpc/runtime` imports resolve to dist/.
+ * Returns `{ file, module }`.
+ */
+export async function importGeneratedCheckout() {
+  const { compileIdl, generateModule } = await compilerApi();
+  const { file, text } = checkoutIdl();
+  const { js } = generateModule(compileIdl(text, file), generateOptions('checkout.idl'));
+  mkdirSync(cacheDir, { recursive: true });
+  const out = path.join(cacheDir, 'checkout.idl.generated.mjs');
+  writeFileSync(out, js);
+  return { file: out, module: await import(pathToFileURL(out).href) };
+}
+
+/** Our validator table for the checkout IDL: the generated one (checks compiled ahead of time). */
+export async function loadOurValidatorTable() {
+  const { module } = await importGeneratedCheckout();
+  return { table: module.validators, source: 'generated module (validators compiled ahead of time)' };
+}
+
+/** The checkout server as a user builds it from the generated module, validation on both ways. */
+export async function createOurCheckoutServer(handlers) {
+  const { module } = await importGeneratedCheckout();
+  const { createNodeListener } = await importBuilt('runtime/index.js');
+  const server = module.createCheckoutServer(handlers, { validateRequests: true, validateResponses: true });
+  return http.createServer(createNodeListener(server));
+}
+
+/**
+ * Writes the entry of the client-size bundle (one getProduct call through the generated client)
+ * into `dir` and returns it with the esbuild plugin that turns `./checkout.idl` into JavaScript.
+ */
+export async function ourClientEntry(dir) {
+  const { default: idlRpc } = await importBuilt('src/plugin/esbuild.js');
+  writeFileSync(path.join(dir, 'checkout.idl'), checkoutIdl().text);
+  const entryFile = path.join(dir, 'ours.js');
+  writeFileSync(
+    entryFile,
+    `import { CatalogServiceClient } from './checkout.idl';
+import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
+const client = new CatalogServiceClient(new HttpTransport('/rpc'));
+client.getProduct('kettle').then(console.log);
+`,
+  );
+  return { entryFile, plugins: [idlRpc({ dts: false, openapi: false })] };
+}

@@ -1,0 +1,53 @@
+/** Small statistics and timing helpers shared by the benchmark suites. */
+
+/** Median of a non-empty list of numbers. */
+export function median(values) {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Operations per second of `fn`, measured by calling it in batches until `budgetMs` has passed.
+ * The batch size grows so the clock is read rarely compared with the work being measured.
+ */
+export function opsPerSecond(fn, budgetMs) {
+  let batch = 16;
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  const budgetNs = BigInt(Math.round(budgetMs * 1e6));
+  let elapsed = 0n;
+  let sink = 0;
+  while (elapsed < budgetNs) {
+    for (let i = 0; i < batch; i++) if (fn()) sink++;
+    calls += batch;
+    elapsed = process.hrtime.bigint() - start;
+    if (elapsed < budgetNs / 8n) batch *= 2;
+  }
+  // `sink` keeps the results observable so the calls cannot be optimised away.
+  if (sink < 0) console.log(sink);
+  return calls / (Number(elapsed) / 1e9);
+}
+
+/** Wall-clock milliseconds of one call of `fn` (awaited when it returns a promise). */
+export async function timeMs(fn) {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * Runs each named case once per round, rotating the order every round so no case always runs
+ * first (machines drift); returns the list of per-round results for each case.
+ */
+export async function interleaved(cases, rounds, measure) {
+  const results = Object.fromEntries(cases.map((c) => [c, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < cases.length; i++) {
+      const name = cases[(i + round) % cases.length];
+      results[name].push(await measure(name, round));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures unplugin-idl-rpc against the tools a user would otherwise pick and
+ * prints one table (metric, ours, peer, ratio). Needs `npm run build` first (it measures dist/).
+ *
+ *   node bench/run.mjs                 full run (about 3-4 minutes on 2 cores)
+ *   node bench/run.mjs --quick         short run for CI (under a minute); same rows, fewer rounds
+ *   --only server,validation,compiler,converter,client   run some suites
+ *   --json <file>                      also write rows and machine info as JSON
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { markdownTable } from './lib/table.mjs';
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, json: { type: 'string' } },
+});
+
+/** Rounds and durations: `quick` keeps every row but measures briefly. */
+const settings = args.quick
+  ? {
+      server: { rounds: 1, seconds: 1, warmupSeconds: 0 },
+      validation: { rounds: 1, budgetMs: 30 },
+      compiler: { rounds: 1, viteBuilds: 1 },
+      converter: { rounds: 1, quick: true },
+      client: {},
+    }
+  : {
+      server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
+      validation: { rounds: 5, budgetMs: 200 },
+      compiler: { rounds: 5, viteBuilds: 3 },
+      converter: { rounds: 3, quick: false },
+      client: {},
+    };
+
+// Loaded on demand, so one suite's missing piece does not stop the others.
+const suites = {
+  server: async (s) => (await import('./suites/server.mjs')).runServerSuite(s),
+  validation: async (s) => (await import('./suites/validation.mjs')).runValidationSuite(s),
+  compiler: async (s) => (await import('./suites/compiler.mjs')).runCompilerSuite(s),
+  converter: async (s) => (await import('./suites/converter.mjs')).runConverterSuite(s),
+  client: async (s) => (await import('./suites/client-size.mjs')).runClientSizeSuite(s),
+};
+const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
+for (const name of selected) {
+  if (!suites[name]) {
+    console.error(`unknown suite "${name}"; suites: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+}
+
+const machine = {
+  cpus: os.availableParallelism(),
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
+console.error(`unplugin-idl-rpc benchmarks (${args.quick ? 'quick' : 'full'}): ${machine.cpus} CPUs, ${machine.cpuModel}, Node ${machine.node}`);
+
+const started = Date.now();
+const rows = [];
+const info = {};
+const failures = [];
+for (const name of selected) {
+  const suiteStart = Date.now();
+  console.error(`- ${name} ...`);
+  try {
+    const result = await suites[name](settings[name]);
+    rows.push(...result.rows);
+    info[name] = result.info;
+    console.error(`  done in ${((Date.now() - suiteStart) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    failures.push(name);
+    console.error(`  FAILED: ${error instanceof Error ? error.stack : error}`);
+  }
+}
+const seconds = (Date.now() - started) / 1000;
+
+console.log(markdownTable(rows));
+console.log(`\n${args.quick ? 'Quick' : 'Full'} run in ${seconds.toFixed(0)} s on ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}.`);
+for (const [name, details] of Object.entries(info)) console.log(`${name}: ${JSON.stringify(details)}`);
+if (args.json) writeFileSync(args.json, `${JSON.stringify({ quick: args.quick, seconds, machine, info, rows, failures }, null, 2)}\n`);
+if (failures.length > 0) {
+  console.error(`\nsuites that failed: ${failures.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,113 @@
+/**
+ * Compiler speed: parse + check (`compileIdl`) and generate (`generateModule`) for the checkout
+ * IDL and synthetic IDLs of 1,000 and 10,000 lines, warm (after one untimed run), median of rounds;
+ * and the time the plugin spends per `.idl` (its `load` hook) inside a real `vite build`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cacheDir } from '../lib/load-ts.mjs';
+import { median, timeMs } from '../lib/stats.mjs';
+import { loadSyntheticIdl } from '../lib/synthetic-idl.mjs';
+import { checkoutIdl, compilerApi, generateOptions, importBuilt } from '../lib/ours.mjs';
+
+/** Median compile and generate times (ms) of `text` over `rounds` warm runs. */
+async function timeCompile(api, text, fileName, rounds) {
+  const compileTimes = [];
+  const generateTimes = [];
+  for (let round = -1; round < rounds; round++) {
+    let model;
+    const compile = await timeMs(() => (model = api.compileIdl(text, fileName)));
+    const generate = await timeMs(() => api.generateModule(model, generateOptions(fileName)));
+    if (round >= 0) {
+      compileTimes.push(compile);
+      generateTimes.push(generate);
+    }
+  }
+  return { compile: median(compileTimes), generate: median(generateTimes) };
+}
+
+/**
+ * Wraps the `load` hook of our Vite plugin to time each `.idl` it loads. unplugin hooks are either
+ * functions or `{ filter, handler }` objects; both are handled.
+ */
+function timeLoadHook(plugins, timings) {
+  for (const plugin of [plugins].flat()) {
+    const hook = plugin.load;
+    if (!hook) continue;
+    const handler = typeof hook === 'function' ? hook : hook.handler;
+    const timed = async function (id, ...rest) {
+      const start = process.hrtime.bigint();
+      try {
+        return await handler.call(this, id, ...rest);
+      } finally {
+        if (/\.idl(?:\?|$)/.test(id)) (timings[path.basename(id.replace(/\?.*$/, ''))] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    };
+    plugin.load = typeof hook === 'function' ? timed : { ...hook, handler: timed };
+  }
+  return plugins;
+}
+
+/** One production `vite build` of a tiny app importing two `.idl` files; returns per-file load times. */
+async function viteBuild(appDir) {
+  const { build } = await import('vite');
+  const { default: idlRpc } = await importBuilt('src/plugin/vite.js');
+  const timings = {};
+  const start = process.hrtime.bigint();
+  await build({
+    root: appDir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [timeLoadHook(idlRpc(), timings)],
+    build: { outDir: path.join(appDir, 'dist'), emptyOutDir: true, rollupOptions: { input: path.join(appDir, 'main.js') } },
+  });
+  return { timings, totalMs: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+/** Returns the table rows of the compiler suite. */
+export async function runCompilerSuite(options) {
+  const api = await compilerApi();
+  const checkout = checkoutIdl();
+  const inputs = [{ label: 'checkout.idl', fileName: 'checkout.idl', text: checkout.text }];
+  let syntheticSource;
+  for (const lines of [1000, 10000]) {
+    const synthetic = await loadSyntheticIdl(lines);
+    syntheticSource = synthetic.source;
+    const actualLines = synthetic.text.split('\n').length;
+    inputs.push({ label: `synthetic ${lines.toLocaleString('en-US')}-line IDL (${actualLines} lines)`, fileName: `synthetic-${lines}.idl`, text: synthetic.text, lines });
+  }
+  const rows = [];
+  for (const input of inputs) {
+    const rounds = input.lines === 10000 ? options.rounds : options.rounds * 2;
+    const t = await timeCompile(api, input.text, input.fileName, rounds);
+    const total = { group: 'compiler', metric: `compile + generate ${input.label}`, unit: 'ms', ours: t.compile + t.generate, peer: null, higherIsBetter: false, note: 'no peer' };
+    if (input.lines === 10000) Object.assign(total, { peerName: 'goal', peer: 200 });
+    rows.push(total);
+    if (input.lines === 10000) {
+      rows.push({ group: 'compiler', metric: `  of which parse + check`, unit: 'ms', ours: t.compile, peer: null, higherIsBetter: false, note: 'no peer' });
+      rows.push({ group: 'compiler', metric: `  of which generate`, unit: 'ms', ours: t.generate, peer: null, higherIsBetter: false, note: 'no peer' });
+    }
+  }
+
+  const appDir = path.join(cacheDir, 'vite-app');
+  mkdirSync(appDir, { recursive: true });
+  writeFileSync(path.join(appDir, 'checkout.idl'), checkout.text);
+  writeFileSync(path.join(appDir, 'synthetic-1000.idl'), inputs.find((i) => i.lines === 1000).text);
+  writeFileSync(
+    path.join(appDir, 'main.js'),
+    "import { CatalogServiceClient } from './checkout.idl';\nimport * as synthetic from './synthetic-1000.idl';\nconsole.log(CatalogServiceClient, Object.keys(synthetic));\n",
+  );
+  const perFile = {};
+  const totals = [];
+  for (let round = 0; round < options.viteBuilds; round++) {
+    const { timings, totalMs } = await viteBuild(appDir);
+    totals.push(totalMs);
+    for (const [file, times] of Object.entries(timings)) (perFile[file] ??= []).push(...times);
+  }
+  for (const file of ['checkout.idl', 'synthetic-1000.idl']) {
+    if (!perFile[file]) throw new Error(`the plugin never loaded ${file} in the Vite build`);
+    rows.push({ group: 'compiler', metric: `vite build: plugin load hook for ${file}`, unit: 'ms', ours: median(perFile[file]), peer: null, higherIsBetter: false, note: 'no peer' });
+  }
+  rows.push({ group: 'compiler', metric: 'vite build of an app importing both .idl files, whole build', unit: 'ms', ours: median(totals), peer: null, higherIsBetter: false, note: 'no peer' });
+  return { rows, info: { synthetic: syntheticSource } };
+}

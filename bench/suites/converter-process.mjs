@@ -1,0 +1,37 @@
+/**
+ * One conversion in a fresh process, so its peak memory (maxRSS) belongs to that conversion alone.
+ *   node converter-process.mjs to-idl <openapi.json> <out.idl>
+ *   node converter-process.mjs to-openapi <in.idl>
+ * Prints `{"ms":N,"peakRssMb":N,"baselineRssMb":N}`: time of the conversion itself (input already
+ * read and parsed), the process's peak resident memory, and the peak before converting.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { importBuilt } from '../lib/ours.mjs';
+
+const [direction, input, output] = process.argv.slice(2);
+const rssMb = () => process.resourceUsage().maxRSS / 1024;
+
+if (direction === 'to-idl') {
+  const { openApiToIdl } = await importBuilt('src/openapi/index.js');
+  const document = JSON.parse(readFileSync(input, 'utf8'));
+  const baselineRssMb = rssMb();
+  const start = process.hrtime.bigint();
+  const { idl } = await openApiToIdl(document, { fileName: path.basename(input) });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  writeFileSync(output, idl);
+  console.log(JSON.stringify({ ms, peakRssMb: rssMb(), baselineRssMb, idlLines: idl.split('\n').length }));
+} else if (direction === 'to-openapi') {
+  const { compileIdl } = await importBuilt('src/idl/index.js');
+  const { idlToOpenApi } = await importBuilt('src/openapi/index.js');
+  const text = readFileSync(input, 'utf8');
+  const baselineRssMb = rssMb();
+  const start = process.hrtime.bigint();
+  const { document } = idlToOpenApi([compileIdl(text, path.basename(input))], { version: '3.1' });
+  const json = JSON.stringify(document);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  console.log(JSON.stringify({ ms, peakRssMb: rssMb(), baselineRssMb, bytes: json.length }));
+} else {
+  console.error('usage: converter-process.mjs to-idl <openapi.json> <out.idl> | to-openapi <in.idl>');
+  process.exit(2);
+}

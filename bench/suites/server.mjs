@@ -1,0 +1,153 @@
+/**
+ * Server throughput and latency on loopback: each server runs in its own child process, autocannon
+ * runs in this process. Rounds are interleaved (every round visits every server and call, in a
+ * rotating order) and the table reports medians over rounds.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { serverCalls } from '../lib/checkout.mjs';
+import { median } from '../lib/stats.mjs';
+
+const serverProcess = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
+const peers = [
+  { kind: 'bare', label: 'bare node:http (ceiling)' },
+  { kind: 'jayson', label: 'jayson' },
+  { kind: 'json-rpc-2.0', label: 'json-rpc-2.0' },
+];
+const kinds = ['ours', ...peers.map((p) => p.kind)];
+
+/** Starts one server child process; resolves with its port, handler source and a stop function. */
+async function startServer(kind) {
+  const child = spawn(process.execPath, [serverProcess, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const ready = new Promise((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with code ${code} before listening`)));
+  });
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${kind} server did not start in 30 s`)), 30_000).unref());
+  let info;
+  try {
+    info = await Promise.race([ready, timeout]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  return { kind, url: `http://127.0.0.1:${info.port}/`, handlers: info.handlers, stop };
+}
+
+async function post(url, body) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (response.status !== 200) throw new Error(`${url} answered HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * An answer as comparable text: keys sorted (servers order members differently) and generated
+ * cart ids masked (they differ between servers); everything else must match.
+ */
+function comparable(value) {
+  return JSON.stringify(value, (key, v) => {
+    if (key === 'cartId') return '<id>';
+    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return v;
+  });
+}
+
+/** Every server must give the same answers before we time them, or the comparison means nothing. */
+async function checkSameAnswers(servers) {
+  for (const [call, body] of Object.entries(serverCalls)) {
+    const answers = await Promise.all(servers.map(async (s) => comparable(await post(s.url, body))));
+    for (let i = 1; i < servers.length; i++) {
+      if (answers[i] !== answers[0]) {
+        throw new Error(`${servers[i].kind} answers ${call} differently from ${servers[0].kind}:\n${answers[i]}\n${answers[0]}`);
+      }
+    }
+    if (answers[0].includes('"error"')) throw new Error(`${call} failed on every server: ${answers[0]}`);
+  }
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest rank. */
+function quantile(values, q) {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * One autocannon run: requests/s (mean over the run's seconds) and latency percentiles in ms.
+ * autocannon's own histogram keeps whole milliseconds, which reads 0 ms for most loopback calls,
+ * so the exact per-response times it emits are collected instead.
+ */
+async function load(url, body, seconds) {
+  const latencies = [];
+  const run = autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: 10,
+    pipelining: 1,
+    duration: seconds,
+  });
+  run.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await run;
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
+    throw new Error(`load on ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  return { rps: result.requests.average, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+}
+
+/**
+ * Runs the suite and returns table rows. `options.rounds` and `options.seconds` size it;
+ * `options.warmupSeconds` is spent once per server and call before the first round.
+ */
+export async function runServerSuite(options) {
+  const servers = [];
+  try {
+    for (const kind of kinds) servers.push(await startServer(kind));
+    await checkSameAnswers(servers);
+    const byKind = Object.fromEntries(servers.map((s) => [s.kind, s]));
+    const calls = Object.keys(serverCalls);
+    if (options.warmupSeconds > 0) {
+      for (const call of calls) for (const s of servers) await load(s.url, serverCalls[call], options.warmupSeconds);
+    }
+    const samples = {};
+    for (let round = 0; round < options.rounds; round++) {
+      for (const call of calls) {
+        for (let i = 0; i < kinds.length; i++) {
+          const kind = kinds[(i + round) % kinds.length];
+          const key = `${call}/${kind}`;
+          (samples[key] ??= []).push(await load(byKind[kind].url, serverCalls[call], options.seconds));
+        }
+      }
+    }
+    const stat = (call, kind, field) => median(samples[`${call}/${kind}`].map((s) => s[field]));
+    const rows = [];
+    const callLabel = { getProduct: 'getProduct', addToCart: 'addToCart', batch10: '10-call batch' };
+    for (const call of calls) {
+      for (const [field, unit, higherIsBetter] of [['rps', 'req/s', true], ['p50', 'ms', false], ['p99', 'ms', false]]) {
+        for (const peer of peers) {
+          rows.push({
+            group: 'server',
+            metric: `server ${callLabel[call]} ${field === 'rps' ? 'throughput' : `${field} latency`}`,
+            unit,
+            ours: stat(call, 'ours', field),
+            peerName: peer.label,
+            peer: stat(call, peer.kind, field),
+            higherIsBetter,
+          });
+        }
+      }
+    }
+    return { rows, info: { handlers: servers[0].handlers } };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
