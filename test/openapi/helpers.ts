@@ -8,6 +8,7 @@ import { formatDiagnostics } from '../../src/idl/code-frame.js';
 import { tryCompileIdl } from '../../src/idl/compile.js';
 import { toIdlJson } from '../../src/idl/json.js';
 import type { IdlModel } from '../../src/idl/model.js';
+import type { OpenApiToIdlResult } from '../../src/openapi/index.js';
 
 /** A minimal OpenAPI 3.0.3 document (title `T`, so the namespace is `t`) with the given parts. */
 export function openApiDocument(parts: { paths?: object; schemas?: object; openapi?: string; [key: string]: unknown }): object {
@@ -83,4 +84,17 @@ export function comparableModel(model: IdlModel): unknown {
     enums: byName(json.enums),
     errors: byName(json.errors),
   };
+}
+
+/** Structs, enums, interfaces, methods and warnings of a conversion. */
+export function counts(result: OpenApiToIdlResult): [number, number, number, number, number] {
+  const declarations = result.file.declarations;
+  const interfaces = declarations.filter((d) => d.kind === 'interface');
+  return [
+    declarations.filter((d) => d.kind === 'struct').length,
+    declarations.filter((d) => d.kind === 'enum').length,
+    interfaces.length,
+    interfaces.reduce((n, i) => n + i.methods.length, 0),
+    result.warnings.length,
+  ];
 }

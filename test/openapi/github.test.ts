@@ -1,0 +1,43 @@
+/**
+ * The largest real document: GitHub's REST API description (811 paths, 969 schemas) converts to IDL
+ * that checks clean. Fetched on demand (see github-document.ts); in CI a failed fetch fails the test.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openApiToIdl } from '../../src/openapi/index.js';
+import { fetchGithubDocument, GITHUB_PACKAGE } from './github-document.js';
+import { counts, expectChecksClean } from './helpers.js';
+
+describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
+  it('converts to IDL that checks clean', { timeout: 600_000 }, (context) => {
+    let path: string;
+    try {
+      path = fetchGithubDocument();
+    } catch (error) {
+      if (process.env.CI) throw error;
+      context.skip(`cannot fetch ${GITHUB_PACKAGE} (outside CI this test may skip): ${(error as Error).message.split('\n')[0]}`);
+      return;
+    }
+    const text = readFileSync(path, 'utf8');
+    // By default binary data (release asset uploads) fails the conversion, naming the place ...
+    expect(() => openApiToIdl({ text, fileName: path })).toThrow(
+      'binary data (format: binary) cannot be carried by JSON-RPC (at /paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema)',
+    );
+    // ... and with binary: 'drop' those operations are dropped with warnings.
+    const started = performance.now();
+    const result = openApiToIdl({ text, fileName: path }, { binary: 'drop' });
+    const elapsed = performance.now() - started;
+    // Informational only (no timed assertions): docs/openapi.md has a measurement in a fresh process.
+    console.info(`GitHub document converted in ${Math.round(elapsed)} ms; peak RSS of the test worker ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    expectChecksClean(result.idl);
+    // [structs, enums, interfaces, methods, warnings]
+    expect(counts(result)).toEqual([3542, 3121, 47, 1222, 7069]);
+    // Title "GitHub's official OpenAPI spec + Octokit extension" by the namespace rule.
+    expect(result.idl).toContain('\nnamespace github_s_official_openapi_spec___octokit_extension\n');
+    // Every warning points into the document.
+    expect(result.warnings.every((w) => w.pointer.startsWith('/'))).toBe(true);
+    expect(result.warnings.filter((w) => w.message.includes('binary data')).map((w) => w.pointer)).toEqual([
+      '/paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema',
+    ]);
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * IDL -> OpenAPI: the document for checkout.idl and the all-constructs IDL passes strict validation
+ * in 3.1 and 3.0, follows decisions.md §7, matches the runtime's binding, and converts back to the
+ * same model.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { httpStatusOfError } from '../../runtime/index.js';
+import { compileIdl } from '../../src/idl/compile.js';
+import { printIdl } from '../../src/idl/format.js';
+import { ERROR_STATUS } from '../../src/openapi/error-binding.js';
+import { idlToOpenApi, openApiToIdl, type OpenApiVersion } from '../../src/openapi/index.js';
+import { comparableModel, expectChecksClean, strictProblems } from './helpers.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const checkoutPath = join(root, 'playground', 'checkout.idl');
+const sharedCheckout = '/work/shared/spec/examples/checkout.idl';
+const checkoutSource = readFileSync(existsSync(checkoutPath) ? checkoutPath : sharedCheckout, 'utf8');
+const everythingSource = readFileSync(join(root, 'test', 'generator', 'fixtures', 'everything.idl'), 'utf8');
+
+const fixtures = [
+  ['checkout.idl', checkoutSource],
+  ['everything.idl', everythingSource],
+] as const;
+const versions: OpenApiVersion[] = ['3.1', '3.0'];
+
+type Json = Record<string, any>;
+
+function documentFor(source: string, version: OpenApiVersion, name = 'file.idl'): Json {
+  return idlToOpenApi([compileIdl(source, name)], { version }).document as Json;
+}
+
+describe('IDL -> OpenAPI', () => {
+  describe.each(versions)('OpenAPI %s', (version) => {
+    it.each(fixtures)('%s passes strict validation', async (name, source) => {
+      expect(await strictProblems(documentFor(source, version, name))).toEqual([]);
+    });
+
+    it.each(fixtures)('%s with a server and a license passes the full recommended-strict ruleset', async (name, source) => {
+      const { document } = idlToOpenApi([compileIdl(source, name)], {
+        version,
+        serverUrl: 'http://127.0.0.1:8080',
+        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      });
+      expect(await strictProblems(document, true)).toEqual([]);
+      expect((document as Json).servers).toEqual([{ url: 'http://127.0.0.1:8080' }]);
+    });
+
+    it.each(fixtures)('%s converts back to the same model', (name, source) => {
+      const model = compileIdl(source, name);
+      const back = openApiToIdl({ document: idlToOpenApi([model], { version }).document });
+      expect(back.warnings).toEqual([]);
+      expect(comparableModel(expectChecksClean(back.idl))).toEqual(comparableModel(model));
+    });
+
+    it('checkout.idl converts back to the same text', () => {
+      const model = compileIdl(checkoutSource, 'checkout.idl');
+      expect(openApiToIdl({ document: idlToOpenApi([model], { version }).document }).idl).toBe(printIdl(model.file));
+    });
+  });
+
+  it('writes info, tags and operations as decisions.md §7 says', () => {
+    const document = documentFor(checkoutSource, '3.1');
+    expect(document.openapi).toBe('3.1.0');
+    expect(documentFor(checkoutSource, '3.0').openapi).toBe('3.0.3');
+    expect(document.info.title).toBe('Checkout');
+    expect(document.info.description).toBe('Namespace: checkout\nInterfaces: 3\nStructs: 8\nEnums: 2');
+    expect(document.tags.map((t: Json) => [t.name, t.description])).toEqual([
+      ['CatalogService', 'IDL interface: CatalogService'],
+      ['CartService', 'IDL interface: CartService'],
+      ['OrderService', 'IDL interface: OrderService'],
+    ]);
+    expect(Object.keys(document.paths)).toEqual([
+      '/CatalogService/listProducts',
+      '/CatalogService/getProduct',
+      '/CartService/addToCart',
+      '/CartService/getCart',
+      '/CartService/clearCart',
+      '/OrderService/createOrder',
+      '/OrderService/getOrder',
+    ]);
+    const listProducts = document.paths['/CatalogService/listProducts'].post;
+    expect(listProducts.operationId).toBe('CatalogService_listProducts');
+    expect(listProducts.tags).toEqual(['CatalogService']);
+    expect(listProducts.summary).toBe('All available products.');
+    expect(listProducts.description).toBe('All available products.');
+    expect(listProducts.requestBody).toBeUndefined();
+    expect(listProducts.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Product' },
+    });
+    const getProduct = document.paths['/CatalogService/getProduct'].post;
+    expect(getProduct.requestBody).toEqual({
+      required: true,
+      description: 'The named parameters of the call.',
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { productId: { type: 'string' } }, required: ['productId'] },
+        },
+      },
+    });
+  });
+
+  it('writes nullable results and fields as 3.1 type arrays / oneOf, and as 3.0 nullable', () => {
+    const v31 = documentFor(checkoutSource, '3.1');
+    const v30 = documentFor(checkoutSource, '3.0');
+    const result = (d: Json, path: string) => d.paths[path].post.responses['200'].content['application/json'].schema;
+    expect(result(v31, '/CatalogService/getProduct')).toEqual({ oneOf: [{ $ref: '#/components/schemas/Product' }, { type: 'null' }] });
+    expect(result(v30, '/CatalogService/getProduct')).toEqual({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/Product' }] });
+    expect(v31.components.schemas.Product.properties.imageUrl).toEqual({ type: ['string', 'null'] });
+    expect(v30.components.schemas.Product.properties.imageUrl).toEqual({ type: 'string', nullable: true });
+    expect(v31.components.schemas.Product.required).toEqual(['productId', 'name', 'description', 'price', 'stock']);
+    expect(JSON.stringify(v30)).not.toContain('"null"');
+    expect(JSON.stringify(v31)).not.toContain('"nullable"');
+  });
+
+  it('maps types, enums, maps and extends per the seed', () => {
+    const document = documentFor(everythingSource, '3.1');
+    const schemas = document.components.schemas;
+    expect(schemas.Color).toEqual({
+      type: 'string',
+      description: 'Colours with a */ inside the comment.',
+      enum: ['red', 'green', 'blue'],
+      'x-enum-descriptions': ['The "red" one.', '', 'Backtick `blue`.'],
+    });
+    expect(schemas.Middle).toEqual({
+      type: 'object',
+      allOf: [
+        { $ref: '#/components/schemas/Base' },
+        {
+          type: 'object',
+          properties: { level: { type: 'integer', format: 'int64' }, color: { $ref: '#/components/schemas/Color' } },
+          required: ['level', 'color'],
+        },
+      ],
+    });
+    expect(schemas.Leaf.allOf[1].properties.grid).toEqual({
+      description: 'Nested arrays of maps: */ "quoted" `ticked`.',
+      type: 'array',
+      items: { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer', format: 'int64' } } },
+    });
+    expect(schemas.Leaf.allOf[1].properties.ratio).toEqual({ type: 'number', format: 'double' });
+    expect(schemas.Empty).toEqual({ type: 'object' });
+    // 3.0 cannot put a description beside a $ref: it is wrapped in allOf.
+    const v30 = documentFor(everythingSource, '3.0');
+    expect(v30.components.schemas.Tree.properties.parent).toEqual({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/Tree' }] });
+  });
+
+  it('describes declared errors with their codes, and uses the statuses the runtime answers with', () => {
+    const document = documentFor(checkoutSource, '3.1');
+    const responses = document.paths['/OrderService/createOrder'].post.responses;
+    expect(Object.keys(responses)).toEqual(['200', '400', '422', '500']);
+    expect(responses['422'].description).toBe(
+      [
+        'A declared error:',
+        '- 1001 CartNotFound: cart does not exist',
+        '- 1002 CartEmpty: cart has no items',
+        '- 1003 PaymentFailed: payment method rejected',
+        '- 1004 OutOfStock: insufficient inventory',
+        '- 1005 InvalidAddress: shipping address validation failed',
+      ].join('\n'),
+    );
+    expect(responses['422'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual([1001, 1002, 1003, 1004, 1005]);
+    expect(document.paths['/OrderService/createOrder'].post['x-idl-raises']).toEqual(['CartNotFound', 'CartEmpty', 'PaymentFailed', 'OutOfStock', 'InvalidAddress']);
+    expect(Object.keys(document.paths['/CartService/getCart'].post.responses)).toEqual(['200', '400', '500']);
+    expect(document.components.schemas.RpcError.required).toEqual(['code', 'message']);
+    expect(String(httpStatusOfError(-32602))).toBe(ERROR_STATUS.invalidRequest);
+    expect(String(httpStatusOfError(-32700))).toBe(ERROR_STATUS.invalidRequest);
+    expect(String(httpStatusOfError(1001))).toBe(ERROR_STATUS.declared);
+    expect(String(httpStatusOfError(-32603))).toBe(ERROR_STATUS.internal);
+  });
+
+  it('warns about parameters named like OpenAPI reserved words, naming them', () => {
+    const source = `namespace words
+interface Api {
+    call(class string, Default int, plain bool, authorization string) string
+}
+`;
+    const { warnings } = idlToOpenApi([compileIdl(source, 'words.idl')]);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'parameter class (1 of Api.call) is an OpenAPI reserved word; clients generated from this document may rename it',
+      'parameter Default (2 of Api.call) is an OpenAPI reserved word; clients generated from this document may rename it',
+      'parameter authorization (4 of Api.call) is an OpenAPI reserved word; clients generated from this document may rename it',
+    ]);
+    expect(warnings[0].pointer).toBe('/paths/~1Api~1call/post/requestBody/content/application~1json/schema/properties/class');
+  });
+
+  it('renames an RpcError struct of the IDL instead of clashing with the error body schema', async () => {
+    const source = `namespace clash
+struct RpcError {
+    reason string
+}
+interface Api {
+    fail() RpcError
+}
+`;
+    const { document } = idlToOpenApi([compileIdl(source, 'clash.idl')]);
+    const schemas = (document as Json).components.schemas;
+    expect(Object.keys(schemas)).toEqual(['RpcError', 'RpcError_2']);
+    expect(schemas.RpcError_2['x-idl-rpc-error']).toBe(true);
+    expect(await strictProblems(document)).toEqual([]);
+    expect(openApiToIdl({ document }).idl).toBe(printIdl(compileIdl(source, 'clash.idl').file));
+  });
+
+  it('puts several models in one document, prefixing names declared twice', async () => {
+    const shop = `namespace shop
+struct Item {
+    id string
+}
+struct Cart {
+    items []Item
+}
+interface Store {
+    get(id string) Item
+    cart() Cart
+}
+`;
+    const depot = `namespace depot
+struct Item {
+    sku string
+}
+interface Store {
+    count(item Item) int
+}
+interface Depot {
+    list() []Item
+}
+`;
+    const { document, warnings } = idlToOpenApi([compileIdl(shop, 'shop.idl'), compileIdl(depot, 'depot.idl')]);
+    const json = document as Json;
+    expect(json.info.title).toBe('Shop, Depot');
+    expect(json.info.description).toBe('Namespace: shop\nInterfaces: 1\nStructs: 2\nEnums: 0\n\nNamespace: depot\nInterfaces: 2\nStructs: 1\nEnums: 0');
+    expect(Object.keys(json.components.schemas)).toEqual(['shop_Item', 'Cart', 'depot_Item', 'RpcError']);
+    expect(json.components.schemas.Cart.properties.items.items).toEqual({ $ref: '#/components/schemas/shop_Item' });
+    expect(Object.keys(json.paths)).toEqual(['/shop_Store/get', '/shop_Store/cart', '/depot_Store/count', '/Depot/list']);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'type Item is declared in several namespaces; namespace shop writes it as shop_Item',
+      'interface Store is declared in several namespaces; namespace shop writes it as shop_Store',
+      'type Item is declared in several namespaces; namespace depot writes it as depot_Item',
+      'interface Store is declared in several namespaces; namespace depot writes it as depot_Store',
+    ]);
+    expect(json.info['x-idl-namespace']).toBeUndefined();
+    expect(await strictProblems(document)).toEqual([]);
+  });
+});
