@@ -19,7 +19,8 @@ export function reportIdlError(context: UnpluginContext, error: IdlModuleError, 
     // Rollup, Rolldown and Vite print the frame from `frame`; elsewhere it goes into the text.
     message: showsFrame ? error.summary : error.message,
     id: error.file,
-    loc: { file: first.file, line: first.line, column: first.column },
+    // Rollup's convention (which Vite and esbuild share): 1-based line, 0-based column.
+    loc: { file: first.file, line: first.line, column: first.column - 1 },
     ...(showsFrame ? { frame: error.frame } : {}),
   } as Parameters<UnpluginContext['error']>[0]);
 }

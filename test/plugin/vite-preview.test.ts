@@ -1,0 +1,70 @@
+/**
+ * `vite build` then `vite preview` with the plugin: the build also bundles the handler module for
+ * the server (outside the public output folder), and the preview server hosts the RPC endpoint
+ * from that built code, next to the built page and its openapi.json.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { PreviewServer } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import idlRpc from '../../src/plugin/vite.js';
+import type { IdlRpcPluginOptions } from '../../src/plugin/options.js';
+import { callRpc } from './harness/http.js';
+import { copyFixtureApp } from './harness/workspace.js';
+
+const options: IdlRpcPluginOptions = { server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } };
+let app: string;
+let preview: PreviewServer;
+let base: string;
+
+beforeAll(async () => {
+  app = await copyFixtureApp('vite-preview/app');
+  const vite = await import('vite');
+  await vite.build({ configFile: false, root: app, logLevel: 'silent', plugins: [idlRpc(options)] });
+  preview = await vite.preview({
+    configFile: false,
+    root: app,
+    logLevel: 'silent',
+    preview: { host: '127.0.0.1', port: 0 },
+    plugins: [idlRpc(options)],
+  });
+  const { port } = preview.httpServer.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await preview?.close();
+});
+
+test('vite build writes the server build outside the public folder', async () => {
+  expect(existsSync(path.join(app, 'node_modules/.idl-rpc/server/idl-rpc-server.js'))).toBe(true);
+  const published = await readdir(path.join(app, 'dist'), { recursive: true });
+  const scripts = published.filter((file) => file.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(await readFile(path.join(app, 'dist', script), 'utf8')).not.toContain('no cart');
+  }
+});
+
+test('vite preview hosts the built RPC server and the built openapi.json', async () => {
+  const order = await callRpc(`${base}/rpc`, 'OrderService.getOrder', ['order-1']);
+  expect(order.result).toMatchObject({ orderId: 'order-1', status: 'paid' });
+  const failure = await callRpc(`${base}/rpc`, 'OrderService.createOrder', [
+    { cartId: 'c-1', shippingAddress: { street: 's', city: 'c', state: 'st', zipCode: 'z', country: 'US' }, paymentMethod: 'paypal' },
+  ]);
+  expect(failure.error).toMatchObject({ code: 1001, message: 'CartNotFound: no cart c-1' });
+
+  const binding = await fetch(`${base}/rpc/OrderService/getOrder`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderId: 'nope' }),
+  });
+  expect(binding.status).toBe(200);
+  expect(await binding.json()).toBeNull();
+
+  const openapi = await fetch(`${base}/openapi.json`);
+  expect(openapi.status).toBe(200);
+  expect(await openapi.json()).toMatchObject({ info: { title: 'Checkout' } });
+});
