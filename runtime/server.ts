@@ -6,7 +6,7 @@
 import { ErrorCode, RPCError } from './errors.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
 import { parseJsonBody } from './json-body.js';
-import { compileValidators, formatPath, type ValidationIssue, type ValidatorTable } from './validation.js';
+import { compileValidators, formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
 /** What the transport knows about the HTTP request a call arrived in. */
 export interface RequestContext {
@@ -245,7 +245,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   function invalidParams(issues: ValidationIssue[]): Outcome {
-    const errors = issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+    const errors = issues.slice(0, MAX_ISSUES).map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
     return errorOutcome(ErrorCode.InvalidParams, `Invalid params: ${errors[0].path}: ${errors[0].message}`, { errors });
   }
 

@@ -128,6 +128,13 @@ describe('params', () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.add', params: null, id: 9 }, calc)).toStrictEqual(expected(9));
   });
 
+  it('lists at most 100 problems', async () => {
+    const params = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`extra${i}`, i]));
+    const body = await rpc({ jsonrpc: '2.0', method: 'Calc.join', params, id: 12 }, calc);
+    expect(body.error.message).toBe("Invalid params: params.extra0: unknown parameter 'extra0'");
+    expect(body.error.data.errors).toHaveLength(100);
+  });
+
   it('a wrong parameter count is invalid params', async () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.add', params: [1, 2, 3], id: 10 }, calc)).toStrictEqual(
       error(10, -32602, 'Invalid params: params: expected 2 parameters, got 3', { errors: [{ path: 'params', message: 'expected 2 parameters, got 3' }] }),
