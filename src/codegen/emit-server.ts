@@ -47,7 +47,7 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson): Declaration[]
       doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
       exported: true,
       uses,
-      text: `interface ${iface.name.text} {\n${methods.join('')}}\n`,
+      text: `interface ${iface.name.text} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
   const handlerFields = model.interfaces.map((iface) => `  ${propertyKey(iface.name.text)}: ${iface.name.text};\n`).join('');

@@ -46,7 +46,8 @@ export function structDeclarations(model: IdlModel): Declaration[] {
       (f) => `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type)}${f.optional ? ' | null' : ''};\n`,
     );
     const name = decl.name.text;
-    return { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `interface ${name}${heritage} {\n${fields.join('')}}\n` };
+    const body = fields.length === 0 ? '{}' : `{\n${fields.join('')}}`;
+    return { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `interface ${name}${heritage} ${body}` };
   });
 }
 
