@@ -43,7 +43,7 @@ beforeAll(async () => {
     },
   });
   server = serverHandle(
-    await listen(rpc, { port: 0, host: '127.0.0.1', headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 300 }),
+    await listen(rpc, { port: 0, host: '127.0.0.1', headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, keepAliveTimeoutMs: 300 }),
   );
 });
 afterAll(() => server?.close());
