@@ -1,0 +1,93 @@
+/**
+ * HMR in a real browser (Chromium) on the Vite dev server: an edit to the .idl updates the page
+ * that imports it; a syntax error shows in Vite's error overlay with file:line:column and the code
+ * frame, and fixing the file clears the overlay.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import idlRpc from '../../src/plugin/vite.js';
+import { copyFixtureApp } from './harness/workspace.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Why this test cannot run here; in CI a missing Chromium is a failure, not a reason to skip. */
+function chromiumMissing(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI requires it`);
+  return `Chromium not found at ${CHROMIUM} (Debian: apt-get install chromium)`;
+}
+
+const missing = chromiumMissing();
+let app: string;
+let idlFile: string;
+let originalIdl: string;
+let server: ViteDevServer | undefined;
+let browser: Browser | undefined;
+let page: Page | undefined;
+let url: string;
+
+/** Polls generously: the first page load may wait for Vite's dependency scan. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
+beforeAll(async () => {
+  if (missing) return;
+  app = await copyFixtureApp('vite-hmr/app');
+  idlFile = path.join(app, 'checkout.idl');
+  originalIdl = await readFile(idlFile, 'utf8');
+  const { createServer } = await import('vite');
+  server = await createServer({
+    configFile: false,
+    root: app,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+    plugins: [idlRpc()],
+  });
+  await server.listen();
+  url = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}/hmr.html`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('an .idl edit updates the page; a syntax error shows in the overlay and fixing it clears it', async (context) => {
+  if (missing) return context.skip(missing);
+  const statuses = page!.locator('#statuses');
+  await page!.goto(url);
+  await poll(() => statuses.textContent()).toBe('pending,paid,shipped,delivered,cancelled');
+
+  await writeFile(idlFile, originalIdl.replace('    cancelled\n', '    cancelled\n    refunded\n'));
+  await poll(() => statuses.textContent()).toBe('pending,paid,shipped,delivered,cancelled,refunded');
+
+  const lines = originalIdl.split('\n');
+  const line = lines.findIndex((text) => text.startsWith('enum PaymentMethod')) + 1;
+  lines[line - 1] = 'enum PaymentMethod {{';
+  const column = lines[line - 1].indexOf('{{') + 2; // the second brace is the unexpected one
+  await writeFile(idlFile, lines.join('\n'));
+  const overlay = page!.locator('vite-error-overlay');
+  await poll(() => overlay.count()).toBe(1);
+  const message = await overlay.locator('.message').textContent();
+  expect(message).toContain(`checkout.idl:${line}:${column}`);
+  expect(await overlay.locator('.frame').textContent()).toContain('enum PaymentMethod {{');
+
+  await writeFile(idlFile, originalIdl);
+  await poll(() => overlay.count()).toBe(0);
+  await poll(() => statuses.textContent()).toBe('pending,paid,shipped,delivered,cancelled');
+});
