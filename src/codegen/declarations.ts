@@ -77,10 +77,16 @@ export interface ClassDeclaration extends DeclarationBase {
   members: readonly ClassMember[];
 }
 
+/** Code printed as it is in TypeScript and JavaScript (compiled validator functions); not in `.d.ts`. */
+export interface CodeDeclaration extends DeclarationBase {
+  kind: 'code';
+  code: Code;
+}
+
 export type ClassMember =
   | { kind: 'static'; doc: string; name: string; value: string; declaredType: string }
   | { kind: 'privateField'; name: string; type: string }
   | { kind: 'constructor'; doc: string; parameters: readonly Parameter[]; body: readonly Code[] }
   | { kind: 'method'; doc: string; name: string; parameters: readonly Parameter[]; returnType: string; body: readonly Code[] };
 
-export type Declaration = TypeDeclaration | ConstDeclaration | FunctionDeclaration | ClassDeclaration;
+export type Declaration = TypeDeclaration | ConstDeclaration | FunctionDeclaration | ClassDeclaration | CodeDeclaration;

@@ -6,7 +6,7 @@ import type { IdlModel } from '../idl/model.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { Declaration, Use } from './declarations.js';
 import { typeUses } from './emit-client.js';
-import { VALIDATORS } from './emit-types.js';
+import { VALIDATORS } from './emit-validators.js';
 import { camelCase, errorClassName, parameterName, pascalCase, uniqueName } from './names.js';
 import { docComment, propertyKey, valueLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';

@@ -2,16 +2,12 @@
  * The declarations of `types.ts`: enums, structs, declared errors, TypeBox schemas and the
  * validators compiled ahead of time from those schemas.
  */
-import type { TSchema } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { allFields, type IdlModel } from '../idl/model.js';
-import type { TypeRef } from '../idl/ast.js';
-import { typeText } from '../idl/json.js';
-import type { IdlSchemas } from '../../runtime/schema.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
-import { CodegenError, constantCase, errorClassName, schemaName, uniqueName } from './names.js';
+import { constantCase, errorClassName, schemaName } from './names.js';
+import { SCHEMA_REFERENCES } from './emit-validators.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
-import { nullableSchemaSource, schemaSource, typeLabel, typeScriptType } from './type-mapping.js';
+import { nullableSchemaSource, schemaSource, typeScriptType } from './type-mapping.js';
 
 const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
 
@@ -86,10 +82,7 @@ export function errorDeclarations(model: IdlModel): Declaration[] {
   });
 }
 
-/** The name of the schema list every compiled check and validator resolves `Type.Ref`s through. */
-export const SCHEMA_REFERENCES = 'schemaReferences';
 export const METHOD_SCHEMAS = 'methodSchemas';
-export const VALIDATORS = 'validators';
 
 /**
  * TypeBox schemas: one per struct (inherited fields flattened in, parent first) and enum, the list of
@@ -165,89 +158,4 @@ function namedSchema(typeName: string, source: string): Declaration {
     declaredType: 'TSchema',
     value: [pure(source)],
   };
-}
-
-/**
- * The validator table of every method, with checks compiled now by `TypeCompiler.Code` from the
- * runtime's own schemas (`schemas`), so the generated code needs no `eval` at run time. One validator
- * per distinct parameter or result type, shared by the methods that use it.
- */
-export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas): Declaration[] {
-  const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
-  const validatorsBySource = new Map<string, string>();
-  const taken = new Set<string>();
-  const declarations: Declaration[] = [];
-
-  const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema): string => {
-    // A bare named type is validated against its named schema; anything else against its own.
-    const named = !optional && type.kind === 'named' ? type.name : undefined;
-    const source = named ? schemaName(named) : optional ? nullableSchemaSource(type) : schemaSource(type);
-    const existing = validatorsBySource.get(source);
-    if (existing) return existing;
-    const label = typeLabel(type, optional);
-    const name = uniqueName(`${label[0].toLowerCase()}${label.slice(1)}Validator`, taken);
-    validatorsBySource.set(source, name);
-    const idlType = `${typeText(type)}${optional ? ' [optional]' : ''}`;
-    const compiledFrom = named ? referencesById.get(named)! : schema;
-    declarations.push({
-      kind: 'const',
-      part: 'types',
-      name,
-      doc: docComment(`Validates \`${idlType}\` values with a check TypeBox compiled ahead of time from the schema.`),
-      exported: false,
-      uses: [{ from: 'runtime', name: 'typeboxValidator', typeOnly: false }, ...(named ? [] : [typebox('Type')])],
-      declaredType: 'Validator',
-      value: [
-        '/*#__PURE__*/ (() =>\n  typeboxValidator(\n    ',
-        compiledCheck(compiledFrom, schemas.references),
-        `,\n    ${indent(source, '    ').trimStart()},\n    ${SCHEMA_REFERENCES},\n  ))()`,
-      ],
-    });
-    return name;
-  };
-
-  const entries: string[] = [];
-  for (const iface of model.interfaces) {
-    for (const method of iface.methods) {
-      const key = `${iface.name.text}.${method.name.text}`;
-      const methodSchemas = schemas.methods[key];
-      const params = method.parameters.map((p, i) => validatorOf(p.type, false, methodSchemas.params[i]));
-      const result = validatorOf(method.returnType, method.returnOptional, methodSchemas.result);
-      entries.push(`  ${stringLiteral(key)}: { params: [${params.join(', ')}], result: ${result} },\n`);
-    }
-  }
-  declarations.push({
-    kind: 'const',
-    part: 'types',
-    name: VALIDATORS,
-    doc: docComment(
-      'The validators of every method, keyed `"<Interface>.<method>"`, with checks compiled ahead of time from the schemas above.',
-    ),
-    exported: true,
-    uses: [{ from: 'runtime', name: 'ValidatorTable', typeOnly: true }],
-    annotation: 'ValidatorTable',
-    declaredType: 'ValidatorTable',
-    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
-  });
-  return declarations;
-}
-
-/**
- * The check function TypeBox compiles for `schema`, as an immediately invoked function expression in
- * TypeScript and in JavaScript. TypeBox's code expects `kind`, `format` and `hash` helpers only for
- * custom types, formats and `uniqueItems`, which IDL schemas never use; we make sure of that.
- */
-function compiledCheck(schema: TSchema, references: TSchema[]): { ts: string; js: string } {
-  const wrap = (code: string) => `(function () {\n${indent(code, '      ')}\n    })()`;
-  const js = TypeCompiler.Code(schema, references, { language: 'javascript' });
-  if (/\b(kind|format|hash)\(/.test(js)) {
-    throw new CodegenError(`TypeBox compiled a check that needs run-time helpers for ${JSON.stringify(schema)}`);
-  }
-  // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
-  // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
-  // `unknown` values.
-  const ts = TypeCompiler.Code(schema, references, { language: 'typescript' })
-    .replace(/for\(const (\w+): any of /g, 'for(const $1 of ')
-    .replace(/Object\.entries\(/g, 'Object.entries<any>(');
-  return { ts: `/*#__PURE__*/ ${wrap(ts)}`, js: `/*#__PURE__*/ ${wrap(js)}` };
 }

@@ -7,7 +7,8 @@ import { idlSchemas } from '../../runtime/schema.js';
 import type { Declaration } from './declarations.js';
 import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
-import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations, validatorDeclarations } from './emit-types.js';
+import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations } from './emit-types.js';
+import { validatorDeclarations } from './emit-validators.js';
 import { assertNoNameClashes } from './names.js';
 
 export interface GeneratedDeclarations {
@@ -36,15 +37,11 @@ const IMPORTED_NAMES = new Set([
 /** Builds the declarations of the types, client and server parts; throws `CodegenError` on name clashes. */
 export function generateDeclarations(model: IdlModel): GeneratedDeclarations {
   const idlJson = toIdlJson(model);
-  const declarations = [
-    ...enumDeclarations(model),
-    ...structDeclarations(model),
-    ...errorDeclarations(model),
-    ...schemaDeclarations(model),
-    ...validatorDeclarations(model, idlSchemas(idlJson)),
-    ...clientDeclarations(model),
-    ...serverDeclarations(model, idlJson),
-  ];
+  const declarations = [...enumDeclarations(model), ...structDeclarations(model), ...errorDeclarations(model), ...schemaDeclarations(model)];
+  const clientAndServer = [...clientDeclarations(model), ...serverDeclarations(model, idlJson)];
+  // Validator names are made up here; they avoid every other generated name.
+  const taken = new Set([...declarations, ...clientAndServer].map((declaration) => declaration.name));
+  declarations.push(...validatorDeclarations(model, idlSchemas(idlJson), taken), ...clientAndServer);
   assertNoNameClashes(declarations, IMPORTED_NAMES);
   return { declarations, idlJson };
 }

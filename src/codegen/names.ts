@@ -94,7 +94,7 @@ export function assertNoNameClashes(declarations: readonly Declaration[], import
     else space.set(name, what);
   };
   for (const declaration of declarations) {
-    const what = `the generated ${declaration.kind === 'type' ? 'type' : declaration.kind}`;
+    const what = `the generated ${declaration.kind === 'code' ? 'function' : declaration.kind}`;
     if (declaration.kind === 'type' || declaration.kind === 'class') claim(types, declaration.name, what);
     if (declaration.kind !== 'type') claim(values, declaration.name, what);
   }

@@ -84,6 +84,8 @@ function printDeclaration(declaration: Declaration, target: PrintTarget): string
     }
     case 'class':
       return `${declaration.doc}${exported}${declare}${printClass(declaration, target)}\n`;
+    case 'code':
+      return `${declaration.doc}${printCode(declaration.code, target)}\n`;
   }
 }
 
