@@ -4,7 +4,7 @@
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
  *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`.
- * - `resolveId` maps the runtime imports of generated code to this package's built runtime.
+ * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
  * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
  * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
  *   the handler module so that `vite preview` can host it.
@@ -18,7 +18,7 @@ import { compileIdlFile, dtsFileOf, IDL_ID_FILTER, idlFileOfId, IdlModuleError }
 import { openApiAsset } from './openapi-asset.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { reportIdlError } from './report-error.js';
-import { resolveRuntimeImport, RUNTIME_SPECIFIER_FILTER } from './runtime-paths.js';
+import { GENERATED_IMPORT_FILTER, isIdlId, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
@@ -27,6 +27,11 @@ import { writeIfChanged } from './write-if-changed.js';
 export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
+
+/** The part of Vite's plugin context used here (unplugin's types leave it out). */
+interface ViteResolveContext {
+  resolve(id: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string } | null>;
+}
 
 export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
   const options = resolveOptions(userOptions);
@@ -78,10 +83,17 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       ? {}
       : {
           resolveId: {
-            filter: { id: /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|virtual:idl-rpc-server)$/ },
+            filter: { id: /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|@sinclair\/typebox|virtual:idl-rpc-server)$/ },
             handler(id: string, importer: string | undefined) {
               if (id === SERVER_ENTRY_ID) return RESOLVED_SERVER_ENTRY_ID;
-              return RUNTIME_SPECIFIER_FILTER.test(id) ? resolveRuntimeImport(id, importer) : null;
+              if (!GENERATED_IMPORT_FILTER.test(id)) return null;
+              if (id === TYPEBOX_IMPORT && meta.framework === 'vite' && isIdlId(importer)) {
+                // Resolve as if this package imported it, through Vite, so that the dev server
+                // serves its pre-bundled copy instead of TypeBox's hundreds of modules.
+                const resolve = (this as unknown as ViteResolveContext).resolve;
+                return resolve.call(this, id, resolveRuntimeFile(RUNTIME_IMPORT), { skipSelf: true });
+              }
+              return resolveGeneratedImport(id, importer) ?? null;
             },
           },
         }),
@@ -104,7 +116,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     esbuild: {
       loader: 'js',
       setup(build) {
-        build.onResolve({ filter: RUNTIME_SPECIFIER_FILTER }, (args) => ({ path: resolveRuntimeImport(args.path, args.importer) }));
+        build.onResolve({ filter: GENERATED_IMPORT_FILTER }, (args) => {
+          const resolved = resolveGeneratedImport(args.path, args.importer);
+          return resolved === undefined ? undefined : { path: resolved };
+        });
       },
     },
 

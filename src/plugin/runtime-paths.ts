@@ -5,6 +5,7 @@
  * the package in node_modules). The paths come from the package's own `exports` map.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +13,15 @@ export const PACKAGE_NAME = 'unplugin-idl-rpc';
 export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
 export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
 
-/** Matches exactly the two runtime specifiers generated code imports. */
-export const RUNTIME_SPECIFIER_FILTER = /^unplugin-idl-rpc\/runtime(?:\/client)?$/;
+export const TYPEBOX_IMPORT = '@sinclair/typebox';
+
+/** Matches every bare import of generated code that the plugin resolves itself. */
+export const GENERATED_IMPORT_FILTER = /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|@sinclair\/typebox)$/;
+
+/** Whether a module id is an `.idl` module (generated code). */
+export function isIdlId(id: string | undefined): boolean {
+  return id !== undefined && /\.idl(?:\?.*)?$/.test(id);
+}
 
 export interface RuntimePaths {
   /** The package root (the folder holding package.json). */
@@ -61,7 +69,7 @@ export function runtimePaths(): RuntimePaths {
  * without its Node adapters, see generated-code-runtime.ts. Other importers get the exports map's file.
  */
 export function resolveRuntimeImport(specifier: string, importer: string | undefined): string {
-  if (specifier === RUNTIME_IMPORT && importer !== undefined && /\.idl(?:\?.*)?$/.test(importer)) {
+  if (specifier === RUNTIME_IMPORT && isIdlId(importer)) {
     const file = path.join(runtimePaths().packageRoot, 'dist/src/plugin/generated-code-runtime.js');
     if (!existsSync(file)) {
       throw new Error(`${PACKAGE_NAME}: ${file} does not exist; run \`npm run build\``);
@@ -82,4 +90,41 @@ export function resolveRuntimeFile(specifier: string): string {
     throw new Error(`${PACKAGE_NAME}: ${specifier} points to ${file}, which does not exist; run \`npm run build\``);
   }
   return file;
+}
+
+let typeBoxEntry: string | undefined;
+
+/**
+ * The ES module entry of the TypeBox this package depends on, for the `@sinclair/typebox` import of
+ * generated code: the `.idl` file sits in the user's project, where TypeBox need not be resolvable
+ * (pnpm installs it only below this package).
+ */
+export function resolveTypeBox(): string {
+  if (typeBoxEntry) return typeBoxEntry;
+  // `require.resolve` finds the package (its CommonJS entry); the exports map names the ESM entry.
+  let dir = path.dirname(createRequire(import.meta.url).resolve(TYPEBOX_IMPORT));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; exports?: Record<string, { import?: { default?: string } }> };
+      if (pkg.name === TYPEBOX_IMPORT) {
+        const entry = pkg.exports?.['.']?.import?.default;
+        if (!entry) throw new Error(`${PACKAGE_NAME}: cannot find the ES module entry of ${TYPEBOX_IMPORT}`);
+        typeBoxEntry = path.join(dir, entry);
+        return typeBoxEntry;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find ${TYPEBOX_IMPORT}'s package.json`);
+    dir = parent;
+  }
+}
+
+/**
+ * Where a bare import of generated code goes, or undefined to leave it to the bundler (TypeBox
+ * imported by anything but an `.idl` module).
+ */
+export function resolveGeneratedImport(specifier: string, importer: string | undefined): string | undefined {
+  if (specifier === TYPEBOX_IMPORT) return isIdlId(importer) ? resolveTypeBox() : undefined;
+  return resolveRuntimeImport(specifier, importer);
 }
