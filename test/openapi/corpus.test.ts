@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApiToIdl, type OpenApiToIdlResult } from '../../src/openapi/index.js';
-import { counts, expectChecksClean } from './helpers.js';
+import { idlToOpenApi, openApiToIdl, type OpenApiToIdlResult } from '../../src/openapi/index.js';
+import { comparableModel, counts, expectChecksClean, strictProblems } from './helpers.js';
 
 const examples = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
 
@@ -42,6 +42,22 @@ describe('published OpenAPI documents', () => {
     expectChecksClean(result.idl);
     expect(counts(result)).toEqual(expected);
   });
+
+  // The IDL of a real document, written back as OpenAPI, validates strictly and converts back to the
+  // same model. (Hoisted structs that only a dropped operation used are unused components.)
+  it.each(['3.0/json/petstore.json', '3.0/json/star-trek.json', '3.1/json/readme.json', '3.0/json/discriminators.json', '3.0/json/schema-circular.json'])(
+    '%s -> IDL -> OpenAPI 3.1 and 3.0 validates strictly and gives the same model back',
+    async (file) => {
+      const model = expectChecksClean(convert(file).idl);
+      for (const version of ['3.1', '3.0'] as const) {
+        const { document } = idlToOpenApi([model], { version });
+        expect(await strictProblems(document, false, ['no-unused-components'])).toEqual([]);
+        const back = openApiToIdl({ document });
+        expect(back.warnings).toEqual([]);
+        expect(comparableModel(expectChecksClean(back.idl))).toEqual(comparableModel(model));
+      }
+    },
+  );
 
   it('converts the JSON and YAML forms of a document to the same IDL', () => {
     expect(convert('3.0/yaml/petstore.yaml').idl).toBe(convert('3.0/json/petstore.json').idl);
