@@ -112,7 +112,8 @@ class SharedChecks {
       }
       rename.set(name, shared);
     }
-    const renamed = (text: string) => text.replace(/\blocal_\d+\b/g, (local) => rename.get(local) ?? local);
+    // Not inside quotes: a struct field may be called `local_0` too (`value['local_0']`).
+    const renamed = (text: string) => text.replace(/(?<![\w'])local_\d+\b(?!')/g, (local) => rename.get(local) ?? local);
     js.functions.forEach((fn, i) => {
       if (this.functions.has(fn.name)) return;
       this.functions.add(fn.name);

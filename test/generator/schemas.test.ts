@@ -108,6 +108,9 @@ test('generated validators decide like the validators the runtime compiles from 
     ['Everything.nothing', {}, true],
     ['Everything.grid', [[{ a: 1 }], []], true],
     ['Everything.grid', [[[{ a: 1 }]]], false],
+    ['Second.lastError', { message: 'm', local_0: 3, details: { a: 'b' } }, true],
+    ['Second.lastError', { message: 'm', local_0: 'three' }, false],
+    ['Second.lastError', { message: 'm', details: { a: 1 } }, false],
   ];
   for (const [method, value, valid] of results) {
     expect(compiled[method].result.check(value), `${method} result (runtime)`).toBe(valid);
