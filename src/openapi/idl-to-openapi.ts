@@ -123,17 +123,23 @@ class OpenApiWriter {
     const typeCounts = count(this.models.map((m) => [...m.types.keys()]));
     const interfaceCounts = count(this.models.map((m) => m.interfaces.map((i) => i.name.text)));
     const errorCounts = count(this.models.map((m) => m.errors.map((e) => e.name.text)));
-    const name = (model: IdlModel, bare: string, counts: Map<string, number>, what: string) => {
+    /** The name in the document; `where` gives the pointer of what carries the prefixed name. */
+    const name = (model: IdlModel, bare: string, counts: Map<string, number>, what: string, where: (prefixed: string) => string) => {
       if ((counts.get(bare) ?? 0) < 2) return bare;
       const prefixed = `${model.namespace}_${bare}`;
-      this.sink.warn('', `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${prefixed}`);
+      this.sink.warn(where(prefixed), `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${prefixed}`);
       return prefixed;
     };
     return this.models.map((model) => ({
       model,
-      schemas: new Map([...model.types.keys()].map((t) => [t, name(model, t, typeCounts, 'type')])),
-      interfaces: new Map(model.interfaces.map((i) => [i.name.text, name(model, i.name.text, interfaceCounts, 'interface')])),
-      errors: new Map(model.errors.map((e) => [e.name.text, name(model, e.name.text, errorCounts, 'error')])),
+      schemas: new Map([...model.types.keys()].map((t) => [t, name(model, t, typeCounts, 'type', (p) => joinPointer('/components/schemas', p))])),
+      interfaces: new Map(
+        model.interfaces.map((i) => [
+          i.name.text,
+          name(model, i.name.text, interfaceCounts, 'interface', (p) => (i.methods.length > 0 ? joinPointer('/paths', `/${p}/${i.methods[0].name.text}`) : '/tags')),
+        ]),
+      ),
+      errors: new Map(model.errors.map((e) => [e.name.text, name(model, e.name.text, errorCounts, 'error', () => `/${EXTENSION.errors}`)])),
     }));
   }
 

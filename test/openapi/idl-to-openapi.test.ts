@@ -240,6 +240,7 @@ interface Depot {
       'type Item is declared in several namespaces; namespace depot writes it as depot_Item',
       'interface Store is declared in several namespaces; namespace depot writes it as depot_Store',
     ]);
+    expect(warnings.map((w) => w.pointer)).toEqual(['/components/schemas/shop_Item', '/paths/~1shop_Store~1get', '/components/schemas/depot_Item', '/paths/~1depot_Store~1count']);
     expect(json.info['x-idl-namespace']).toBeUndefined();
     expect(await strictProblems(document)).toEqual([]);
   });
