@@ -14,9 +14,9 @@ export interface OpenApiAsset {
  * The document for the given models, as JSON text. Models are ordered by file path so the output
  * does not depend on the order a bundler happened to load the files in.
  */
-export function openApiAsset(models: Iterable<IdlModel>, version: '3.1' | '3.0'): OpenApiAsset {
+export function openApiAsset(models: Iterable<IdlModel>, version: '3.1' | '3.0', serverUrl?: string): OpenApiAsset {
   const ordered = [...models].sort((a, b) => (a.file.fileName < b.file.fileName ? -1 : a.file.fileName > b.file.fileName ? 1 : 0));
-  const { document, warnings } = idlToOpenApi(ordered, { version });
+  const { document, warnings } = idlToOpenApi(ordered, { version, serverUrl });
   return {
     source: `${JSON.stringify(document, null, 2)}\n`,
     warnings: warnings.map((w) => `${w.pointer}: ${w.message}`),

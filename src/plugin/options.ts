@@ -9,6 +9,11 @@ export interface OpenApiOptions {
   fileName?: string;
   /** OpenAPI version of the document. Default `3.1`. */
   version?: '3.1' | '3.0';
+  /**
+   * `servers[0].url` of the document: where the binding (`POST <url>/<Interface>/<method>`) is
+   * served. Default: none in builds (only the deployment knows it); `rpcPath` in the Vite dev server.
+   */
+  serverUrl?: string;
 }
 
 /** The RPC server the Vite dev server (and `vite preview`) hosts. */
@@ -46,7 +51,7 @@ export interface IdlRpcPluginOptions {
 
 export interface ResolvedOptions {
   dts: boolean;
-  openapi: Required<OpenApiOptions> | false;
+  openapi: { fileName: string; version: '3.1' | '3.0'; serverUrl?: string } | false;
   server?: Required<DevServerOptions>;
   rpcPath: string;
   exposeErrors: boolean;
@@ -57,7 +62,11 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   const openapi =
     options.openapi === false
       ? false
-      : { fileName: options.openapi?.fileName ?? 'openapi.json', version: options.openapi?.version ?? '3.1' };
+      : {
+          fileName: options.openapi?.fileName ?? 'openapi.json',
+          version: options.openapi?.version ?? '3.1',
+          serverUrl: options.openapi?.serverUrl,
+        };
   if (openapi && openapi.version !== '3.1' && openapi.version !== '3.0') {
     throw new Error(`unplugin-idl-rpc: openapi.version must be '3.1' or '3.0', got ${JSON.stringify(openapi.version)}`);
   }

@@ -3,6 +3,7 @@
  * the user's handlers loaded through Vite's SSR module runner. The runner reloads a module when it
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
@@ -22,11 +23,13 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   const root = server.config.root;
   if (options.openapi) {
     const { fileName, version } = options.openapi;
+    // The binding is served below rpcPath only when this server hosts the RPC server.
+    const serverUrl = options.openapi.serverUrl ?? (options.server ? options.rpcPath : undefined);
     server.middlewares.use(`/${fileName}`, (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      const files = new Set(loadedIdlFiles());
+      const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
       if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files], version).catch(next);
+      serveOpenApi(res, [...files].sort(), version, serverUrl).catch(next);
     });
   }
   if (!options.server) return;
@@ -55,12 +58,20 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   });
 }
 
-async function serveOpenApi(res: ServerResponse, files: string[], version: '3.1' | '3.0'): Promise<void> {
+/** The document for the `.idl` files loaded so far (compiled afresh, so edits show at once). */
+async function serveOpenApi(res: ServerResponse, files: string[], version: '3.1' | '3.0', serverUrl: string | undefined): Promise<void> {
+  if (files.length === 0) {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('No .idl file has been loaded yet: open a page that imports one, then reload this document.\n');
+    return;
+  }
   try {
     const compiled = await Promise.all(files.map((file) => compileIdlFile(file)));
     const { source } = openApiAsset(
       compiled.map((c) => c.model),
       version,
+      serverUrl,
     );
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');

@@ -66,7 +66,7 @@ describe('vite dev server', () => {
     const openapi = await fetch(`${base}/openapi.json`);
     expect(openapi.status).toBe(200);
     const source = await openapi.text();
-    expect(JSON.parse(source)).toMatchObject({ paths: { '/OrderService/getOrder': { post: {} } } });
+    expect(JSON.parse(source)).toMatchObject({ servers: [{ url: '/rpc' }], paths: { '/OrderService/getOrder': { post: {} } } });
     expect(await openApiProblems(source, path.join(app, 'openapi.json'))).toEqual([]);
   });
 
