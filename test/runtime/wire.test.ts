@@ -115,6 +115,13 @@ describe('params', () => {
     );
   });
 
+  it('a parameter named like an Object member is looked up as an own key only', async () => {
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.tag', params: { constructor: 'x' }, id: 1 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: '#x', id: 1 });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.tag', params: {}, id: 2 }, calc)).toStrictEqual(
+      error(2, -32602, "Invalid params: params: missing parameter 'constructor'", { errors: [{ path: 'params', message: "missing parameter 'constructor'" }] }),
+    );
+  });
+
   it('omitted or null params are valid only for a method without parameters', async () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', id: 4 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 4 });
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: null, id: 5 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 5 });
