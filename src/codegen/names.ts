@@ -26,9 +26,12 @@ export function constantCase(name: string): string {
     .toUpperCase();
 }
 
-/** The class of a declared error: `CartNotFound` -> `CartNotFoundError`; a name ending in `Error` stays. */
+/**
+ * The class of a declared error: `<Name>Error`, always (`CartNotFound` -> `CartNotFoundError`), so the
+ * class name matches the `name` the runtime gives its instances.
+ */
 export function errorClassName(errorName: string): string {
-  return errorName.endsWith('Error') ? errorName : `${errorName}Error`;
+  return `${errorName}Error`;
 }
 
 export const clientClassName = (interfaceName: string) => `${interfaceName}Client`;
