@@ -1,6 +1,7 @@
 /**
  * Compiler speed: parse + check (`compileIdl`) and generate (`generateModule`) for the checkout
- * IDL and synthetic IDLs of 1,000 and 10,000 lines, warm (after one untimed run), median of rounds;
+ * IDL and synthetic IDLs of 1,000 and 10,000 lines, median of rounds (warm: after one untimed run,
+ * except in the quick run);
  * and the time the plugin spends per `.idl` (its `load` hook) inside a real `vite build`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,11 +11,11 @@ import { median, timeMs } from '../lib/stats.mjs';
 import { loadSyntheticIdl } from '../lib/synthetic-idl.mjs';
 import { checkoutIdl, compilerApi, generateOptions, importBuilt } from '../lib/ours.mjs';
 
-/** Median compile and generate times (ms) of `text` over `rounds` warm runs. */
-async function timeCompile(api, text, fileName, rounds) {
+/** Median compile and generate times (ms) of `text` over `rounds` runs, after one untimed run when `warmup`. */
+async function timeCompile(api, text, fileName, rounds, warmup) {
   const compileTimes = [];
   const generateTimes = [];
-  for (let round = -1; round < rounds; round++) {
+  for (let round = warmup ? -1 : 0; round < rounds; round++) {
     let model;
     const compile = await timeMs(() => (model = api.compileIdl(text, fileName)));
     const generate = await timeMs(() => api.generateModule(model, generateOptions(fileName)));
@@ -69,23 +70,26 @@ export async function runCompilerSuite(options) {
   const api = await compilerApi();
   const checkout = checkoutIdl();
   const inputs = [{ label: 'checkout.idl', fileName: 'checkout.idl', text: checkout.text }];
-  let syntheticSource;
+  const synthetic = { lines: {} };
   for (const lines of [1000, 10000]) {
-    const synthetic = await loadSyntheticIdl(lines);
-    syntheticSource = synthetic.source;
-    const actualLines = synthetic.text.split('\n').length;
-    inputs.push({ label: `synthetic ${lines.toLocaleString('en-US')}-line IDL (${actualLines} lines)`, fileName: `synthetic-${lines}.idl`, text: synthetic.text, lines });
+    const { text, source } = await loadSyntheticIdl(lines);
+    synthetic.source = source;
+    synthetic.lines[lines] = text.split('\n').length;
+    inputs.push({ label: `synthetic ${lines.toLocaleString('en-US')}-line IDL`, fileName: `synthetic-${lines}.idl`, text, lines });
   }
   const rows = [];
+  const noPeer = { group: 'compiler', unit: 'ms', peer: null, higherIsBetter: false, note: 'no peer' };
+  const goal = { peerName: 'goal', peer: 200 };
   for (const input of inputs) {
     const rounds = input.lines === 10000 ? options.rounds : options.rounds * 2;
-    const t = await timeCompile(api, input.text, input.fileName, rounds);
-    const total = { group: 'compiler', metric: `compile + generate ${input.label}`, unit: 'ms', ours: t.compile + t.generate, peer: null, higherIsBetter: false, note: 'no peer' };
-    if (input.lines === 10000) Object.assign(total, { peerName: 'goal', peer: 200 });
-    rows.push(total);
+    const t = await timeCompile(api, input.text, input.fileName, rounds, options.warmup);
     if (input.lines === 10000) {
-      rows.push({ group: 'compiler', metric: `  of which parse + check`, unit: 'ms', ours: t.compile, peer: null, higherIsBetter: false, note: 'no peer' });
-      rows.push({ group: 'compiler', metric: `  of which generate`, unit: 'ms', ours: t.generate, peer: null, higherIsBetter: false, note: 'no peer' });
+      // The goal reads "compiled in under 200 ms": held against parse + check and against the total.
+      rows.push({ ...noPeer, ...goal, metric: `parse + check ${input.label}`, ours: t.compile });
+      rows.push({ ...noPeer, metric: `generate ${input.label}`, ours: t.generate });
+      rows.push({ ...noPeer, ...goal, metric: `compile + generate ${input.label}`, ours: t.compile + t.generate });
+    } else {
+      rows.push({ ...noPeer, metric: `compile + generate ${input.label}`, ours: t.compile + t.generate });
     }
   }
 
@@ -106,8 +110,8 @@ export async function runCompilerSuite(options) {
   }
   for (const file of ['checkout.idl', 'synthetic-1000.idl']) {
     if (!perFile[file]) throw new Error(`the plugin never loaded ${file} in the Vite build`);
-    rows.push({ group: 'compiler', metric: `vite build: plugin load hook for ${file}`, unit: 'ms', ours: median(perFile[file]), peer: null, higherIsBetter: false, note: 'no peer' });
+    rows.push({ ...noPeer, metric: `vite build: plugin load hook for ${file}`, ours: median(perFile[file]) });
   }
-  rows.push({ group: 'compiler', metric: 'vite build of an app importing both .idl files, whole build', unit: 'ms', ours: median(totals), peer: null, higherIsBetter: false, note: 'no peer' });
-  return { rows, info: { synthetic: syntheticSource } };
+  rows.push({ ...noPeer, metric: 'vite build of an app importing both .idl files, whole build', ours: median(totals) });
+  return { rows, info: { synthetic } };
 }

@@ -17,7 +17,8 @@ if (direction === 'to-idl') {
   const document = JSON.parse(readFileSync(input, 'utf8'));
   const baselineRssMb = rssMb();
   const start = process.hrtime.bigint();
-  const { idl } = await openApiToIdl(document, { fileName: path.basename(input) });
+  // binary: 'drop' because JSON-RPC cannot carry binary data and GitHub's description has some.
+  const { idl } = openApiToIdl({ document, fileName: input }, { binary: 'drop' });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   writeFileSync(output, idl);
   console.log(JSON.stringify({ ms, peakRssMb: rssMb(), baselineRssMb, idlLines: idl.split('\n').length }));

@@ -59,6 +59,9 @@ export async function runValidationSuite(options) {
   const rows = [];
   for (const comparison of comparisons) {
     const samples = { ours: [], peer: [] };
+    // Untimed first runs let the JIT optimise both sides before anything counts.
+    opsPerSecond(comparison.ours, options.budgetMs);
+    opsPerSecond(comparison.peer, options.budgetMs);
     for (let round = 0; round < options.rounds; round++) {
       const order = round % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
       for (const side of order) samples[side].push(opsPerSecond(comparison[side], options.budgetMs));

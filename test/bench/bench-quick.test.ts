@@ -1,0 +1,116 @@
+/**
+ * Runs `npm run bench -- --quick` (bench/run.mjs against dist/, which `npm test` builds first) so the
+ * benchmarks never rot. It checks that every row of the table is there with finite, positive
+ * figures; it holds no thresholds: speed is judged in docs/benchmarks.md, not in CI.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+interface Row {
+  group: string;
+  metric: string;
+  unit: string;
+  ours: number;
+  peerName?: string;
+  peer: number | null;
+}
+
+interface Report {
+  quick: boolean;
+  rows: Row[];
+  failures: string[];
+  machine: { cpus: number; node: string };
+}
+
+const serverPeers = ['bare node:http (ceiling)', 'jayson', 'json-rpc-2.0'];
+const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
+  ['throughput', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
+);
+const validationRows = [
+  'validate AddToCartRequest valid',
+  'validate CreateOrderRequest valid',
+  'validate Order (10-item cart) valid',
+  'reject CreateOrderRequest invalid (yes/no)',
+  'reject CreateOrderRequest invalid with every problem listed',
+  'reject Order (10-item cart) invalid (yes/no)',
+  'reject Order (10-item cart) invalid with every problem listed',
+].map((metric) => `${metric} | Ajv`);
+const compilerRows = [
+  'compile + generate checkout.idl | -',
+  'compile + generate synthetic 1,000-line IDL | -',
+  'parse + check synthetic 10,000-line IDL | goal',
+  'generate synthetic 10,000-line IDL | -',
+  'compile + generate synthetic 10,000-line IDL | goal',
+  'vite build: plugin load hook for checkout.idl | -',
+  'vite build: plugin load hook for synthetic-1000.idl | -',
+  'vite build of an app importing both .idl files, whole build | -',
+];
+const converterRows = [
+  'OpenAPI -> IDL time',
+  'OpenAPI -> IDL peak memory (process maxRSS)',
+  'IDL -> OpenAPI time (compile + convert + serialise)',
+  'IDL -> OpenAPI peak memory (process maxRSS)',
+].map((metric) => `${metric} | -`);
+const clientRows = ['jayson', 'json-rpc-2.0', 'goal'].map((peer) =>
+  peer === 'goal'
+    ? 'client bundle, one getProduct call, minified + gzipped, against the 3 KB goal | goal'
+    : `client bundle, one getProduct call, minified + gzipped | ${peer}`,
+);
+
+describe('npm run bench -- --quick', () => {
+  let workDir: string;
+  let report: Report;
+  let table: string;
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-quick-'));
+    const jsonFile = path.join(workDir, 'bench.json');
+    const { stdout } = await run(process.execPath, ['bench/run.mjs', '--quick', '--json', jsonFile], {
+      cwd: repoRoot,
+      timeout: 240_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    table = stdout;
+    report = JSON.parse(readFileSync(jsonFile, 'utf8')) as Report;
+  }, 250_000);
+
+  afterAll(() => {
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test('every suite ran', () => {
+    expect(report.failures).toEqual([]);
+    expect(report.quick).toBe(true);
+  });
+
+  test('the table has every row, once', () => {
+    const keys = report.rows.map((row) => `${row.metric} | ${row.peer === null ? '-' : row.peerName}`);
+    expect(keys).toEqual([...serverRows, ...validationRows, ...compilerRows, ...converterRows, ...clientRows]);
+  });
+
+  test('every figure is finite and positive', () => {
+    for (const row of report.rows) {
+      expect(Number.isFinite(row.ours) && row.ours > 0, `${row.metric}: ours = ${row.ours}`).toBe(true);
+      if (row.peer !== null) {
+        expect(Number.isFinite(row.peer) && row.peer > 0, `${row.metric}: ${row.peerName} = ${row.peer}`).toBe(true);
+      }
+    }
+  });
+
+  test('prints the table with a ratio for every compared row', () => {
+    const lines = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| metric') && !line.startsWith('| ---'));
+    expect(lines).toHaveLength(report.rows.length);
+    report.rows.forEach((row, i) => {
+      const ratio = lines[i].split('|').at(-2)!.trim();
+      if (row.peer === null) expect(ratio).toBe('-');
+      else expect(Math.abs(Number(ratio) - row.ours / row.peer), `${row.metric}: ratio ${ratio}`).toBeLessThanOrEqual(0.0051);
+    });
+  });
+});
