@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { resolveOptions } from './options.js';
+import { isRpcRequest } from './rpc-host.js';
+import { pickHandlers } from './server-entry.js';
+
+describe('resolveOptions', () => {
+  test('fills in the defaults', () => {
+    expect(resolveOptions()).toEqual({
+      dts: true,
+      openapi: { fileName: 'openapi.json', version: '3.1', serverUrl: undefined },
+      server: undefined,
+      rpcPath: '/rpc',
+      exposeErrors: true,
+    });
+  });
+
+  test('keeps openapi: false, trims a trailing slash of rpcPath and defaults server.outDir', () => {
+    const options = resolveOptions({ openapi: false, rpcPath: '/api/rpc/', server: { idl: 'a.idl', handlers: 'h.ts' } });
+    expect(options.openapi).toBe(false);
+    expect(options.rpcPath).toBe('/api/rpc');
+    expect(options.server).toEqual({ idl: 'a.idl', handlers: 'h.ts', outDir: 'node_modules/.idl-rpc/server' });
+  });
+
+  test('rejects values a user can get wrong, saying which', () => {
+    expect(() => resolveOptions({ openapi: { version: '2.0' as '3.0' } })).toThrow(/openapi\.version must be '3\.1' or '3\.0', got "2\.0"/);
+    expect(() => resolveOptions({ rpcPath: 'rpc' })).toThrow(/rpcPath must start with '\/'/);
+    expect(() => resolveOptions({ server: { idl: 'a.idl' } as never })).toThrow(/server needs both `idl` and `handlers`/);
+  });
+});
+
+describe('pickHandlers', () => {
+  const CartService = { getCart: () => null };
+  const OrderService = { getOrder: () => null };
+
+  test('takes named exports called like the interfaces, ignoring other exports', () => {
+    expect(pickHandlers({ CartService, OrderService, helper: () => 1, VERSION: 3 }, ['CartService', 'OrderService'])).toEqual({
+      CartService,
+      OrderService,
+    });
+  });
+
+  test('takes a default export holding the handlers', () => {
+    expect(pickHandlers({ default: { CartService } }, ['CartService', 'OrderService'])).toEqual({ CartService });
+  });
+});
+
+test('isRpcRequest matches the endpoint and paths below it only', () => {
+  expect(isRpcRequest('/rpc', '/rpc')).toBe(true);
+  expect(isRpcRequest('/rpc?x=1', '/rpc')).toBe(true);
+  expect(isRpcRequest('/rpc/CartService/getCart', '/rpc')).toBe(true);
+  expect(isRpcRequest('/rpcx', '/rpc')).toBe(false);
+  expect(isRpcRequest('/', '/rpc')).toBe(false);
+});
