@@ -1,6 +1,6 @@
 /**
- * The declarations of `types.ts`: enums, structs, declared errors, TypeBox schemas and the
- * validators compiled ahead of time from those schemas.
+ * The declarations of `types.ts`: enums, structs, declared errors and TypeBox schemas (the validators
+ * compiled from the schemas are in emit-validators.ts).
  */
 import { allFields, type IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
