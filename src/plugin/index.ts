@@ -83,10 +83,9 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       ? {}
       : {
           resolveId: {
-            filter: { id: /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|@sinclair\/typebox|virtual:idl-rpc-server)$/ },
+            filter: { id: new RegExp(`${GENERATED_IMPORT_FILTER.source}|^virtual:idl-rpc-server$`) },
             handler(id: string, importer: string | undefined) {
               if (id === SERVER_ENTRY_ID) return RESOLVED_SERVER_ENTRY_ID;
-              if (!GENERATED_IMPORT_FILTER.test(id)) return null;
               if (id === TYPEBOX_IMPORT && meta.framework === 'vite' && isIdlId(importer)) {
                 // Resolve as if this package imported it, through Vite, so that the dev server
                 // serves its pre-bundled copy instead of TypeBox's hundreds of modules.
