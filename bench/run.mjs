@@ -22,14 +22,14 @@ const settings = args.quick
   ? {
       server: { rounds: 1, seconds: 1, warmupSeconds: 0 },
       validation: { rounds: 1, budgetMs: 30 },
-      compiler: { rounds: 1, warmup: false, viteBuilds: 1 },
+      compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1 },
       converter: { rounds: 1, quick: true },
       client: {},
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
       validation: { rounds: 5, budgetMs: 200 },
-      compiler: { rounds: 5, warmup: true, viteBuilds: 3 },
+      compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3 },
       converter: { rounds: 3, quick: false },
       client: {},
     };
