@@ -29,7 +29,7 @@ export interface ServerEntryModule {
   createMiddleware: typeof import('../../runtime/node.js').createMiddleware;
 }
 
-/** The code of `virtual:idl-rpc-server` for a Vite root. Throws for a broken `.idl`. */
+/** The code of `virtual:idl-rpc-server` for a Vite root (for a broken `.idl`, code that fails with its error). */
 export function serverEntryCode(root: string, server: Required<DevServerOptions>): string {
   const idlFile = path.resolve(root, server.idl);
   const handlersFile = path.resolve(root, server.handlers);
