@@ -1,4 +1,4 @@
-/** The rolldown plugin: `import idlRpc from 'unplugin-idl-rpc/rolldown'`. Options: {@link IdlRpcPluginOptions}. */
+/** The Rolldown plugin: `import idlRpc from 'unplugin-idl-rpc/rolldown'`. Options: {@link IdlRpcPluginOptions}. */
 import { unplugin } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';

@@ -1,4 +1,4 @@
-/** The rspack plugin: `import idlRpc from 'unplugin-idl-rpc/rspack'`. Options: {@link IdlRpcPluginOptions}. */
+/** The Rspack plugin: `import idlRpc from 'unplugin-idl-rpc/rspack'`. Options: {@link IdlRpcPluginOptions}. */
 import { unplugin } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';

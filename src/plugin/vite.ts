@@ -1,4 +1,4 @@
-/** The vite plugin: `import idlRpc from 'unplugin-idl-rpc/vite'`. Options: {@link IdlRpcPluginOptions}. */
+/** The Vite plugin: `import idlRpc from 'unplugin-idl-rpc/vite'`. Options: {@link IdlRpcPluginOptions}. */
 import { unplugin } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';
