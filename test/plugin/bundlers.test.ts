@@ -9,13 +9,16 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { createRpcServer, listen, RPCError } from '../../runtime/index.js';
 import { BUNDLERS, buildWith, type Bundler } from './harness/bundlers.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { loadBundle } from './harness/run-bundle.js';
 import { addressOf, closeServer, copyFixtureApp, freshDir } from './harness/workspace.js';
+
+// Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let app: string;
 let out: string;

@@ -7,10 +7,13 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildWith } from './harness/bundlers.js';
 import { runDts } from './harness/cli.js';
 import { copyFixtureApp, repoRoot } from './harness/workspace.js';
+
+// Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');
 

@@ -6,10 +6,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test, vi } from 'vitest';
 import { buildWith } from './harness/bundlers.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { copyFixtureApp, freshDir } from './harness/workspace.js';
+
+// Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let app: string;
 let out: string;

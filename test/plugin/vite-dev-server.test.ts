@@ -7,11 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import idlRpc from '../../src/plugin/vite.js';
 import { callRpc, eventually } from './harness/http.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { copyFixtureApp } from './harness/workspace.js';
+
+// Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let app: string;
 let idlFile: string;

@@ -8,11 +8,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { PreviewServer } from 'vite';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import idlRpc from '../../src/plugin/vite.js';
 import type { IdlRpcPluginOptions } from '../../src/plugin/options.js';
 import { callRpc } from './harness/http.js';
 import { copyFixtureApp } from './harness/workspace.js';
+
+// Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const options: IdlRpcPluginOptions = { server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } };
 let app: string;
