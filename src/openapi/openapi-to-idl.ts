@@ -80,6 +80,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   schemas.convertComponents();
   const interfaces = operations.convert();
   schemas.finish();
+  schemas.removeUnreferenced(interfaces);
   warnSecuritySchemes(content as Record<string, unknown>, sink);
 
   const file: IdlFile = {

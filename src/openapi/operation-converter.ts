@@ -196,30 +196,33 @@ export class OperationConverter {
 
   /** Path and query parameters become method parameters; header and cookie parameters are dropped. */
   private addParameters(site: OperationSite, operationId: string, add: (name: string, type: TypeRef, location: Location) => void): void {
-    const merged = new Map<string, { location: Location; parameter: Schema }>();
-    const collect = (list: unknown[], location: Location) => {
+    // `site` is where the operation lists the parameter (warnings point there: each operation is
+    // affected); `location` is where it is defined (maybe a shared component).
+    const merged = new Map<string, { site: Location; location: Location; parameter: Schema }>();
+    const collect = (list: unknown[], listLocation: Location) => {
       list.forEach((entry, i) => {
-        let parameterLocation = child(location, 'parameters', i);
+        const site = child(listLocation, 'parameters', i);
+        let location = site;
         let parameter = entry;
         if (isObject(parameter) && typeof parameter.$ref === 'string') {
-          const target = this.ctx.documents.resolve(parameter.$ref, parameterLocation);
-          parameterLocation = target.location;
+          const target = this.ctx.documents.resolve(parameter.$ref, site);
+          location = target.location;
           parameter = target.value;
         }
         if (!isObject(parameter) || typeof parameter.name !== 'string') return;
-        merged.set(`${String(parameter.in)}:${parameter.name}`, { location: parameterLocation, parameter });
+        merged.set(`${String(parameter.in)}:${parameter.name}`, { site, location, parameter });
       });
     };
     collect(site.pathParameters, site.pathItemLocation);
     collect(Array.isArray(site.operation.parameters) ? site.operation.parameters : [], site.location);
-    for (const { location, parameter } of merged.values()) {
+    for (const { site, location, parameter } of merged.values()) {
       const name = parameter.name as string;
       if (parameter.in === 'header' || parameter.in === 'cookie') {
-        this.warn(location, `${parameter.in} parameter "${name}" dropped: the IDL has no ${parameter.in}s`);
+        this.warn(site, `${parameter.in} parameter "${name}" dropped: the IDL has no ${parameter.in}s`);
         continue;
       }
       if (parameter.in !== 'path' && parameter.in !== 'query') {
-        this.warn(location, `parameter "${name}" in ${String(parameter.in)} dropped`);
+        this.warn(site, `parameter "${name}" in ${String(parameter.in)} dropped`);
         continue;
       }
       let schemaLocation = child(location, 'schema');
@@ -233,9 +236,9 @@ export class OperationConverter {
       }
       const type = this.schemas.typeOf(schemaLocation, schema, `${operationId}_${camelCaseName(name)}`);
       if (parameter.in === 'query' && parameter.required !== true) {
-        this.warn(location, `optional query parameter "${name}" became a required method parameter (IDL parameters cannot be optional)`);
+        this.warn(site, `optional query parameter "${name}" became a required method parameter (IDL parameters cannot be optional)`);
       }
-      add(name, type.type, location);
+      add(name, type.type, site);
     }
   }
 
@@ -265,8 +268,9 @@ export class OperationConverter {
     }
     const name = `${operationId}Body`;
     const type = this.schemas.typeOf(schemaLocation, schema, name);
-    if (body.required !== true) this.warn(location, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
-    add(name, type.type, location);
+    const bodySite = child(site.location, 'requestBody');
+    if (body.required !== true) this.warn(bodySite, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
+    add(name, type.type, bodySite);
   }
 
   /**

@@ -7,7 +7,8 @@
  * drops fields a child redefines and breaks cycles of required struct fields (which no value could
  * satisfy and the checker rejects).
  */
-import type { EnumDecl, EnumValue, Field, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import { printType } from '../idl/format.js';
 import { RPC_ERROR_MARKER } from './error-binding.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
@@ -88,11 +89,15 @@ interface PropertySource {
 
 export class SchemaConverter {
   /** Structs and enums in the order they were declared. */
-  readonly declarations: (StructDecl | EnumDecl)[] = [];
+  declarations: (StructDecl | EnumDecl)[] = [];
+  /** What each component schema became (kept even when unused: they are the document's types). */
+  private readonly componentTypes: TypeRef[] = [];
+  /** Structs of numeric-enum constants: documentation that no type refers to, always kept. */
+  private readonly constantStructs = new Set<string>();
   /** Where each field came from, for warnings of the post-passes. */
   readonly fieldPointers = new WeakMap<Field, string>();
   private readonly structs = new Map<string, StructDecl>();
-  /** Location key -> result, for every schema that became a named type. */
+  /** Location key -> result, for every schema converted (named types and inline ones). */
   private readonly named = new Map<string, TypeResult>();
   /** Location key -> name claimed up front for component schemas. */
   private readonly componentNames = new Map<string, string>();
@@ -127,9 +132,10 @@ export class SchemaConverter {
   claimComponentNames(): void {
     for (const { key, schema, location } of this.componentSchemas()) {
       if (!isObject(schema) || typeof schema.$ref === 'string' || this.classify(location, schema) === 'inline') continue;
-      const raw = typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : key;
+      const hasTitle = typeof schema.title === 'string' && schema.title.trim() !== '';
+      const raw = hasTitle ? (schema.title as string) : key;
       const name = this.ctx.topNames.claim(typeName(raw));
-      if (name !== raw) this.warn(location, `schema name "${raw}" is not a valid unique IDL identifier; written as ${name}`);
+      if (name !== raw) this.warn(location, `schema ${hasTitle ? 'title' : 'name'} "${raw}" is not a valid unique IDL identifier; written as ${name}`);
       this.componentNames.set(locationKey(location), name);
     }
   }
@@ -137,7 +143,7 @@ export class SchemaConverter {
   /** Converts every component schema, so unused ones are part of the IDL too. */
   convertComponents(): void {
     for (const { key, schema, location } of this.componentSchemas()) {
-      this.typeOf(location, schema, typeName(key), true);
+      this.componentTypes.push(this.typeOf(location, schema, typeName(key), true).type);
     }
   }
 
@@ -219,8 +225,11 @@ export class SchemaConverter {
         }
         this.inProgress.add(key);
         try {
-          const result = this.inlineType(location, schema, name);
-          return { type: result.type, nullable: result.nullable || allowsNull(schema) };
+          const inline = this.inlineType(location, schema, name);
+          const result: TypeResult = { type: inline.type, nullable: inline.nullable || allowsNull(schema) };
+          // Cached like named types, so a schema reached from many places warns once.
+          this.named.set(key, result);
+          return result;
         } finally {
           this.inProgress.delete(key);
         }
@@ -458,6 +467,7 @@ export class SchemaConverter {
     struct.comment = `${description !== undefined ? `${description}\n` : ''}Numeric enum: the values ${numbers.join(', ')}.`;
     this.declarations.push(struct);
     this.structs.set(name, struct);
+    this.constantStructs.add(name);
     this.warn(
       child(location, 'enum'),
       `numeric enum converted to struct ${name} of constants (one ${valueType.kind === 'builtIn' ? valueType.name : ''} field per value); schemas using it are typed ${integral ? 'int' : 'float'}`,
@@ -522,24 +532,83 @@ export class SchemaConverter {
   }
 
   /**
-   * Post-passes once everything is converted: a child's field that redefines an inherited one is
-   * dropped (the parent's definition is kept), then cycles of required struct-typed fields are
-   * broken by making the field that closes the cycle `[optional]`.
+   * Post-passes once everything is converted: inherited fields a child redefines are resolved (see
+   * `settleInheritance`), then cycles of required struct-typed fields are broken by making the field
+   * that closes the cycle `[optional]`.
    */
   finish(): void {
-    for (const struct of this.structs.values()) {
-      if (struct.extends === undefined) continue;
-      const inherited = new Set<string>();
-      for (let parent = this.structs.get(struct.extends.text); parent; parent = parent.extends && this.structs.get(parent.extends.text)) {
-        for (const field of parent.fields) inherited.add(field.name.text);
-      }
-      struct.fields = struct.fields.filter((field) => {
-        if (!inherited.has(field.name.text)) return true;
-        this.warn(this.fieldPointers.get(field) ?? '', `field ${field.name.text} of struct ${struct.name.text} redefines an inherited field; the parent's definition is kept`);
-        return false;
-      });
-    }
+    const settled = new Set<string>();
+    for (const struct of this.structs.values()) this.settleInheritance(struct, settled);
     this.breakCycles();
+  }
+
+  /**
+   * The IDL cannot redefine an inherited field; allOf can (usually to narrow it). A child property
+   * that repeats an inherited field with the same type and no stricter `required` is dropped. One
+   * that changes it makes the child copy its ancestors' fields instead of extending (allOf is an
+   * intersection: the child's type, required when either side requires it), with a warning.
+   */
+  private settleInheritance(struct: StructDecl, settled: Set<string>): void {
+    if (settled.has(struct.name.text)) return;
+    settled.add(struct.name.text);
+    const parent = struct.extends && this.structs.get(struct.extends.text);
+    if (!parent) return;
+    this.settleInheritance(parent, settled);
+    const inherited = new Map(this.allFields(parent).map((f) => [f.name.text, f]));
+    const overrides = new Map<string, Field>();
+    struct.fields = struct.fields.filter((field) => {
+      const base = inherited.get(field.name.text);
+      if (!base) return true;
+      if (printType(base.type) === printType(field.type) && (field.optional || !base.optional)) return false;
+      overrides.set(field.name.text, field);
+      this.warn(
+        this.fieldPointers.get(field) ?? '',
+        `property ${field.name.text} redefines the field inherited from ${parent.name.text}; struct ${struct.name.text} copies its parents' fields instead of extending ${parent.name.text}`,
+      );
+      return false;
+    });
+    if (overrides.size === 0) return;
+    const copied = [...inherited.values()].map((base): Field => {
+      const override = overrides.get(base.name.text);
+      const field = override ? { ...override, optional: override.optional && base.optional } : { ...base };
+      this.fieldPointers.set(field, this.fieldPointers.get(override ?? base) ?? '');
+      return field;
+    });
+    struct.fields = [...copied, ...struct.fields];
+    delete struct.extends;
+  }
+
+  /**
+   * Drops hoisted declarations that nothing refers to any more, because their only user was dropped
+   * (a redefined child property, an operation with binary data). What component schemas became
+   * always stays.
+   */
+  removeUnreferenced(interfaces: readonly InterfaceDecl[]): void {
+    const byName = new Map(this.declarations.map((d) => [d.name.text, d]));
+    const reached = new Set<string>();
+    const pending: string[] = [...this.componentNames.values(), ...this.constantStructs];
+    const visitType = (type: TypeRef): void => {
+      if (type.kind === 'array') visitType(type.element);
+      else if (type.kind === 'map') visitType(type.value);
+      else if (type.kind === 'named') pending.push(type.name);
+    };
+    this.componentTypes.forEach(visitType);
+    for (const iface of interfaces) {
+      for (const method of iface.methods) {
+        method.parameters.forEach((p) => visitType(p.type));
+        visitType(method.returnType);
+      }
+    }
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (reached.has(name)) continue;
+      reached.add(name);
+      const decl = byName.get(name);
+      if (decl?.kind !== 'struct') continue;
+      if (decl.extends) pending.push(decl.extends.text);
+      decl.fields.forEach((f) => visitType(f.type));
+    }
+    this.declarations = this.declarations.filter((d) => reached.has(d.name.text));
   }
 
   private allFields(struct: StructDecl): Field[] {
@@ -593,7 +662,7 @@ function inferType(schema: Schema): string | undefined {
 function describe(schema: unknown): string {
   if (!isObject(schema)) return 'schema';
   if (typeof schema.$ref === 'string') return schema.$ref;
-  if (typeof schema.title === 'string') return schema.title;
+  if (typeof schema.title === 'string' && schema.title.trim() !== '') return schema.title;
   const types = typeList(schema);
   return types.length > 0 ? types.join('|') : 'schema';
 }

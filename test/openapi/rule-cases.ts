@@ -391,10 +391,10 @@ struct Flat {
     warnings: [['/components/schemas/Flat/allOf', 'allOf without a $ref: the properties of its members are flattened into struct Flat']],
   },
   {
-    name: 'inheritance: a child property redefining a parent property is dropped with a warning',
+    name: 'inheritance: a child property narrowing an inherited one makes the child copy the parent fields, with a warning',
     document: openApiDocument({
       schemas: {
-        Base: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
+        Base: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, note: { type: 'string' } } },
         Sub: { allOf: [ref('Base'), { type: 'object', properties: { kind: { type: 'string', enum: ['sub'] }, extra: { type: 'integer' } } }] },
       },
     }),
@@ -402,17 +402,45 @@ struct Flat {
 
 struct Base {
     kind         string
+    note         string  [optional]
 }
 
-struct Sub extends Base {
-    extra        int  [optional]
+struct Sub {
+    kind         Sub_kind
+    note         string    [optional]
+    extra        int       [optional]
 }
 
 enum Sub_kind {
     sub
 }
 `,
-    warnings: [['/components/schemas/Sub/allOf/1/properties/kind', "field kind of struct Sub redefines an inherited field; the parent's definition is kept"]],
+    warnings: [
+      [
+        '/components/schemas/Sub/allOf/1/properties/kind',
+        "property kind redefines the field inherited from Base; struct Sub copies its parents' fields instead of extending Base",
+      ],
+    ],
+  },
+  {
+    name: 'inheritance: a child property repeating an inherited one unchanged is dropped silently',
+    document: openApiDocument({
+      schemas: {
+        Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        Sub: { allOf: [ref('Base'), { type: 'object', properties: { id: { type: 'string', description: 'Again.' }, more: { type: 'boolean' } } }] },
+      },
+    }),
+    idl: `namespace t
+
+struct Base {
+    id           string
+}
+
+struct Sub extends Base {
+    more         bool  [optional]
+}
+`,
+    warnings: [],
   },
   {
     name: 'inheritance: allOf $refs that loop are flattened instead of extending',
@@ -432,10 +460,7 @@ struct P {
 struct Q extends P {
 }
 `,
-    warnings: [
-      ['/components/schemas/P/allOf/0', 'allOf $ref would make P inherit from itself; its properties are flattened instead'],
-      ['/components/schemas/Q/allOf/1/properties/q', "field q of struct Q redefines an inherited field; the parent's definition is kept"],
-    ],
+    warnings: [['/components/schemas/P/allOf/0', 'allOf $ref would make P inherit from itself; its properties are flattened instead']],
   },
 
   // ---- Circular references -----------------------------------------------------------------------
@@ -758,6 +783,8 @@ struct V {
         '/upload': {
           post: {
             operationId: 'upload',
+            // The struct hoisted for this parameter goes with the dropped operation.
+            parameters: [{ name: 'meta', in: 'query', required: true, schema: { type: 'object', properties: { tag: { type: 'string' } } } }],
             requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
             responses: { '204': { description: '' } },
           },
@@ -775,6 +802,29 @@ struct File {
       ['/components/schemas/File/properties/data', 'field data of struct File dropped'],
       ['/paths/~1upload/post/requestBody/content/application~1octet-stream/schema', 'operation POST /upload dropped'],
     ],
+  },
+
+  {
+    name: 'warnings: a schema reached from several places warns once',
+    document: openApiDocument({
+      schemas: {
+        Id: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        A: { type: 'object', properties: { id: ref('Id') } },
+        B: { type: 'object', properties: { id: ref('Id'), ids: { type: 'array', items: ref('Id') } } },
+      },
+    }),
+    idl: `namespace t
+
+struct A {
+    id           string  [optional]
+}
+
+struct B {
+    id           string    [optional]
+    ids          []string  [optional]
+}
+`,
+    warnings: [['/components/schemas/Id/oneOf', 'oneOf with 2 alternatives']],
   },
 
   // ---- Names -------------------------------------------------------------------------------------
@@ -846,7 +896,7 @@ enum T2fa {
     warnings: [
       ['/components/schemas/simple-user', 'schema name "simple-user" is not a valid unique IDL identifier; written as SimpleUser'],
       ['/components/schemas/string', 'schema name "string" is not a valid unique IDL identifier; written as string_'],
-      ['/components/schemas/second', 'schema name "Repository" is not a valid unique IDL identifier; written as Repository_2'],
+      ['/components/schemas/second', 'schema title "Repository" is not a valid unique IDL identifier; written as Repository_2'],
       ['/components/schemas/2fa', 'schema name "2fa" is not a valid unique IDL identifier; written as T2fa'],
     ],
   },
