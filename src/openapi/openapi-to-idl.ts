@@ -14,7 +14,7 @@ import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './
 import { OperationConverter } from './operation-converter.js';
 import { type ConversionContext, docComment, isObject, SchemaConverter } from './schema-converter.js';
 import { parseDocumentText, SourceDocuments } from './source-documents.js';
-import { ConversionError, type ConversionWarning, WarningSink } from './warnings.js';
+import { ConversionError, type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
 
 /** The document to convert: its text (YAML or JSON) or an already parsed object. */
 export interface OpenApiInput {
@@ -81,7 +81,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   const interfaces = operations.convert();
   schemas.finish();
   schemas.removeUnreferenced(interfaces);
-  warnSecuritySchemes(content as Record<string, unknown>, sink);
+  warnDropped(content as Record<string, unknown>, sink);
 
   const file: IdlFile = {
     fileName: idlFileName,
@@ -153,12 +153,18 @@ function declaredErrors(content: Record<string, unknown>, ctx: ConversionContext
   return errors;
 }
 
-/** Security schemes have no IDL counterpart: each is dropped with a warning. */
-function warnSecuritySchemes(content: Record<string, unknown>, sink: WarningSink): void {
+/** Security schemes and webhooks have no IDL counterpart: each is dropped with a warning. */
+function warnDropped(content: Record<string, unknown>, sink: WarningSink): void {
   const components = content.components;
   const schemes = isObject(components) ? components.securitySchemes : undefined;
-  if (!isObject(schemes)) return;
-  for (const name of Object.keys(schemes)) {
-    sink.warn(`/components/securitySchemes/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, `security scheme "${name}" dropped: the IDL describes no authentication`);
+  if (isObject(schemes)) {
+    for (const name of Object.keys(schemes)) {
+      sink.warn(joinPointer('/components/securitySchemes', name), `security scheme "${name}" dropped: the IDL describes no authentication`);
+    }
+  }
+  if (isObject(content.webhooks)) {
+    for (const name of Object.keys(content.webhooks)) {
+      sink.warn(joinPointer('/webhooks', name), `webhook "${name}" dropped: the IDL describes no callbacks`);
+    }
   }
 }

@@ -165,6 +165,11 @@ export class OperationConverter {
     const methodName = scope.claim(wanted);
     if (methodName !== wanted) this.warn(site.location, `method name ${wanted} is used twice in its interface; written as ${methodName}`);
 
+    if (isObject(site.operation.callbacks)) {
+      for (const name of Object.keys(site.operation.callbacks)) {
+        this.warn(child(site.location, 'callbacks', name), `callback "${name}" dropped: the IDL describes no callbacks`);
+      }
+    }
     const parameterScope = new NameScope();
     const parameters: Parameter[] = [];
     const addParameter = (rawName: string, type: TypeRef, location: Location) => {

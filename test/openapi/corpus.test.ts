@@ -32,7 +32,7 @@ const pinned: [string, number, number, number, number, number][] = [
   ['3.0/json/schema-types.json', 27, 6, 8, 21, 47],
   ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 13],
   ['3.0/json/star-trek.json', 253, 9, 40, 120, 440],
-  ['3.1/json/train-travel.json', 21, 2, 4, 7, 63],
+  ['3.1/json/train-travel.json', 21, 2, 4, 7, 64],
   ['3.1/json/readme.json', 503, 234, 15, 54, 142],
 ];
 

@@ -776,6 +776,32 @@ struct V {
     warnings: [['/components/securitySchemes/apiKey', 'security scheme "apiKey" dropped']],
   },
   {
+    name: 'warnings: webhooks and callbacks are dropped',
+    document: openApiDocument({
+      openapi: '3.1.0',
+      webhooks: { newPet: { post: { responses: { '200': { description: 'ok' } } } } },
+      paths: {
+        '/subscribe': {
+          post: {
+            operationId: 'subscribe',
+            callbacks: { onEvent: { '{$request.body#/url}': { post: { responses: { '200': { description: 'ok' } } } } } },
+            responses: { '204': { description: '' } },
+          },
+        },
+      },
+    }),
+    idl: `namespace t
+
+interface subscribe {
+    postSubscribe() bool [optional]
+}
+`,
+    warnings: [
+      ['/paths/~1subscribe/post/callbacks/onEvent', 'callback "onEvent" dropped'],
+      ['/webhooks/newPet', 'webhook "newPet" dropped'],
+    ],
+  },
+  {
     name: 'warnings: binary data dropped on request (a field, and an operation)',
     binary: 'drop',
     document: openApiDocument({
