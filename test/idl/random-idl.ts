@@ -15,6 +15,7 @@ import {
   type IdlFile,
   type InterfaceDecl,
   type Method,
+  type NamespaceDecl,
   type StructDecl,
   type TypeRef,
 } from '../../src/index.js';
@@ -150,7 +151,7 @@ export function randomIdlFile(g: Gen): IdlFile {
   return {
     fileName: FILE,
     source: '',
-    namespace: withComment({ kind: 'namespace', name: name(namespaceName), span: span() }, comment(g)),
+    namespace: withComment<NamespaceDecl>({ kind: 'namespace', name: name(namespaceName), span: span() }, comment(g)),
     declarations,
   };
 }
