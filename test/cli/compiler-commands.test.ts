@@ -1,0 +1,221 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compileIdl, toIdlJson } from '../../src/index.js';
+import { BIN, REPO_ROOT, ensureBuilt, runCli } from './run-cli.js';
+
+const CHECKOUT = readFileSync(new URL('../../../shared/spec/examples/checkout.idl', import.meta.url), 'utf8');
+const BROKEN = 'namespace shop\nstruct Cart {\n    items []Item\n    total flaot\n}\n';
+
+let dir: string;
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'idlrpc-cli-'));
+  writeFileSync(join(dir, 'checkout.idl'), CHECKOUT);
+  writeFileSync(join(dir, 'broken.idl'), BROKEN);
+  writeFileSync(join(dir, 'syntax.idl'), 'namespace shop\nstruct Cart {\n    items\n}\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Files in the temp dir, to prove a failed command left nothing behind. */
+const listing = () => readdirSync(dir).sort();
+
+describe('idlrpc basics', () => {
+  test('the bin is an executable node script', () => {
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(BIN).mode & 0o111).not.toBe(0);
+  });
+
+  test('-help lists every compiler command and exits 0', async () => {
+    const run = await runCli(['-help']);
+    expect(run.code).toBe(0);
+    for (const usage of ['-validate <file.idl>', '-to-json <out.json|-> <file.idl>', '-format <file.idl> [-w | -check]', '-version']) {
+      expect(run.stdout).toContain(`idlrpc ${usage}`);
+    }
+    expect(run.stderr).toBe('');
+  });
+
+  test('npm run idlrpc -- -help works too', async () => {
+    const run = await new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile('npm', ['run', '--silent', 'idlrpc', '--', '-help'], { cwd: REPO_ROOT, timeout: 60_000 }, (error, stdout) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout }),
+      ),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('idlrpc -validate <file.idl>');
+  });
+
+  test('-version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = await runCli(['-version']);
+    expect(run).toEqual({ code: 0, stdout: `idlrpc ${version}\n`, stderr: '' });
+  });
+
+  test('no arguments and unknown commands are usage errors (exit 2)', async () => {
+    const none = await runCli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^idlrpc: no command given\n\n.*Usage:/s);
+    const unknown = await runCli(['-frobnicate', 'x.idl']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('idlrpc: unknown command -frobnicate');
+    expect(unknown.stdout).toBe('');
+  });
+});
+
+describe('idlrpc -validate', () => {
+  test('a valid file: exit 0 and a summary on stdout', async () => {
+    const run = await runCli(['-validate', 'checkout.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: 'checkout.idl: ok (3 interfaces, 8 structs, 2 enums, 5 errors)\n', stderr: '' });
+  });
+
+  test('a file with errors: every error with file:line:column and a frame on stderr, exit 1', async () => {
+    const run = await runCli(['-validate', 'broken.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      [
+        "broken.idl:3:13: error: unknown type 'Item'",
+        '  1 | namespace shop',
+        '  2 | struct Cart {',
+        '> 3 |     items []Item',
+        '    |             ^^^^',
+        '  4 |     total flaot',
+        '',
+        "broken.idl:4:11: error: unknown type 'flaot'; did you mean 'float'?",
+        '  2 | struct Cart {',
+        '  3 |     items []Item',
+        '> 4 |     total flaot',
+        '    |           ^^^^^',
+        '  5 | }',
+        '',
+        '2 errors in broken.idl',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('several files: the good ones pass, the exit code reports the bad one', async () => {
+    const run = await runCli(['-validate', 'checkout.idl', 'syntax.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('checkout.idl: ok');
+    expect(run.stderr).toMatch(/^syntax\.idl:3:10: error: expected a type such as/);
+  });
+
+  test('a missing file is a clear error, not a stack trace', async () => {
+    const run = await runCli(['-validate', 'nope.idl'], dir);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'cannot read nope.idl: no such file\n' });
+  });
+
+  test('no file is a usage error with the usage line', async () => {
+    const run = await runCli(['-validate'], dir);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'idlrpc: -validate needs at least one .idl file\nusage: idlrpc -validate <file.idl>...\n',
+    });
+  });
+});
+
+describe('idlrpc -to-json', () => {
+  test('writes the JSON form of decisions.md §3', async () => {
+    const run = await runCli(['-to-json', 'out/checkout.json', 'checkout.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    const written = readFileSync(join(dir, 'out/checkout.json'), 'utf8');
+    expect(JSON.parse(written)).toEqual(toIdlJson(compileIdl(CHECKOUT, 'checkout.idl')));
+    expect(written.endsWith('}\n')).toBe(true);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['checkout.json']);
+  });
+
+  test("'-' prints the JSON instead", async () => {
+    const run = await runCli(['-to-json', '-', 'checkout.idl'], dir);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).rootNamespace).toBe('checkout');
+  });
+
+  test('bad input: exit 1, no output file, an existing one untouched, no temp files', async () => {
+    const before = listing();
+    const fresh = await runCli(['-to-json', 'fresh.json', 'broken.idl'], dir);
+    expect(fresh.code).toBe(1);
+    expect(fresh.stderr).toContain("broken.idl:3:13: error: unknown type 'Item'");
+    expect(listing()).toEqual(before);
+
+    writeFileSync(join(dir, 'kept.json'), '{"old":true}\n');
+    const kept = await runCli(['-to-json', 'kept.json', 'syntax.idl'], dir);
+    expect(kept.code).toBe(1);
+    expect(readFileSync(join(dir, 'kept.json'), 'utf8')).toBe('{"old":true}\n');
+    expect(listing()).toEqual([...before, 'kept.json'].sort());
+  });
+
+  test('missing arguments: usage error', async () => {
+    const run = await runCli(['-to-json', 'out.json'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: idlrpc -to-json <out.json|-> <file.idl>');
+  });
+});
+
+describe('idlrpc -format', () => {
+  const MESSY = '// Shop.\nnamespace shop\nstruct A {\n  // The id.\n  id string\n  longerName   []int [optional]\n}\nerrors {\n  1 E "a \\"b\\""\n  1000 Longer "c"\n}\n';
+  const TIDY = [
+    '// Shop.',
+    'namespace shop',
+    '',
+    'struct A {',
+    '    // The id.',
+    '    id           string',
+    '    longerName   []int   [optional]',
+    '}',
+    '',
+    'errors {',
+    '    1    E      "a \\"b\\""',
+    '    1000 Longer "c"',
+    '}',
+    '',
+  ].join('\n');
+
+  test('prints the canonical layout', async () => {
+    writeFileSync(join(dir, 'messy.idl'), MESSY);
+    const run = await runCli(['-format', 'messy.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: TIDY, stderr: '' });
+    expect(readFileSync(join(dir, 'messy.idl'), 'utf8')).toBe(MESSY);
+  });
+
+  test('-check fails on an unformatted file and passes on a formatted one', async () => {
+    writeFileSync(join(dir, 'check.idl'), MESSY);
+    expect((await runCli(['-format', 'check.idl', '-check'], dir)).code).toBe(1);
+    writeFileSync(join(dir, 'check.idl'), TIDY);
+    expect(await runCli(['-format', '-check', 'check.idl'], dir)).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  test('-w rewrites the file in place', async () => {
+    writeFileSync(join(dir, 'rewrite.idl'), MESSY);
+    const run = await runCli(['-format', '-w', 'rewrite.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'rewrite.idl'), 'utf8')).toBe(TIDY);
+  });
+
+  test('-w refuses to drop comments that are not doc comments, and changes nothing', async () => {
+    const withDetached = `// Header.\n\n${MESSY}`;
+    writeFileSync(join(dir, 'detached.idl'), withDetached);
+    const before = listing();
+    const run = await runCli(['-format', '-w', 'detached.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('detached.idl:1:1: warning: this comment is not directly above an item and is left out');
+    expect(run.stderr).toContain('detached.idl was not changed');
+    expect(readFileSync(join(dir, 'detached.idl'), 'utf8')).toBe(withDetached);
+    expect(listing()).toEqual(before);
+  });
+
+  test('a syntax error is reported with its position and nothing is written', async () => {
+    const run = await runCli(['-format', '-w', 'syntax.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^syntax\.idl:3:10: error: expected a type such as .*\n.*\|/s);
+    expect(readFileSync(join(dir, 'syntax.idl'), 'utf8')).toBe('namespace shop\nstruct Cart {\n    items\n}\n');
+  });
+
+  test('-w with -check is a usage error', async () => {
+    const run = await runCli(['-format', '-w', '-check', 'checkout.idl'], dir);
+    expect(run.code).toBe(2);
+  });
+});
