@@ -141,7 +141,7 @@ export function createPositionLookup(source: string): (offset: number) => Source
 
 function syntaxDiagnostic(fileName: string, source: string, offset: number, expected: string[]): Diagnostic {
   const position = createPositionLookup(source)(offset);
-  const found = /^(?:[A-Za-z0-9_]+|[^\s])/.exec(source.slice(offset));
+  const found = /^(?:\[optional\]|[A-Za-z0-9_]+|[^\s])/.exec(source.slice(offset, offset + 200));
   return {
     severity: 'error',
     code: 'syntax',

@@ -58,6 +58,7 @@ const syntaxCases: BrokenCase[] = [
 ];
 
 const semanticCases: BrokenCase[] = [
+  { name: 'empty file', source: '', expected: ["1:1 missing-namespace missing namespace: start the file with 'namespace <name>'"] },
   { name: 'missing namespace', source: 'struct A {\n    a int\n}\n', expected: ["1:1 missing-namespace missing namespace: start the file with 'namespace <name>'"] },
   { name: 'duplicate struct', source: ns('struct A {\n}\nstruct A {\n}\n'), expected: ["4:8 duplicate-type 'A' is already declared as a struct on line 2"] },
   { name: 'enum and struct with the same name', source: ns('enum A {\n    x\n}\nstruct A {\n}\n'), expected: ["5:8 duplicate-type 'A' is already declared as an enum on line 2"] },
@@ -172,6 +173,13 @@ describe('reporting', () => {
         '  4 | }',
       ].join('\n'),
     );
+  });
+
+  test('the caret underlines the whole offending token', () => {
+    const lengths = (source: string) => tryCompileIdl(source, 'a.idl').diagnostics.map((d) => d.length);
+    expect(lengths(ns('interface I {\n    get(id string [optional]) int\n}\n'))).toEqual([10]);
+    expect(lengths(ns('struct A {\n    a int garbage\n}\n'))).toEqual([7]);
+    expect(lengths(ns('struct A {\n    a\n}\n'))).toEqual([1]);
   });
 
   test('compileIdl throws every diagnostic with frames, and the caret spans the offending name', () => {
