@@ -7,7 +7,8 @@
  * Diagnostic codes (stable, for tools): missing-namespace, duplicate-type, duplicate-interface,
  * duplicate-field, duplicate-method, duplicate-parameter, duplicate-enum-value, duplicate-error,
  * duplicate-error-code, duplicate-raises, empty-enum, error-code-range, error-code-reserved,
- * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle.
+ * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
+ * invalid-name (only for trees built by code: the parser never produces one).
  */
 import type {
   EnumDecl,
@@ -22,6 +23,7 @@ import type {
 } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
+import { nameProblem } from './names.js';
 
 /** JSON-RPC 2.0 reserves these codes for the protocol itself. */
 const JSON_RPC_RESERVED_MIN = -32768;
@@ -50,6 +52,12 @@ export function checkIdl(file: IdlFile): CheckResult {
 
   if (!file.namespace) {
     report('missing-namespace', "missing namespace: start the file with 'namespace <name>'", startOfFile(file), 1);
+  }
+
+  // Parsed names are always valid; trees built by code (the OpenAPI converter) may not be.
+  for (const name of declaredNames(file)) {
+    const problem = nameProblem(name.text);
+    if (problem) report('invalid-name', problem, name.span, name.text.length);
   }
 
   const enums: EnumDecl[] = [];
@@ -408,6 +416,18 @@ function article(kind: string): string {
 
 function spanLength(span: SourceSpan): number {
   return span.end.line === span.start.line ? span.end.column - span.start.column : 1;
+}
+
+/** Every name the file declares (not the names it refers to). */
+function declaredNames(file: IdlFile): Name[] {
+  const names: Name[] = file.namespace ? [file.namespace.name] : [];
+  for (const d of file.declarations) {
+    if (d.kind === 'enum') names.push(d.name, ...d.values.map((v) => v.name));
+    else if (d.kind === 'struct') names.push(d.name, ...d.fields.map((f) => f.name));
+    else if (d.kind === 'errors') names.push(...d.errors.map((e) => e.name));
+    else names.push(d.name, ...d.methods.flatMap((m) => [m.name, ...m.parameters.map((p) => p.name)]));
+  }
+  return names;
 }
 
 function startOfFile(file: IdlFile): SourceSpan {

@@ -32,23 +32,9 @@ import type {
 } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
+import { RESERVED_WORDS } from './names.js';
 
-/** Words that cannot be used as names (decisions.md §6). */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  'namespace',
-  'interface',
-  'struct',
-  'enum',
-  'errors',
-  'raises',
-  'extends',
-  'map',
-  'string',
-  'int',
-  'float',
-  'bool',
-  'import',
-]);
+export { RESERVED_WORDS, IDENTIFIER_PATTERN } from './names.js';
 
 /**
  * A declaration header (`struct Cart {`, `errors {`, ...) at the start of `line`: inside a block it
@@ -70,8 +56,6 @@ function lineAt(input: string, i: number): string {
   return input.slice(i, end === -1 ? input.length : end);
 }
 
-/** Identifiers of the IDL: a letter, then letters, digits or underscores. */
-export const IDENTIFIER_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** An expectation label that is already a complete message. */
 const SPECIFIC = '\u0000';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  checkIdl,
   codeFrame,
   compileIdl,
   formatDiagnostic,
@@ -104,6 +105,19 @@ describe('printIdl on trees built by code', () => {
     );
     const model = compileIdl(text, 'built.idl');
     expect(model.errors[0].message).toBe('say "hi" \\ there next line');
+  });
+
+  test('the checker rejects names that the IDL cannot spell', () => {
+    const bad: IdlFile = {
+      ...file,
+      declarations: [
+        { kind: 'enum', name: name('Size'), span, values: [{ name: name('x-large'), span }, { name: name('string'), span }] },
+      ],
+    };
+    expect(checkIdl(bad).diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "invalid-name: 'x-large' is not a valid name: use letters, digits and underscores, starting with a letter",
+      "invalid-name: 'string' is a reserved word and cannot be used as a name",
+    ]);
   });
 
   test('quoteMessage escapes quotes and backslashes and flattens line breaks', () => {
