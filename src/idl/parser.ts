@@ -89,12 +89,30 @@ const LABEL_ORDER = [
  */
 export function parseIdl(text: string, fileName: string): IdlFile {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const tooDeep = TOO_DEEP_TYPE.exec(source);
+  if (tooDeep) {
+    const position = createPositionLookup(source)(tooDeep.index);
+    const diagnostic: Diagnostic = {
+      severity: 'error',
+      code: 'syntax',
+      message: `this type is nested more than ${MAX_TYPE_DEPTH} levels deep`,
+      file: fileName,
+      line: position.line,
+      column: position.column,
+      length: 2,
+    };
+    throw new IdlSyntaxError(diagnostic, source);
+  }
   const grammar = createGrammar(fileName, source);
   const reply = runParser(grammar.file, source);
   if (reply.status) return reply.value;
   const diagnostic = syntaxDiagnostic(fileName, source, reply.furthest, reply.expected);
   throw new IdlSyntaxError(diagnostic, source);
 }
+
+/** Deeper types would overflow the parser's stack; no real contract comes near this. */
+const MAX_TYPE_DEPTH = 100;
+const TOO_DEEP_TYPE = new RegExp(`(?:\\[\\][ \\t]*|map[ \\t]*\\[[ \\t]*string[ \\t]*\\][ \\t]*){${MAX_TYPE_DEPTH + 1}}`);
 
 // Parsimmon's own `parse()` caches line/column tables keyed by the whole input string in a
 // module-level object that is never cleared (a leak in a long-running dev server), so we call the

@@ -54,6 +54,7 @@ const syntaxCases: BrokenCase[] = [
   { name: 'raises before [optional]', source: ns('errors {\n    1 E "e"\n}\ninterface I {\n    ping() int raises(E) [optional]\n}\n'), expected: ['6:26 syntax expected the end of the line'] },
   { name: 'reserved word as a method name', source: ns('interface I {\n    import() int\n}\n'), expected: ["3:5 syntax 'import' is a reserved word and cannot be used as a name"] },
   { name: 'text after a closing brace', source: ns('struct A {\n} extra\n'), expected: ['3:3 syntax expected the end of the line'] },
+  { name: 'a type nested deeper than 100 levels', source: ns(`struct A {\n    a ${'[]'.repeat(5000)}int\n}\n`), expected: ['3:7 syntax this type is nested more than 100 levels deep'] },
   { name: 'stray closing brace', source: ns('}\n'), expected: ['2:1 syntax expected a declaration (namespace, enum, struct, errors or interface)'] },
 ];
 

@@ -199,6 +199,11 @@ describe('syntax details', () => {
     });
   });
 
+  test('types nested 100 levels deep are fine', () => {
+    const model = compileIdl(`namespace shop\nstruct A {\n    a ${'map[string]'.repeat(50)}${'[]'.repeat(50)}int\n}\n`, 'a.idl');
+    expect(model.structs[0].fields[0].type.kind).toBe('map');
+  });
+
   test('empty blocks, on one line or two', () => {
     const model = compileIdl('namespace shop\nstruct A {}\nstruct B {\n}\ninterface I { }\nerrors {\n}\n', 'a.idl');
     expect(model.structs.map((s) => s.fields.length)).toEqual([0, 0]);
