@@ -376,7 +376,7 @@ function createGrammar(fileName: string, source: string) {
 
   const errorDecl: P.Parser<ErrorDecl> = spanned(
     P.seq(
-      spanned(P.regexp(/-?[0-9]+/).desc(/* label */ 'an error code (an integer)')),
+      spanned(P.regexp(/-?[0-9]+/).desc('an error code (an integer)')),
       hspace,
       declaredName('an error name', blockName),
       hspace,
