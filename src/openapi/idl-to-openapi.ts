@@ -193,7 +193,8 @@ class OpenApiWriter {
     if (decl.comment !== undefined) schema.description = decl.comment;
     schema.enum = decl.values.map((v) => v.name.text);
     if (decl.values.some((v) => v.comment !== undefined)) {
-      schema[EXTENSION.enumDescriptions] = decl.values.map((v) => v.comment ?? '');
+      // null: no comment (an empty string is a comment of one empty line).
+      schema[EXTENSION.enumDescriptions] = decl.values.map((v) => v.comment ?? null);
     }
     return schema;
   }
@@ -281,8 +282,8 @@ class OpenApiWriter {
     const operation: Schema = {
       operationId: `${tag}_${method.name.text}`,
       tags: [tag],
-      // Linters require a summary; without a comment the qualified method name is the best one.
-      summary: method.comment?.split('\n')[0] ?? `${iface.name.text}.${method.name.text}`,
+      // Linters require a non-empty summary: the comment's first non-blank line, else the qualified name.
+      summary: method.comment?.split('\n').find((line) => line.trim() !== '')?.trim() ?? `${iface.name.text}.${method.name.text}`,
     };
     if (method.comment !== undefined) operation.description = method.comment;
     if (method.parameters.length > 0) {

@@ -89,7 +89,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
     namespace: { kind: 'namespace', name: { text: namespace(info, sink, ctx.keepIdentifiers), span: ctx.span }, span: ctx.span },
     declarations: [...schemas.declarations],
   };
-  const namespaceComment = docComment(isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined);
+  const namespaceComment = docComment(isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined, ctx.keepIdentifiers);
   if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
   if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
   file.declarations.push(...interfaces);
@@ -146,7 +146,7 @@ function declaredErrors(content: Record<string, unknown>, ctx: ConversionContext
       message,
       span: ctx.span,
     };
-    const comment = docComment(entry.description);
+    const comment = docComment(entry.description, ctx.keepIdentifiers);
     if (comment !== undefined) error.comment = comment;
     errors.push(error);
   });

@@ -98,7 +98,20 @@ export class OperationConverter {
   }
 
   /** Claims the interface names (after the component schemas, before hoisted structs). */
+  /**
+   * In a document our writer produced, every top-level tag is an IDL interface (in IDL order), even
+   * one without methods.
+   */
+  private ownTags(): string[] {
+    const tags = (this.ctx.documents.root.content as Schema).tags;
+    if (!this.ctx.keepIdentifiers || !Array.isArray(tags)) return [];
+    return tags.filter((t): t is Schema => isObject(t) && typeof t.name === 'string' && isValidIdentifier(t.name)).map((t) => t.name as string);
+  }
+
   claimInterfaceNames(): void {
+    for (const key of this.ownTags()) {
+      if (!this.interfaceNames.has(key)) this.interfaceNames.set(key, this.ctx.topNames.claim(key));
+    }
     for (const site of this.sites) {
       const key = this.interfaceKey(site);
       if (this.interfaceNames.has(key)) continue;
@@ -108,19 +121,18 @@ export class OperationConverter {
     }
   }
 
-  /** Converts every operation; returns the interfaces in order of their first operation. */
+  /** Converts every operation; returns the interfaces in order of their first operation (our own documents: tag order). */
   convert(): InterfaceDecl[] {
     const root = this.ctx.documents.root.content as Schema;
     const tagComments = new Map<string, string>();
     if (Array.isArray(root.tags)) {
       for (const tag of root.tags) {
         if (!isObject(tag) || typeof tag.name !== 'string') continue;
-        const comment = docComment(this.ctx.keepIdentifiers ? tag[EXTENSION.comment] : tag.description);
+        const comment = docComment(this.ctx.keepIdentifiers ? tag[EXTENSION.comment] : tag.description, this.ctx.keepIdentifiers);
         if (comment !== undefined) tagComments.set(tag.name, comment);
       }
     }
-    for (const site of this.sites) {
-      const key = this.interfaceKey(site);
+    const declare = (key: string): InterfaceDecl => {
       const interfaceName = this.interfaceNames.get(key)!;
       let decl = this.interfaces.get(interfaceName);
       if (!decl) {
@@ -130,6 +142,13 @@ export class OperationConverter {
         this.interfaces.set(interfaceName, decl);
         this.methodScopes.set(interfaceName, new NameScope());
       }
+      return decl;
+    };
+    const ownTags = this.ownTags();
+    ownTags.forEach(declare);
+    for (const site of this.sites) {
+      const decl = declare(this.interfaceKey(site));
+      const interfaceName = decl.name.text;
       try {
         const method = this.method(site, this.methodScopes.get(interfaceName)!);
         if (method) decl.methods.push(method);
@@ -138,7 +157,8 @@ export class OperationConverter {
         this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; operation ${site.httpMethod.toUpperCase()} ${site.path} dropped`);
       }
     }
-    return [...this.interfaces.values()].filter((i) => i.methods.length > 0);
+    const own = new Set(ownTags);
+    return [...this.interfaces.values()].filter((i) => i.methods.length > 0 || own.has(i.name.text));
   }
 
   /**
@@ -193,8 +213,8 @@ export class OperationConverter {
       span: this.ctx.span,
     };
     const comment = binding
-      ? docComment(site.operation.description)
-      : docComment([site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'));
+      ? docComment(site.operation.description, this.ctx.keepIdentifiers)
+      : docComment([site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'), this.ctx.keepIdentifiers);
     if (comment !== undefined) method.comment = comment;
     return method;
   }

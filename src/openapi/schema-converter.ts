@@ -69,9 +69,13 @@ function isNullSchema(schema: unknown): boolean {
   return isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
 }
 
-/** A doc comment from a description: lines without trailing blanks, no leading/trailing empty lines. */
-export function docComment(description: unknown): string | undefined {
+/**
+ * A doc comment from a description: lines without trailing blanks, no leading/trailing empty lines.
+ * `exact` (documents our writer produced, whose descriptions are IDL comments) keeps it as it is.
+ */
+export function docComment(description: unknown, exact = false): string | undefined {
   if (typeof description !== 'string') return undefined;
+  if (exact) return description;
   const text = description
     .replace(/\r\n?/g, '\n')
     .split('\n')
@@ -294,7 +298,7 @@ export class SchemaConverter {
   private declareStruct(location: Location, schema: Schema, wanted: string): TypeResult {
     const name = this.claimName(location, schema, wanted);
     const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
-    const comment = docComment(schema.description);
+    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
     if (comment !== undefined) struct.comment = comment;
     const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
     // Registered before the fields are converted, so a field that refers back finds it.
@@ -409,7 +413,7 @@ export class SchemaConverter {
           optional: !required.has(property) || type.nullable,
           span: this.ctx.span,
         };
-        const comment = isObject(propertySchema) ? docComment(propertySchema.description) : undefined;
+        const comment = isObject(propertySchema) ? docComment(propertySchema.description, this.ctx.keepIdentifiers) : undefined;
         if (comment !== undefined) field.comment = comment;
         this.fieldPointers.set(field, displayPointer(location));
         struct.fields.push(field);
@@ -427,12 +431,12 @@ export class SchemaConverter {
       const valueName = scope.claim(enumValueName(value));
       if (valueName !== value) this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
       const enumValue: EnumValue = { name: { text: valueName, span: this.ctx.span }, span: this.ctx.span };
-      const comment = docComment(Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined);
+      const comment = docComment(Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined, this.ctx.keepIdentifiers);
       if (comment !== undefined) enumValue.comment = comment;
       values.push(enumValue);
     });
     const decl: EnumDecl = { kind: 'enum', name: { text: name, span: this.ctx.span }, values, span: this.ctx.span };
-    const comment = docComment(schema.description);
+    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
     if (comment !== undefined) decl.comment = comment;
     this.declarations.push(decl);
     const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
@@ -463,7 +467,7 @@ export class SchemaConverter {
       })),
       span: this.ctx.span,
     };
-    const description = docComment(schema.description);
+    const description = docComment(schema.description, this.ctx.keepIdentifiers);
     struct.comment = `${description !== undefined ? `${description}\n` : ''}Numeric enum: the values ${numbers.join(', ')}.`;
     this.declarations.push(struct);
     this.structs.set(name, struct);

@@ -122,7 +122,7 @@ describe('IDL -> OpenAPI', () => {
       type: 'string',
       description: 'Colours with a */ inside the comment.',
       enum: ['red', 'green', 'blue'],
-      'x-enum-descriptions': ['The "red" one.', '', 'Backtick `blue`.'],
+      'x-enum-descriptions': ['The "red" one.', null, 'Backtick `blue`.'],
     });
     expect(schemas.Middle).toEqual({
       type: 'object',
