@@ -122,7 +122,7 @@ export class SourceDocuments {
     try {
       fragment = decodeURIComponent(fragment);
     } catch {
-      throw new ConversionError(at, `$ref "${ref}" has an invalid fragment`);
+      // Not percent-encoded as URIs require (e.g. a bare `%`): many documents write names raw.
     }
     if (fragment !== '' && !fragment.startsWith('/')) {
       throw new ConversionError(at, `$ref "${ref}" is not a JSON pointer (named anchors are not supported)`);
