@@ -167,10 +167,7 @@ export class SchemaConverter {
         return { type: this.builtIn('string'), nullable: false };
       }
     }
-    if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k.startsWith('x-')))) {
-      this.warn(location, 'schema allows any JSON value, which the IDL cannot express; used string');
-      return { type: this.builtIn('string'), nullable: true };
-    }
+    if (schema === true) return this.anyValue(location);
     if (!isObject(schema)) {
       this.warn(location, 'not a schema object; used string');
       return { type: this.builtIn('string'), nullable: false };
@@ -291,7 +288,7 @@ export class SchemaConverter {
     return name;
   }
 
-  private named_(name: string): TypeRef {
+  private namedType(name: string): TypeRef {
     return { kind: 'named', name, span: this.ctx.span };
   }
 
@@ -300,7 +297,7 @@ export class SchemaConverter {
     const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
     const comment = docComment(schema.description, this.ctx.keepIdentifiers);
     if (comment !== undefined) struct.comment = comment;
-    const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
+    const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     // Registered before the fields are converted, so a field that refers back finds it.
     this.named.set(locationKey(location), result);
     this.declarations.push(struct);
@@ -439,7 +436,7 @@ export class SchemaConverter {
     const comment = docComment(schema.description, this.ctx.keepIdentifiers);
     if (comment !== undefined) decl.comment = comment;
     this.declarations.push(decl);
-    const result: TypeResult = { type: this.named_(name), nullable: allowsNull(schema) };
+    const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     this.named.set(locationKey(location), result);
     return result;
   }
@@ -481,8 +478,16 @@ export class SchemaConverter {
     return result;
   }
 
+  /** `{}` or `true`: any JSON value. */
+  private anyValue(location: Location): TypeResult {
+    this.warn(location, 'schema allows any JSON value, which the IDL cannot express; used string');
+    return { type: this.builtIn('string'), nullable: true };
+  }
+
   /** Types that need no declaration: built-ins, arrays, maps, and the first choice of a oneOf/anyOf. */
   private inlineType(location: Location, schema: Schema, name: string): TypeResult {
+    const annotations = ['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs'];
+    if (Object.keys(schema).every((k) => annotations.includes(k) || k.startsWith('x-'))) return this.anyValue(location);
     if (Array.isArray(schema.allOf)) {
       // One member (e.g. a $ref with a description beside it) or several non-object members.
       const members = schema.allOf;
