@@ -56,7 +56,8 @@ export function parseDocumentText(text: string, fileName: string): unknown {
     }
   }
   try {
-    return parseYaml(source, { maxAliasCount: YAML_MAX_ALIAS_COUNT, prettyErrors: true });
+    // `merge`: `<<: *base` merge keys (YAML 1.1) are common in hand-written API descriptions.
+    return parseYaml(source, { maxAliasCount: YAML_MAX_ALIAS_COUNT, merge: true, prettyErrors: true });
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const at = error.linePos?.[0];

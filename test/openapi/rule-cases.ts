@@ -992,7 +992,7 @@ struct W {
 
   // ---- Input -------------------------------------------------------------------------------------
   {
-    name: 'input: YAML with anchors and aliases',
+    name: 'input: YAML with anchors, aliases and merge keys',
     document: `openapi: 3.1.0
 info: {title: Yaml Doc, version: '1'}
 paths: {}
@@ -1003,6 +1003,12 @@ components:
       properties:
         id: &id {type: string, description: An id.}
         otherId: *id
+    B:
+      <<: &common {type: object, required: [x]}
+      properties: {x: {type: integer}}
+    C:
+      <<: *common
+      properties: {x: {type: string}}
 `,
     idl: `namespace yaml_doc
 
@@ -1011,6 +1017,14 @@ struct A {
     id           string  [optional]
     // An id.
     otherId      string  [optional]
+}
+
+struct B {
+    x            int
+}
+
+struct C {
+    x            string
 }
 `,
     warnings: [],
