@@ -56,7 +56,8 @@ export interface OpenApiToIdlResult {
  *   `binary: 'drop'`).
  */
 export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions = {}): OpenApiToIdlResult {
-  const fileName = input.fileName ?? 'openapi.json';
+  // Without a name, the text alone decides between JSON and YAML.
+  const fileName = input.fileName ?? 'openapi';
   const content = input.document !== undefined ? input.document : parseDocumentText(input.text ?? '', fileName);
   checkVersion(content);
   const rootPath = input.fileName !== undefined ? resolve(input.baseDir ?? process.cwd(), input.fileName) : undefined;

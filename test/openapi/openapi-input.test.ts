@@ -67,11 +67,13 @@ interface pets {
     expect(result.idl).toBe(multiFileIdl);
   });
 
-  it('reads JSON text, with or without a .json name', () => {
+  it('reads JSON text with or without a .json name, and YAML text without a name', () => {
     const text = JSON.stringify(openApiDocument({ schemas: { A: { type: 'object', properties: {} } } }));
     const expected = 'namespace t\n\nstruct A {\n}\n';
     expect(openApiToIdl({ text, fileName: 'a.json' }).idl).toBe(expected);
     expect(openApiToIdl({ text: `\uFEFF${text}` }).idl).toBe(expected);
+    // Without a file name, YAML text is read as YAML.
+    expect(openApiToIdl({ text: 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents: {schemas: {A: {type: object, properties: {}}}}\n' }).idl).toBe(expected);
   });
 
   it('refuses Swagger 2.0, naming the version', () => {
