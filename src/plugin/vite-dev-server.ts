@@ -4,6 +4,7 @@
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
@@ -16,6 +17,10 @@ import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
   clearCache(): void;
+}
+
+interface ModuleGraphLike {
+  invalidateAll(): void;
 }
 
 /** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
@@ -41,10 +46,23 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
     return;
   }
   const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
+  const servedIdl = path.resolve(root, options.server.idl);
+  let servedIdlSource: string | undefined;
+  // Vite's watcher reloads the runner's modules when the `.idl` changes, but an edit that lands
+  // while the previous version is being transformed can leave the old one cached. The `.idl` is
+  // small: compare it on each request and start afresh when it differs from the last one served.
+  const forgetStaleIdl = async (): Promise<void> => {
+    const source = await readFile(servedIdl, 'utf8').catch(() => undefined);
+    if (servedIdlSource !== undefined && source !== servedIdlSource) {
+      (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
+      runner.clearCache();
+    }
+    servedIdlSource = source;
+  };
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
-    runner
-      .import(SERVER_ENTRY_ID)
+    forgetStaleIdl()
+      .then(() => runner.import(SERVER_ENTRY_ID))
       .then(
         (entry) => hostFor(entry as ServerEntryModule)(req, res, next),
         (error: unknown) => {
