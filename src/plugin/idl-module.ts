@@ -9,7 +9,7 @@ import { generateModule } from '../codegen/index.js';
 import { codeFrame, compileIdl, formatDiagnostic, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
-import { RUNTIME_CLIENT_IMPORT, RUNTIME_IMPORT } from './runtime-paths.js';
+import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from './runtime-paths.js';
 
 export interface CompiledIdlModule {
   file: string;
@@ -69,7 +69,7 @@ export function compileIdlSource(source: string, file: string): CompiledIdlModul
     throw error;
   }
   const { js, dts } = generateModule(model, {
-    runtimeImport: RUNTIME_IMPORT,
+    runtimeImport: RUNTIME_CORE_IMPORT,
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),

@@ -1,6 +1,7 @@
 /**
  * Where this package's runtime lives on disk, so bundlers resolve the runtime imports of generated
- * code (`unplugin-idl-rpc/runtime`, `unplugin-idl-rpc/runtime/client`) even when the package cannot
+ * code (`unplugin-idl-rpc/runtime/core`, `unplugin-idl-rpc/runtime/client`) and of the dev server's
+ * entry (`unplugin-idl-rpc/runtime`) even when the package cannot
  * reference itself by name (a fixture app inside this repository, a linked checkout, esbuild without
  * the package in node_modules). The paths come from the package's own `exports` map.
  */
@@ -12,11 +13,13 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_NAME = 'unplugin-idl-rpc';
 export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
 export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
+/** The runtime without Node adapters: what generated `.idl` modules import. */
+export const RUNTIME_CORE_IMPORT = `${PACKAGE_NAME}/runtime/core`;
 
 export const TYPEBOX_IMPORT = '@sinclair/typebox';
 
 /** Matches every bare import of generated code that the plugin resolves itself. */
-export const GENERATED_IMPORT_FILTER = /^(?:unplugin-idl-rpc\/runtime(?:\/client)?|@sinclair\/typebox)$/;
+export const GENERATED_IMPORT_FILTER = /^(?:unplugin-idl-rpc\/runtime(?:\/client|\/core)?|@sinclair\/typebox)$/;
 
 /** Whether a module id is an `.idl` module (generated code). */
 export function isIdlId(id: string | undefined): boolean {
@@ -55,28 +58,13 @@ export function runtimePaths(): RuntimePaths {
     exports: Record<string, { default: string } | string>;
   };
   const files: Record<string, string> = {};
-  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT]) {
+  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT]) {
     const entry = pkg.exports[`.${specifier.slice(PACKAGE_NAME.length)}`];
     const target = typeof entry === 'string' ? entry : entry.default;
     files[specifier] = path.join(packageRoot, target);
   }
   cached = { packageRoot, files };
   return cached;
-}
-
-/**
- * The runtime file for an import of generated code (`importer` is an `.idl` module): the runtime
- * without its Node adapters, see generated-code-runtime.ts. Other importers get the exports map's file.
- */
-export function resolveRuntimeImport(specifier: string, importer: string | undefined): string {
-  if (specifier === RUNTIME_IMPORT && isIdlId(importer)) {
-    const file = path.join(runtimePaths().packageRoot, 'dist/src/plugin/generated-code-runtime.js');
-    if (!existsSync(file)) {
-      throw new Error(`${PACKAGE_NAME}: ${file} does not exist; run \`npm run build\``);
-    }
-    return file;
-  }
-  return resolveRuntimeFile(specifier);
 }
 
 /**
@@ -126,5 +114,5 @@ export function resolveTypeBox(): string {
  */
 export function resolveGeneratedImport(specifier: string, importer: string | undefined): string | undefined {
   if (specifier === TYPEBOX_IMPORT) return isIdlId(importer) ? resolveTypeBox() : undefined;
-  return resolveRuntimeImport(specifier, importer);
+  return resolveRuntimeFile(specifier);
 }

@@ -67,7 +67,7 @@ describe('output', () => {
     await generate(bundler, '-ts-module', 'esm-bundler');
     expect(readTree(node)['client.ts']).toContain("from './types.js'");
     expect(readTree(bundler)['client.ts']).toContain("from './types'");
-    expect(readTree(bundler)['runtime/index.ts']).toContain("from './client'");
+    expect(readTree(bundler)['runtime/core.ts']).toContain("from './client'");
     expect(readTree(bundler)['runtime/index.ts']).not.toMatch(/from '\.\/[^']*\.js'/);
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * `unplugin-idl-rpc/runtime/core`: the runtime without its Node adapters, so it runs anywhere
+ * (browsers, workers, fetch-based servers). Generated modules import this entry: a browser build
+ * that imports them never meets `node:http`. `unplugin-idl-rpc/runtime` adds the Node adapters.
+ */
+export * from './client.js';
+export type * from './idl-json.js';
+export { idlSchemas, typeSchema, resultSchema, structSchema, qualifiedMethodName, MAX_SAFE_INT, type IdlSchemas, type MethodSchemas } from './schema.js';
+export {
+  compileValidators,
+  formatPath,
+  typeboxValidator,
+  MAX_ISSUES,
+  type MethodValidators,
+  type ValidationIssue,
+  type Validator,
+  type ValidatorTable,
+} from './validation.js';
+export {
+  createRpcServer,
+  httpStatusOfError,
+  DEFAULTS,
+  type HttpAnswer,
+  type HttpRequestLike,
+  type RequestContext,
+  type RpcContext,
+  type RpcLogger,
+  type RpcServer,
+  type RpcServerOptions,
+} from './server.js';
+export { createFetchHandler } from './fetch.js';
