@@ -5,7 +5,6 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { compileIdlSource, dtsFileOf, IdlModuleError } from '../../plugin/idl-module.js';
 import { writeIfChanged } from '../../plugin/write-if-changed.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { readInputFile } from '../idl-file.js';
@@ -15,6 +14,8 @@ export const dtsCommand: Command = {
   usage: '-dts [-check] <file.idl|dir>...',
   summary: 'write the <file>.idl.d.ts the bundler plugin writes (for a directory: every .idl in it); -check fails if one is stale',
   async run(args, context) {
+    // Loaded here, not at start-up: every other command would pay for it.
+    const { compileIdlSource, dtsFileOf, IdlModuleError } = await import('../../plugin/idl-module.js');
     const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check'] });
     if (positionals.length === 0) throw new UsageError('-dts needs at least one .idl file or directory');
     const files: string[] = [];

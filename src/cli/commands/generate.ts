@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { CodegenError, generateTypeScriptFiles, MODULE_STYLES, type ModuleStyle } from '../../codegen/index.js';
+import type { ModuleStyle } from '../../codegen/index.js';
 import { writeFilesAtomic } from '../atomic-write.js';
 import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
 import { loadIdlFile } from '../idl-file.js';
@@ -20,6 +20,8 @@ export const generateCommand: Command = {
   usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>',
   summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
+    // Loaded here, not at start-up: every other command would pay for the generator and TypeBox.
+    const { CodegenError, generateTypeScriptFiles, MODULE_STYLES } = await import('../../codegen/index.js');
     const parsed = parseArgs(args, {
       values: ['-plugin', '-dir', '-ts-module'],
       booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig', '-strict'],

@@ -1,6 +1,5 @@
 import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { idlToOpenApi } from '../../openapi/index.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 import { reportWarnings } from './openapi-to-idl.js';
@@ -14,6 +13,8 @@ export const idlToOpenApiCommand: Command = {
   usage: '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-strict]',
   summary: 'describe the REST binding of IDL files as an OpenAPI document (-strict: warnings are fatal)',
   async run(args, context) {
+    // Loaded here, not at start-up: every other command would pay for it.
+    const { idlToOpenApi } = await import('../../openapi/index.js');
     const { values, booleans, positionals } = parseArgs(args, {
       values: ['-output-dir', '-openapi-version'],
       booleans: ['-idl-to-openapi', '-strict'],

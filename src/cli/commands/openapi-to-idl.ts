@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { formatDiagnostics } from '../../idl/code-frame.js';
 import { tryCompileIdl } from '../../idl/compile.js';
-import { ConversionError, type ConversionWarning, openApiToIdl } from '../../openapi/index.js';
+import type { ConversionWarning } from '../../openapi/index.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { readInputFile } from '../idl-file.js';
 
@@ -16,6 +16,8 @@ export const openApiToIdlCommand: Command = {
   usage: '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary]',
   summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal)',
   async run(args, context) {
+    // Loaded here, not at start-up: every other command would pay for it.
+    const { ConversionError, openApiToIdl } = await import('../../openapi/index.js');
     const { values, booleans, positionals } = parseArgs(args, {
       values: ['-output-dir'],
       booleans: ['-openapi-to-idl', '-strict', '-drop-binary'],
