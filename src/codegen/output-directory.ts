@@ -32,7 +32,7 @@ export interface GenerateFilesOptions {
   /** The IDL file named in the headers (a base name keeps the output machine-independent). */
   sourceFile: string;
   /**
-   * Import the runtime from this package specifier (`<runtimeImport>` and `<runtimeImport>/client`)
+   * Import the runtime from this package specifier (`<runtimeImport>/core` and `<runtimeImport>/client`)
    * instead of copying it into `runtime/`.
    */
   runtimeImport?: string;
@@ -56,13 +56,15 @@ export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesO
   const header = generatedHeader(options.sourceFile);
   const files = new Map<string, string>();
 
-  const runtimePath = (entry: 'index' | 'client') =>
-    options.runtimeImport === undefined ? `./runtime/${entry}${suffix}` : entry === 'index' ? options.runtimeImport : `${options.runtimeImport}/client`;
+  // Generated code needs only the Node-free part of the runtime, so a browser build of the output
+  // never meets node:http; the runtime's index (with the Node adapters) is for the user's server.
+  const runtimePath = (entry: 'core' | 'client') =>
+    options.runtimeImport === undefined ? `./runtime/${entry}${suffix}` : `${options.runtimeImport}/${entry}`;
   for (const part of PARTS) {
     const importPath = (module: ModuleId): string | undefined => {
       if (module === part) return undefined;
       if (module === 'typebox') return '@sinclair/typebox';
-      if (module === 'runtime') return runtimePath('index');
+      if (module === 'runtime') return runtimePath('core');
       if (module === 'runtimeClient') return runtimePath('client');
       return `./${module}${suffix}`;
     };

@@ -28,7 +28,7 @@ describe('snapshots of the checkout output', () => {
   test('bundler plugin module (js + d.ts)', async () => {
     const model = compileIdl(readFileSync(checkoutIdl, 'utf8'), 'checkout.idl');
     const { js, dts } = generateModule(model, {
-      runtimeImport: 'unplugin-idl-rpc/runtime',
+      runtimeImport: 'unplugin-idl-rpc/runtime/core',
       runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
       sourceFile: 'checkout.idl',
     });
