@@ -26,7 +26,7 @@ export function checkoutIdl() {
 
 /** Options for generateModule, the same the plugin passes. */
 export const generateOptions = (sourceFile) => ({
-  runtimeImport: 'unplugin-idl-rpc/runtime',
+  runtimeImport: 'unplugin-idl-rpc/runtime/core',
   runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
   sourceFile,
 });

@@ -1,5 +1,5 @@
 /**
- * One conversion in a fresh process, so its peak memory (maxRSS) belongs to that conversion alone.
+ * One conversion in a fresh process, so its peak memory (peak RSS) belongs to that conversion alone.
  *   node converter-process.mjs to-idl <openapi.json> <out.idl>
  *   node converter-process.mjs to-openapi <in.idl>
  * Prints `{"ms":N,"peakRssMb":N,"baselineRssMb":N}`: time of the conversion itself (input already
@@ -10,7 +10,19 @@ import path from 'node:path';
 import { importBuilt } from '../lib/ours.mjs';
 
 const [direction, input, output] = process.argv.slice(2);
-const rssMb = () => process.resourceUsage().maxRSS / 1024;
+/**
+ * Peak resident memory of this process in MB. On Linux it is VmHWM: `maxRSS` (getrusage) survives
+ * exec, so a child forked from a big parent would report the parent's size.
+ */
+function rssMb() {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux: fall through
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
 
 if (direction === 'to-idl') {
   const { openApiToIdl } = await importBuilt('src/openapi/index.js');

@@ -71,9 +71,9 @@ export async function runConverterSuite(options) {
   return {
     rows: [
       row('OpenAPI -> IDL time', 'ms', toIdl.map((r) => r.ms)),
-      row('OpenAPI -> IDL peak memory (process maxRSS)', 'MB', toIdl.map((r) => r.peakRssMb)),
+      row('OpenAPI -> IDL peak memory (process peak RSS)', 'MB', toIdl.map((r) => r.peakRssMb)),
       row('IDL -> OpenAPI time (compile + convert + serialise)', 'ms', toOpenApi.map((r) => r.ms)),
-      row('IDL -> OpenAPI peak memory (process maxRSS)', 'MB', toOpenApi.map((r) => r.peakRssMb)),
+      row('IDL -> OpenAPI peak memory (process peak RSS)', 'MB', toOpenApi.map((r) => r.peakRssMb)),
     ],
     info: {
       document: document.label,

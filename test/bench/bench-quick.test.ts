@@ -55,9 +55,9 @@ const compilerRows = [
 ];
 const converterRows = [
   'OpenAPI -> IDL time',
-  'OpenAPI -> IDL peak memory (process maxRSS)',
+  'OpenAPI -> IDL peak memory (process peak RSS)',
   'IDL -> OpenAPI time (compile + convert + serialise)',
-  'IDL -> OpenAPI peak memory (process maxRSS)',
+  'IDL -> OpenAPI peak memory (process peak RSS)',
 ].map((metric) => `${metric} | -`);
 const clientRows = ['jayson', 'json-rpc-2.0', 'goal'].map((peer) =>
   peer === 'goal'
