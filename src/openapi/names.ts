@@ -4,27 +4,11 @@
  * reserved word); `NameScope` makes names unique. The exact rules are in docs/openapi.md.
  */
 
-/** decisions.md §6. */
-export const IDL_RESERVED_WORDS: ReadonlySet<string> = new Set([
-  'namespace',
-  'interface',
-  'struct',
-  'enum',
-  'errors',
-  'raises',
-  'extends',
-  'map',
-  'string',
-  'int',
-  'float',
-  'bool',
-  'import',
-]);
+import { IDENTIFIER_PATTERN, nameProblem, RESERVED_WORDS } from '../idl/names.js';
 
-const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
-
+/** Whether a name can be used as an IDL identifier as it is (the compiler's own rule). */
 export function isValidIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name) && !IDL_RESERVED_WORDS.has(name);
+  return nameProblem(name) === undefined;
 }
 
 /** The runs of ASCII letters and digits of a text (everything else separates words). */
@@ -36,7 +20,7 @@ function words(text: string): string[] {
 function finish(name: string, prefix: string, fallback: string): string {
   if (name === '') return fallback;
   if (!/^[A-Za-z]/.test(name)) name = prefix + name;
-  if (IDL_RESERVED_WORDS.has(name)) name += '_';
+  if (RESERVED_WORDS.has(name)) name += '_';
   return name;
 }
 
@@ -47,7 +31,7 @@ function finish(name: string, prefix: string, fallback: string): string {
  */
 export function typeName(raw: string): string {
   if (isValidIdentifier(raw)) return raw;
-  if (IDENTIFIER.test(raw)) return raw + '_';
+  if (IDENTIFIER_PATTERN.test(raw)) return raw + '_';
   const pascal = words(raw)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
