@@ -3,7 +3,6 @@
  * playground's modules (which import `checkout.idl`, so they need the plugin) through Vite's SSR
  * module runner, free ports, and Chromium.
  */
-import { existsSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,26 +66,3 @@ export function freePort(): Promise<number> {
   });
 }
 
-export const chromiumPath = '/usr/bin/chromium';
-
-/** Chromium's flags for tests (team brief): headless, no sandbox, nothing that calls home. */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/**
- * Why a browser test cannot run here, or undefined when it can. In CI a missing Chromium is a
- * failure, not a reason to skip.
- */
-export function chromiumMissing(): string | undefined {
-  if (existsSync(chromiumPath)) return undefined;
-  const reason = `Chromium not found at ${chromiumPath} (Debian: apt-get install chromium)`;
-  if (process.env.CI) throw new Error(`${reason}; CI requires it`);
-  return reason;
-}

@@ -4,12 +4,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../playground/src/format.js';
 import { catalog } from '../../playground/service/catalog.js';
-import { chromiumArgs, chromiumMissing, chromiumPath, playgroundDevServer, repositoryRoot } from './harness.js';
+import { chromiumMissing, launchChromium } from '../chromium.js';
+import { playgroundDevServer, repositoryRoot } from './harness.js';
 
 const screenshots = path.join(repositoryRoot, 'test-output');
 const missing = chromiumMissing();
@@ -21,7 +22,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   if (missing) return;
   ({ vite, url } = await playgroundDevServer());
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await launchChromium();
   await mkdir(screenshots, { recursive: true });
 });
 

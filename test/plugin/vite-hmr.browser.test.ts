@@ -3,36 +3,18 @@
  * that imports it; a syntax error shows in Vite's error overlay with file:line:column and the code
  * frame, and fixing the file clears the overlay.
  */
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import idlRpc from '../../src/plugin/vite.js';
+import { chromiumMissing, launchChromium } from '../chromium.js';
 import { copyFixtureApp } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Why this test cannot run here; in CI a missing Chromium is a failure, not a reason to skip. */
-function chromiumMissing(): string | undefined {
-  if (existsSync(CHROMIUM)) return undefined;
-  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI requires it`);
-  return `Chromium not found at ${CHROMIUM} (Debian: apt-get install chromium)`;
-}
 
 const missing = chromiumMissing();
 let app: string;
@@ -61,7 +43,7 @@ beforeAll(async () => {
   });
   await server.listen();
   url = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}/hmr.html`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage();
 });
 
