@@ -13,8 +13,8 @@ export const helpCommand: Command = {
 
 /** The help screen, built from the command table so new commands appear by themselves. */
 export function helpText(context: Pick<CliContext, 'commands'>): string {
-  const width = Math.max(...context.commands.map((c) => c.usage.length)) + 2;
-  const lines = context.commands.map((c) => `  idlrpc ${c.usage.padEnd(width)}${c.summary}`);
+  // Usage and summary on lines of their own: the generator's usage alone is wider than a terminal.
+  const lines = context.commands.flatMap((c) => [`  idlrpc ${c.usage}`, `      ${c.summary}`]);
   return [
     'idlrpc: compile IDL files into typed JSON-RPC clients, servers, JSON and OpenAPI',
     '',
