@@ -7,7 +7,7 @@
  * one validator at a time, the check of a struct would be repeated in every validator that reaches it,
  * so the pieces are split apart and each variable and named check is emitted once, shared by all.
  */
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeRef } from '../idl/ast.js';
 import { typeText } from '../idl/json.js';
@@ -62,45 +62,118 @@ function encodeId(id: string): string {
   return id.replace(/[^A-Za-z0-9]/g, (char) => `_${char.charCodeAt(0)}_`).replace(/__/g, '_');
 }
 
+/** The `$ref`s a schema contains (not those of the schemas they name), in order of first appearance. */
+function directReferences(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) directReferences(item, found);
+  else if (typeof schema === 'object' && schema !== null) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') found.add(value);
+      else directReferences(value, found);
+    }
+  }
+  return found;
+}
+
+/** One schema compiled on its own, in one language. */
+interface Piece {
+  /** `local_N` variables in TypeBox's order (numbered per compile). */
+  variables: { name: string; expression: string }[];
+  /** The named check function of a named schema, or the `function check(...)` of any other. */
+  text: string;
+}
+
+/**
+ * TypeScript output of a piece, produced the first time it is read: `generateModule` prints
+ * JavaScript only and never pays for it.
+ */
+function lazyBoth(js: string, ts: () => string): Both {
+  let cached: string | undefined;
+  return {
+    js,
+    get ts() {
+      return (cached ??= ts());
+    },
+  };
+}
+
 /**
  * Compiles checks for a module: every variable and named check function is declared once (in the
  * order first needed); each `compile` returns the expression of one check.
+ *
+ * Each named schema is compiled ONCE, on its own: the schemas it references are given to TypeBox
+ * as `Type.Unknown({ $id })` stand-ins, so TypeBox emits only the calls `check_<Name>(...)` (their
+ * check functions are compiled on their own in turn) and never re-validates or re-emits everything a
+ * schema reaches. TypeBox compiles a reference to a call whatever the referenced schema is, so the
+ * pieces are exactly what one compile over all the real references would give.
  */
 class SharedChecks {
   readonly declarations: Declaration[] = [];
   private readonly variables = new Map<string, string>(); // expression -> shared name
-  private readonly functions = new Set<string>();
+  private readonly declaredChecks = new Set<string>(); // `$id`s whose check function is declared
+  private readonly referencesById: Map<string, TSchema>;
+  private readonly standIns = new Map<string, TSchema>();
+  private readonly idsByFunction = new Map<string, string>();
+  /** Named schemas compiled so far (JavaScript), by `$id`. */
+  private readonly named = new Map<string, { piece: Piece; calls: string[] }>();
 
   constructor(
-    private readonly references: TSchema[],
+    references: TSchema[],
     private readonly taken: Set<string>,
-  ) {}
-
-  /** The doc comment of a named check function: `check_Cart` checks a `Cart` against `CartSchema`. */
-  private describe(functionName: string): string {
-    const id = this.references.map((schema) => schema.$id as string).find((id) => `check_${encodeId(id)}` === functionName);
-    return id ? `Whether a value is a valid \`${id}\` (see {@link ${schemaName(id)}}); compiled ahead of time by TypeBox.` : '';
+  ) {
+    this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
+    for (const id of this.referencesById.keys()) this.idsByFunction.set(`check_${encodeId(id)}`, id);
   }
 
-  /** The check of `schema`: the name of a shared function, or a function expression. */
-  compile(schema: TSchema): Both {
-    const js = splitCompiled(TypeCompiler.Code(schema, this.references, { language: 'javascript' }));
-    if ([...js.functions.map((f) => f.text), js.check].some((text) => /\b(kind|format|hash)\(/.test(text))) {
+  /** The doc comment of a named check function: `check_Cart` checks a `Cart` against `CartSchema`. */
+  private describe(id: string): string {
+    return `Whether a value is a valid \`${id}\` (see {@link ${schemaName(id)}}); compiled ahead of time by TypeBox.`;
+  }
+
+  /**
+   * Compiles `schema` alone. Returns its piece and the named schemas it calls, in TypeBox's order.
+   * A named schema's own check is its first function; the others are the stand-ins'.
+   */
+  private compileAlone(schema: TSchema, language: 'javascript' | 'typescript'): { piece: Piece; calls: string[] } {
+    const standIns: TSchema[] = [];
+    for (const id of directReferences(schema)) {
+      if (id === schema.$id) continue; // a recursive schema refers to itself: TypeBox resolves that
+      let standIn = this.standIns.get(id);
+      if (!standIn) {
+        if (!this.referencesById.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+        this.standIns.set(id, (standIn = Type.Unknown({ $id: id })));
+      }
+      standIns.push(standIn);
+    }
+    let code = TypeCompiler.Code(schema, standIns, { language });
+    // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
+    // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
+    // `unknown` values.
+    if (language === 'typescript') code = code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(');
+    const parts = splitCompiled(code);
+    const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
+    const text = own ? own.text : parts.check;
+    if (language === 'javascript' && /\b(kind|format|hash)\(/.test(text)) {
       // TypeBox passes these helpers only for custom kinds, formats and `uniqueItems`, which IDL
       // schemas never produce; their code could not run without them.
       throw new CodegenError(`TypeBox compiled a check that needs run-time helpers: ${JSON.stringify(schema)}`);
     }
-    // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
-    // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
-    // `unknown` values.
-    const ts = splitCompiled(
-      TypeCompiler.Code(schema, this.references, { language: 'typescript' })
-        .replace(/for\(const (\w+): any of /g, 'for(const $1 of ')
-        .replace(/Object\.entries\(/g, 'Object.entries<any>('),
-    );
-    // Both languages list the same variables and functions in the same order.
+    const calls = parts.functions.filter((fn) => fn !== own).map((fn) => this.idsByFunction.get(fn.name)!);
+    return { piece: { variables: parts.variables, text }, calls };
+  }
+
+  private compileNamed(id: string): { piece: Piece; calls: string[] } {
+    let compiled = this.named.get(id);
+    if (!compiled) this.named.set(id, (compiled = this.compileAlone(this.referencesById.get(id)!, 'javascript')));
+    return compiled;
+  }
+
+  /**
+   * Declares the variables of a piece that are not declared yet and returns the piece's text with
+   * its `local_N` renamed to the shared names.
+   */
+  private share(piece: Piece): (text: string) => string {
     const rename = new Map<string, string>();
-    for (const { name, expression } of js.variables) {
+    for (const { name, expression } of piece.variables) {
       let shared = this.variables.get(expression);
       if (!shared) {
         shared = uniqueName('keyPattern', this.taken);
@@ -113,21 +186,43 @@ class SharedChecks {
       rename.set(name, shared);
     }
     // Not inside quotes: a struct field may be called `local_0` too (`value['local_0']`).
-    const renamed = (text: string) => text.replace(/(?<![\w'])local_\d+\b(?!')/g, (local) => rename.get(local) ?? local);
-    js.functions.forEach((fn, i) => {
-      if (this.functions.has(fn.name)) return;
-      this.functions.add(fn.name);
-      this.taken.add(fn.name);
+    return (text) => text.replace(/(?<![\w'])local_\d+\b(?!')/g, (local) => rename.get(local) ?? local);
+  }
+
+  /** The check of `schema`: the name of a shared function, or a function expression. */
+  compile(schema: TSchema): Both {
+    const id = typeof schema.$id === 'string' ? schema.$id : undefined;
+    const top = id === undefined ? this.compileAlone(schema, 'javascript') : undefined;
+    // The named checks this one reaches and that are not declared yet, depth first in the order
+    // TypeBox visits them (the order one compile over all references would declare them in).
+    const reached: string[] = [];
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (this.declaredChecks.has(name) || seen.has(name)) return;
+      seen.add(name);
+      reached.push(name);
+      for (const next of this.compileNamed(name).calls) visit(next);
+    };
+    for (const root of id !== undefined ? [id] : top!.calls) visit(root);
+    // Variables first, then functions, as TypeBox declares them.
+    const renameTop = top ? this.share(top.piece) : undefined;
+    const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
+    reached.forEach((name, i) => {
+      const functionName = this.compileNamed(name).piece.text.match(/^function (check_\w+)\(/)![1];
+      this.declaredChecks.add(name);
+      this.taken.add(functionName);
+      const rename = renames[i];
       this.declarations.push({
-        kind: 'code', part: 'types', name: fn.name, exported: false, uses: [],
-        doc: docComment(this.describe(fn.name)),
-        code: [{ ts: renamed(ts.functions[i].text), js: renamed(fn.text) }],
+        kind: 'code', part: 'types', name: functionName, exported: false, uses: [],
+        doc: docComment(this.describe(name)),
+        code: [lazyBoth(rename(this.compileNamed(name).piece.text), () => rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text))],
       });
     });
-    // A schema with an `$id` compiles to a check that only calls its named function: use that.
-    const direct = /^function check\(value(?:: any)?\)(?:: boolean)? \{\n {2}return (check_\w+)\(value\)\n\}$/.exec(js.check);
-    if (direct) return { ts: direct[1], js: direct[1] };
-    return { ts: renamed(ts.check), js: renamed(js.check) };
+    if (id !== undefined) {
+      const functionName = `check_${encodeId(id)}`;
+      return { ts: functionName, js: functionName };
+    }
+    return lazyBoth(renameTop!(top!.piece.text), () => renameTop!(this.compileAlone(schema, 'typescript').piece.text));
   }
 }
 
