@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
-  test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>'])(
+  test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>', 'détail', 'tab\there', '\ud83d\ude00 and a lone \ud800'])(
     'evaluates back to %j',
     (text) => {
       const literal = stringLiteral(text);
@@ -38,4 +38,13 @@ test('valueLiteral prints a value that evaluates back to it', () => {
   expect(new Function(`return ${literal}`)()).toStrictEqual(value);
   expect(literal).toContain("'b-c': [true, null, 'it\\'s']");
   expect(valueLiteral({ builtIn: 'string' })).toBe("{ builtIn: 'string' }");
+});
+
+test('valueLiteral keeps a literal of up to 80 characters on one line, even deep inside a larger one', () => {
+  const fits = { key: 'x'.repeat(80 - "{ key: '' }".length) };
+  expect(valueLiteral(fits)).toBe(`{ key: '${fits.key}' }`);
+  const tooLong = { key: `${fits.key}x` };
+  expect(valueLiteral(tooLong)).toBe(`{\n  key: '${tooLong.key}',\n}`);
+  const outer = { list: [fits, tooLong] };
+  expect(valueLiteral(outer)).toBe(`{\n  list: [\n    { key: '${fits.key}' },\n    {\n      key: '${tooLong.key}',\n    },\n  ],\n}`);
 });

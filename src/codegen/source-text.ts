@@ -3,8 +3,13 @@
  * indentation. Generated code is printed as strings (TypeScript 7 has no compiler API to build on).
  */
 
+/** Characters `stringLiteral` escapes: quotes, backslash, control characters, any surrogate (JSON escapes lone ones). */
+const NEEDS_ESCAPE = /['"\\\u0000-\u001f\ud800-\udfff]/;
+
 /** A single-quoted JavaScript string literal for any text (quotes, backslashes, newlines escaped). */
 export function stringLiteral(text: string): string {
+  // Most names and messages need no escape at all (the IDL JSON embeds thousands of them).
+  if (!NEEDS_ESCAPE.test(text)) return `'${text}'`;
   const json = JSON.stringify(text).slice(1, -1);
   // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed).
   const body = json.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape)).replace(/'/g, "\\'");
@@ -48,8 +53,9 @@ const INLINE_WIDTH = 80;
  * trailing commas. `pad` is the indentation of the line the literal starts on.
  */
 export function valueLiteral(value: unknown, pad = ''): string {
-  const inline = inlineLiteral(value);
-  if (inline.length <= INLINE_WIDTH || value === null || typeof value !== 'object') return inline;
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
+  const inline = inlineLiteral(value, INLINE_WIDTH);
+  if (inline !== undefined) return inline;
   const inner = `${pad}  `;
   if (Array.isArray(value)) {
     return `[\n${value.map((item) => `${inner}${valueLiteral(item, inner)},\n`).join('')}${pad}]`;
@@ -58,10 +64,26 @@ export function valueLiteral(value: unknown, pad = ''): string {
   return `{\n${entries.map(([key, v]) => `${inner}${propertyKey(key)}: ${valueLiteral(v, inner)},\n`).join('')}${pad}}`;
 }
 
-function inlineLiteral(value: unknown): string {
-  if (typeof value === 'string') return stringLiteral(value);
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(inlineLiteral).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return entries.length === 0 ? '{}' : `{ ${entries.map(([key, v]) => `${propertyKey(key)}: ${inlineLiteral(v)}`).join(', ')} }`;
+/**
+ * `value` on one line, or `undefined` when that line would be longer than `limit`. It gives up as
+ * soon as the limit is passed, so `valueLiteral` does not print a whole large value at every depth.
+ */
+function inlineLiteral(value: unknown, limit: number): string | undefined {
+  if (value === null || typeof value !== 'object') {
+    const text = typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
+    return text.length <= limit ? text : undefined;
+  }
+  const isArray = Array.isArray(value);
+  let text = '';
+  // Entries are read one at a time: a large value is given up on after its first few.
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined && !isArray) continue;
+    const itemText = inlineLiteral(item, limit);
+    if (itemText === undefined) return undefined;
+    text += `${text === '' ? '' : ', '}${isArray ? '' : `${propertyKey(key)}: `}${itemText}`;
+    if (text.length > limit) return undefined;
+  }
+  text = isArray ? `[${text}]` : text === '' ? '{}' : `{ ${text} }`;
+  return text.length <= limit ? text : undefined;
 }
