@@ -53,37 +53,28 @@ const INLINE_WIDTH = 80;
  * trailing commas. `pad` is the indentation of the line the literal starts on.
  */
 export function valueLiteral(value: unknown, pad = ''): string {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
-  const inline = inlineLiteral(value, INLINE_WIDTH);
-  if (inline !== undefined) return inline;
-  const inner = `${pad}  `;
-  if (Array.isArray(value)) {
-    return `[\n${value.map((item) => `${inner}${valueLiteral(item, inner)},\n`).join('')}${pad}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return `{\n${entries.map(([key, v]) => `${inner}${propertyKey(key)}: ${valueLiteral(v, inner)},\n`).join('')}${pad}}`;
+  return printValue(value, pad).text;
 }
 
 /**
- * `value` on one line, or `undefined` when that line would be longer than `limit`. It gives up as
- * soon as the limit is passed, so `valueLiteral` does not print a whole large value at every depth.
+ * `valueLiteral` in one pass: a value is printed on one line when all its entries are and the line
+ * fits, so each entry's one-line form is built once, from its own entries'.
  */
-function inlineLiteral(value: unknown, limit: number): string | undefined {
+function printValue(value: unknown, pad: string): { text: string; oneLine: boolean } {
   if (value === null || typeof value !== 'object') {
     const text = typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
-    return text.length <= limit ? text : undefined;
+    return { text, oneLine: text.length <= INLINE_WIDTH };
   }
+  const inner = `${pad}  `;
   const isArray = Array.isArray(value);
-  let text = '';
-  // Entries are read one at a time: a large value is given up on after its first few.
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item === undefined && !isArray) continue;
-    const itemText = inlineLiteral(item, limit);
-    if (itemText === undefined) return undefined;
-    text += `${text === '' ? '' : ', '}${isArray ? '' : `${propertyKey(key)}: `}${itemText}`;
-    if (text.length > limit) return undefined;
+  const entries = isArray ? value.map((item) => ['', item] as const) : Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const keys = entries.map(([key]) => (isArray ? '' : `${propertyKey(key)}: `));
+  const printed = entries.map(([, item]) => printValue(item, inner));
+  if (printed.every((entry) => entry.oneLine)) {
+    const body = printed.map((entry, i) => keys[i] + entry.text).join(', ');
+    const text = isArray ? `[${body}]` : body === '' ? '{}' : `{ ${body} }`;
+    if (text.length <= INLINE_WIDTH) return { text, oneLine: true };
   }
-  text = isArray ? `[${text}]` : text === '' ? '{}' : `{ ${text} }`;
-  return text.length <= limit ? text : undefined;
+  const lines = printed.map((entry, i) => `${inner}${keys[i]}${entry.text},\n`).join('');
+  return { text: isArray ? `[\n${lines}${pad}]` : `{\n${lines}${pad}}`, oneLine: false };
 }
