@@ -11,6 +11,7 @@ import { generateModule } from '../../src/codegen/index.js';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { compileValidators, idlSchemas, type ValidatorTable } from '../../runtime/index.js';
 import type { TSchema } from '@sinclair/typebox';
+import { syntheticIdl } from '../idl/synthetic.js';
 import { checkoutIdl, everythingIdl, freshDir, repoRoot } from './helpers.js';
 
 interface GeneratedModule {
@@ -116,6 +117,55 @@ test('generated validators decide like the validators the runtime compiles from 
     expect(compiled[method].result.check(value), `${method} result (runtime)`).toBe(valid);
     expect(module.validators[method].result.check(value), `${method} result ${JSON.stringify(value)}`).toBe(valid);
   }
+});
+
+test('in a module of many types reaching each other, each check is declared once and validators decide like the runtime', async () => {
+  // G<n>Item.previous refers to G<n-1>Item, so the check of the last item reaches every earlier one.
+  const dir = freshDir('synthetic-idl');
+  const idlFile = path.join(dir, 'synthetic.idl');
+  writeFileSync(idlFile, syntheticIdl(400));
+  const { js, idl, module } = await importGenerated(idlFile, 'synthetic');
+  const declared = [...js.matchAll(/^function (check_\w+)\(/gm)].map((match) => match[1]);
+  // Every named type a method reaches (all but the G<n>Base parents, which are flattened into items).
+  const reached = module.schemaReferences.map((schema) => schema.$id!).filter((id) => !id.endsWith('Base'));
+  expect([...declared].sort()).toEqual(reached.map((id) => `check_${id}`).sort());
+
+  const groups = module.schemaReferences.filter((schema) => /^G\d+Item$/.test(schema.$id!)).length;
+  expect(groups).toBeGreaterThan(5);
+  const item = (group: number): Record<string, unknown> => ({
+    id: `i${group}`, createdAt: group, quantity: 1, price: 2.5, status: 'done', labels: { a: 'b' }, tags: ['t'],
+    ...(group > 0 ? { previous: item(group - 1) } : {}),
+  });
+  const last = groups - 1;
+  const deepest = (value: Record<string, unknown>): Record<string, unknown> => (value.previous ? deepest(value.previous as Record<string, unknown>) : value);
+  const withDeepest = (change: Record<string, unknown>) => {
+    const value = item(last);
+    Object.assign(deepest(value), change);
+    return value;
+  };
+  const compiled = compileValidators(idl);
+  const cases: [string, 'param' | 'result', unknown][] = [
+    [`G${last}Service.put`, 'param', item(last)],
+    [`G${last}Service.put`, 'param', withDeepest({ status: 'unknown' })],
+    [`G${last}Service.put`, 'param', withDeepest({ labels: { a: 1 } })],
+    [`G${last}Service.put`, 'param', withDeepest({ createdAt: 1.5 })],
+    [`G${last}Service.put`, 'param', withDeepest({ previous: null })],
+    [`G${last}Service.get`, 'result', null],
+    [`G${last}Service.get`, 'result', item(last)],
+    [`G${last}Service.get`, 'result', withDeepest({ tags: [1] })],
+    [`G${last}Service.list`, 'result', { items: [item(last), item(2)], total: 2 }],
+    [`G${last}Service.list`, 'result', { items: [item(last), withDeepest({ price: 'free' })], total: 2 }],
+    ['G0Service.counts', 'result', { a: 1, b: 2 }],
+    ['G0Service.counts', 'result', { a: 1, b: 2.5 }],
+  ];
+  const decisions = cases.map(([method, kind, value]) => {
+    const expected = kind === 'param' ? compiled[method].params[0].check(value) : compiled[method].result.check(value);
+    const generated = kind === 'param' ? module.validators[method].params[0].check(value) : module.validators[method].result.check(value);
+    expect(generated, `${method} ${kind}: ${JSON.stringify(value)}`).toBe(expected);
+    return expected;
+  });
+  // The samples include both answers, so the comparison means something.
+  expect(decisions).toEqual([true, false, false, false, true, true, true, false, true, false, true, false]);
 });
 
 test('a bundle that imports only a client leaves out schemas, validators and the server', async () => {
