@@ -57,9 +57,9 @@ function splitCompiled(code: string): CompiledParts {
   return parts;
 }
 
-/** How TypeBox's compiler turns a schema `$id` into a function name suffix (alphanumerics kept). */
-function encodeId(id: string): string {
-  return id.replace(/[^A-Za-z0-9]/g, (char) => `_${char.charCodeAt(0)}_`).replace(/__/g, '_');
+/** The name TypeBox's compiler gives the check function of the schema with this `$id` (alphanumerics kept). */
+function checkFunctionName(id: string): string {
+  return `check_${id.replace(/[^A-Za-z0-9]/g, (char) => `_${char.charCodeAt(0)}_`).replace(/__/g, '_')}`;
 }
 
 /** The `$ref`s a schema contains (not those of the schemas they name), in order of first appearance. */
@@ -121,7 +121,7 @@ class SharedChecks {
     private readonly taken: Set<string>,
   ) {
     this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
-    for (const id of this.referencesById.keys()) this.idsByFunction.set(`check_${encodeId(id)}`, id);
+    for (const id of this.referencesById.keys()) this.idsByFunction.set(checkFunctionName(id), id);
   }
 
   /** The doc comment of a named check function: `check_Cart` checks a `Cart` against `CartSchema`. */
@@ -208,7 +208,7 @@ class SharedChecks {
     const renameTop = top ? this.share(top.piece) : undefined;
     const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
     reached.forEach((name, i) => {
-      const functionName = this.compileNamed(name).piece.text.match(/^function (check_\w+)\(/)![1];
+      const functionName = checkFunctionName(name);
       this.declaredChecks.add(name);
       this.taken.add(functionName);
       const rename = renames[i];
@@ -218,10 +218,7 @@ class SharedChecks {
         code: [lazyBoth(rename(this.compileNamed(name).piece.text), () => rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text))],
       });
     });
-    if (id !== undefined) {
-      const functionName = `check_${encodeId(id)}`;
-      return { ts: functionName, js: functionName };
-    }
+    if (id !== undefined) return { ts: checkFunctionName(id), js: checkFunctionName(id) };
     return lazyBoth(renameTop!(top!.piece.text), () => renameTop!(this.compileAlone(schema, 'typescript').piece.text));
   }
 }
