@@ -53,28 +53,27 @@ const INLINE_WIDTH = 80;
  * trailing commas. `pad` is the indentation of the line the literal starts on.
  */
 export function valueLiteral(value: unknown, pad = ''): string {
-  return printValue(value, pad).text;
-}
-
-/**
- * `valueLiteral` in one pass: a value is printed on one line when all its entries are and the line
- * fits, so each entry's one-line form is built once, from its own entries'.
- */
-function printValue(value: unknown, pad: string): { text: string; oneLine: boolean } {
-  if (value === null || typeof value !== 'object') {
-    const text = typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
-    return { text, oneLine: text.length <= INLINE_WIDTH };
-  }
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
+  // One pass: a value goes on one line when all its entries did and the line fits, so each entry's
+  // one-line form is built once, from its own entries'.
   const inner = `${pad}  `;
   const isArray = Array.isArray(value);
-  const entries = isArray ? value.map((item) => ['', item] as const) : Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  const keys = entries.map(([key]) => (isArray ? '' : `${propertyKey(key)}: `));
-  const printed = entries.map(([, item]) => printValue(item, inner));
-  if (printed.every((entry) => entry.oneLine)) {
-    const body = printed.map((entry, i) => keys[i] + entry.text).join(', ');
-    const text = isArray ? `[${body}]` : body === '' ? '{}' : `{ ${body} }`;
-    if (text.length <= INLINE_WIDTH) return { text, oneLine: true };
+  const keys = isArray ? undefined : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  const entries: string[] = [];
+  let oneLine = true;
+  for (let i = 0; i < count; i++) {
+    const item = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
+    if (keys && item === undefined) continue;
+    const text = valueLiteral(item, inner);
+    // A one-line entry is at most INLINE_WIDTH long and has no line break (string literals escape theirs).
+    if (oneLine && (text.length > INLINE_WIDTH || text.includes('\n'))) oneLine = false;
+    entries.push(keys ? `${propertyKey(keys[i])}: ${text}` : text);
   }
-  const lines = printed.map((entry, i) => `${inner}${keys[i]}${entry.text},\n`).join('');
-  return { text: isArray ? `[\n${lines}${pad}]` : `{\n${lines}${pad}}`, oneLine: false };
+  if (oneLine) {
+    const line = isArray ? `[${entries.join(', ')}]` : entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+    if (line.length <= INLINE_WIDTH) return line;
+  }
+  const lines = entries.map((entry) => `${inner}${entry},\n`).join('');
+  return isArray ? `[\n${lines}${pad}]` : `{\n${lines}${pad}}`;
 }
