@@ -5,6 +5,7 @@
  */
 import { ErrorCode, RPCError } from './errors.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
+import { DeadlineQueue } from './deadline-queue.js';
 import { parseJsonBody } from './json-body.js';
 import { compileValidators, formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
@@ -89,6 +90,7 @@ export interface RpcServer {
 type JsonRpcId = string | number | null;
 type ErrorObject = { code: number; message: string; data?: unknown };
 type Outcome = { result: unknown } | { error: ErrorObject };
+type MaybePromise<T> = T | Promise<T>;
 
 interface MethodEntry {
   name: string;
@@ -99,6 +101,8 @@ interface MethodEntry {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** A fresh headers object per answer (callers may change it); a literal is cheaper than a spread. */
+const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json' });
 const INTERNAL_ERROR = 'Internal error';
 
 export const DEFAULTS = {
@@ -189,53 +193,96 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     return issues.length > 0 ? { issues } : { args: names.map((name) => named[name]) };
   }
 
-  /** Runs one call of a known method: params, validation, the handler, result validation. */
-  async function execute(entry: MethodEntry, params: unknown, id: JsonRpcId | undefined, request: RequestContext): Promise<Outcome> {
+  // One timer for every pending handler of this server instead of one per call (docs/benchmarks.md).
+  const deadlines = handlerTimeoutMs > 0 ? new DeadlineQueue(handlerTimeoutMs) : undefined;
+
+  /**
+   * Runs one call of a known method: params, validation, the handler, result validation. Returns
+   * the outcome directly when the handler returns a plain value, so a synchronous handler costs no
+   * promise at all; only a pending handler is timed.
+   */
+  function execute(entry: MethodEntry, params: unknown, id: JsonRpcId | undefined, request: RequestContext): Outcome | Promise<Outcome> {
     const mapped = argumentsOf(entry, params);
     if ('issues' in mapped) return invalidParams(mapped.issues);
     const { args } = mapped;
     const methodValidators = validators[entry.name];
     if (validateRequests && methodValidators) {
-      const issues: ValidationIssue[] = [];
+      let issues: ValidationIssue[] | undefined;
       const keyed = !Array.isArray(params) && params !== null && params !== undefined;
-      args.forEach((arg, index) => {
+      for (let index = 0; index < args.length; index++) {
         const validator = methodValidators.params[index];
+        const arg = args[index];
         if (validator && !validator.check(arg)) {
           const prefix = ['params', keyed ? entry.parameterNames[index] : index];
-          for (const issue of validator.errors(arg)) issues.push({ path: [...prefix, ...issue.path], message: issue.message });
+          for (const issue of validator.errors(arg)) (issues ??= []).push({ path: [...prefix, ...issue.path], message: issue.message });
         }
-      });
-      if (issues.length > 0) return invalidParams(issues);
+      }
+      if (issues) return invalidParams(issues);
     }
 
-    const controller = new AbortController();
-    // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
-    const signal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
-    const ctx: RpcContext = { headers: request.headers ?? {}, remoteAddress: request.remoteAddress, id, method: entry.name, signal };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let result: unknown;
+    // ctx.signal is built the first time a handler reads it: AbortSignal.any per call was the
+    // largest cost of a call, and most handlers never look at the signal.
+    let signal: AbortSignal | undefined;
+    let controller: AbortController | undefined;
+    let timeoutError: Error | undefined;
+    const ctx: RpcContext = {
+      headers: request.headers ?? {},
+      remoteAddress: request.remoteAddress,
+      id,
+      method: entry.name,
+      get signal(): AbortSignal {
+        if (signal === undefined) {
+          controller = new AbortController();
+          if (timeoutError !== undefined) controller.abort(timeoutError);
+          // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
+          const requestSignal = request.signal;
+          signal = requestSignal ? AbortSignal.any([requestSignal, controller.signal]) : controller.signal;
+        }
+        return signal;
+      },
+    };
+
+    let pending: Promise<unknown>;
     try {
-      const running = Promise.resolve().then(() => entry.fn.apply(entry.handler, [...args, ctx]));
-      if (handlerTimeoutMs > 0) {
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const error = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
-            controller.abort(error);
-            reject(error);
-          }, handlerTimeoutMs);
-        });
-        result = await Promise.race([running, timeout]);
+      const value: unknown = entry.fn.apply(entry.handler, [...args, ctx]);
+      if (value instanceof Promise) {
+        pending = value;
       } else {
-        result = await running;
+        const then = thenOf(value);
+        if (then === undefined) return resultOutcome(entry, value);
+        // A foreign thenable: adopt it the way `await` would, a throwing `then` becoming a failure.
+        pending = new Promise((resolve, reject) => then.call(value, resolve, reject));
       }
     } catch (error) {
-      if (error instanceof RPCError) return errorOutcome(error.code, error.message, error.data);
-      return internalError(entry.name, error);
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
+      return failureOutcome(entry, error);
     }
 
+    return new Promise<Outcome>((resolve) => {
+      let settled = false;
+      const deadline = deadlines?.add(() => {
+        if (settled) return;
+        settled = true;
+        timeoutError = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
+        controller?.abort(timeoutError);
+        resolve(failureOutcome(entry, timeoutError));
+      });
+      const settle = (outcome: () => Outcome) => {
+        if (settled) return;
+        settled = true;
+        if (deadline) deadlines!.delete(deadline);
+        resolve(outcome());
+      };
+      pending.then(
+        (result) => settle(() => resultOutcome(entry, result)),
+        (error: unknown) => settle(() => failureOutcome(entry, error)),
+      );
+    });
+  }
+
+  /** A handler's result: `undefined` becomes null, then the result is checked when asked to. */
+  function resultOutcome(entry: MethodEntry, result: unknown): Outcome {
     if (result === undefined) result = null;
+    const methodValidators = validators[entry.name];
     if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
       const errors = methodValidators.result.errors(result).map((issue) => ({ path: formatPath(['result', ...issue.path]), message: issue.message }));
       log(`${entry.name} returned an invalid result: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
@@ -244,13 +291,23 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     return { result };
   }
 
+  /** A handler's failure: an RPCError is sent as it is, anything else is an internal error. */
+  function failureOutcome(entry: MethodEntry, error: unknown): Outcome {
+    if (error instanceof RPCError) return errorOutcome(error.code, error.message, error.data);
+    return internalError(entry.name, error);
+  }
+
   function invalidParams(issues: ValidationIssue[]): Outcome {
     const errors = issues.slice(0, MAX_ISSUES).map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
     return errorOutcome(ErrorCode.InvalidParams, `Invalid params: ${errors[0].path}: ${errors[0].message}`, { errors });
   }
 
+  // The answer* functions below return a value directly when every handler involved returned a
+  // plain value, and a promise otherwise: each `async` layer would cost a promise and a tick per
+  // call. The public handle* methods wrap them so they always return a promise, as documented.
+
   /** One JSON-RPC message (not a batch): a response object, or undefined for a notification. */
-  async function handleMessage(message: unknown, request: RequestContext): Promise<object | undefined> {
+  function answerMessage(message: unknown, request: RequestContext): MaybePromise<object | undefined> {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
       return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON object');
     }
@@ -269,31 +326,40 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: params must be an array or an object');
     }
 
-    let outcome: Outcome;
+    let outcome: MaybePromise<Outcome>;
     if (m.method === 'rpc-idl') {
       outcome = { result: idl };
     } else {
       const entry = methods.get(m.method);
       outcome = entry
-        ? await execute(entry, m.params, isNotification ? undefined : replyId, request)
+        ? execute(entry, m.params, isNotification ? undefined : replyId, request)
         : errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`);
     }
-    if (isNotification) return undefined;
-    return 'error' in outcome ? { jsonrpc: '2.0', error: outcome.error, id: replyId } : { jsonrpc: '2.0', result: outcome.result, id: replyId };
+    const respond = (settled: Outcome): object | undefined => {
+      if (isNotification) return undefined;
+      return 'error' in settled ? { jsonrpc: '2.0', error: settled.error, id: replyId } : { jsonrpc: '2.0', result: settled.result, id: replyId };
+    };
+    return outcome instanceof Promise ? outcome.then(respond) : respond(outcome);
   }
 
   function errorResponse(id: JsonRpcId, code: number, message: string): object {
     return { jsonrpc: '2.0', error: { code, message }, id };
   }
 
-  async function handleJson(message: unknown, request: RequestContext = {}): Promise<unknown | undefined> {
-    if (!Array.isArray(message)) return handleMessage(message, request);
+  /** A message or a batch: the response(s), or undefined when nothing is to be sent. */
+  function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
+    if (!Array.isArray(message)) return answerMessage(message, request);
     if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
     if (message.length > maxBatchSize) {
       return errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`);
     }
-    const responses = (await Promise.all(message.map((member) => handleMessage(member, request)))).filter((r) => r !== undefined);
-    return responses.length > 0 ? responses : undefined;
+    // Members run concurrently (all are started before any is awaited); responses keep request order.
+    const answers = message.map((member) => answerMessage(member, request));
+    const collect = (settled: (object | undefined)[]) => {
+      const responses = settled.filter((r) => r !== undefined);
+      return responses.length > 0 ? responses : undefined;
+    };
+    return answers.some((answer) => answer instanceof Promise) ? Promise.all(answers).then(collect) : collect(answers as (object | undefined)[]);
   }
 
   /**
@@ -314,43 +380,50 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
   }
 
-  async function handleBody(body: string | Uint8Array, request: RequestContext = {}): Promise<HttpAnswer> {
+  function answerBody(body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer> {
     const parsed = parseJsonBody(body, maxDepth);
     if (!parsed.ok) {
-      return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)) };
+      return { status: 200, headers: jsonHeaders(), body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)) };
     }
-    const response = await handleJson(parsed.value, request);
+    const response = answerJson(parsed.value, request);
+    return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);
+  }
+
+  function httpAnswerOf(response: unknown | undefined): HttpAnswer {
     if (response === undefined) return { status: 204, headers: {}, body: '' };
     const text = Array.isArray(response) ? `[${response.map(serializeResponse).join(',')}]` : serializeResponse(response as object);
-    return { status: 200, headers: { ...JSON_HEADERS }, body: text };
+    return { status: 200, headers: jsonHeaders(), body: text };
   }
 
   /** The OpenAPI binding: named params in, bare result out; errors as `{code, message, data}`. */
-  async function handleOpenApiCall(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): Promise<HttpAnswer> {
-    const answerError = ({ code, message, data }: ErrorObject): HttpAnswer => ({
-      status: httpStatusOfError(code),
-      headers: { ...JSON_HEADERS },
-      body: serializeError({ code, message, data }),
-    });
+  function answerOpenApiCall(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer> {
     const isEmpty = typeof body === 'string' ? body.trim() === '' : body.length === 0;
     let params: unknown = {};
     if (!isEmpty) {
       const parsed = parseJsonBody(body, maxDepth);
-      if (!parsed.ok) return answerError({ code: ErrorCode.ParseError, message: `Parse error: ${parsed.detail}` });
+      if (!parsed.ok) return openApiError({ code: ErrorCode.ParseError, message: `Parse error: ${parsed.detail}` });
       params = parsed.value;
     }
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      return answerError({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
+      return openApiError({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
     }
-    const outcome = await execute(entry, params, null, request);
-    if ('error' in outcome) return answerError(outcome.error);
+    const outcome = execute(entry, params, null, request);
+    return outcome instanceof Promise ? outcome.then(openApiAnswerOf) : openApiAnswerOf(outcome);
+  }
+
+  function openApiAnswerOf(outcome: Outcome): HttpAnswer {
+    if ('error' in outcome) return openApiError(outcome.error);
     try {
       const text = JSON.stringify(outcome.result);
       if (text === undefined) throw new TypeError(`the result (${typeof outcome.result}) has no JSON form`);
-      return { status: 200, headers: { ...JSON_HEADERS }, body: text };
+      return { status: 200, headers: jsonHeaders(), body: text };
     } catch (error) {
-      return answerError((internalError('Serializing the response', error) as { error: ErrorObject }).error);
+      return openApiError((internalError('Serializing the response', error) as { error: ErrorObject }).error);
     }
+  }
+
+  function openApiError({ code, message, data }: ErrorObject): HttpAnswer {
+    return { status: httpStatusOfError(code), headers: jsonHeaders(), body: serializeError({ code, message, data }) };
   }
 
   function serializeError(error: ErrorObject): string {
@@ -361,22 +434,50 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
   }
 
-  async function handleHttp(request: HttpRequestLike): Promise<HttpAnswer> {
-    if (request.method.toUpperCase() !== 'POST') return { ...METHOD_NOT_ALLOWED, headers: { ...METHOD_NOT_ALLOWED.headers } };
+  function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
+    const method = request.method;
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') return { ...METHOD_NOT_ALLOWED, headers: { ...METHOD_NOT_ALLOWED.headers } };
     if (exceedsLimit(request.body, maxBodyBytes)) return { ...PAYLOAD_TOO_LARGE, headers: { ...PAYLOAD_TOO_LARGE.headers } };
     const entry = openApiRoute(request.path);
-    return entry ? handleOpenApiCall(entry, request.body, request) : handleBody(request.body, request);
+    return entry ? answerOpenApiCall(entry, request.body, request) : answerBody(request.body, request);
   }
 
   /** `.../<Interface>/<method>` naming a registered method selects the OpenAPI binding. */
   function openApiRoute(path: string): MethodEntry | undefined {
-    const pathname = path.split('?', 1)[0];
-    const segments = pathname.split('/');
-    if (segments.length < 3) return undefined;
-    return methods.get(`${segments[segments.length - 2]}.${segments[segments.length - 1]}`);
+    // Index arithmetic instead of split: this runs for every request, and most paths are just '/'.
+    const queryStart = path.indexOf('?');
+    const pathname = queryStart === -1 ? path : path.slice(0, queryStart);
+    const lastSlash = pathname.lastIndexOf('/');
+    if (lastSlash <= 0) return undefined;
+    const previousSlash = pathname.lastIndexOf('/', lastSlash - 1);
+    if (previousSlash === -1) return undefined;
+    return methods.get(`${pathname.slice(previousSlash + 1, lastSlash)}.${pathname.slice(lastSlash + 1)}`);
   }
 
-  return { idl, maxBodyBytes, methodNames: new Set(methods.keys()), handleJson, handleBody, handleHttp };
+  return {
+    idl,
+    maxBodyBytes,
+    methodNames: new Set(methods.keys()),
+    handleJson: (message, request = {}) => promiseOf(() => answerJson(message, request)),
+    handleBody: (body, request = {}) => promiseOf(() => answerBody(body, request)),
+    handleHttp: (request) => promiseOf(() => answerHttp(request)),
+  };
+}
+
+/** Runs `answer` and always gives a promise: a synchronous throw becomes a rejection, as from an async function. */
+function promiseOf<T>(answer: () => MaybePromise<T>): Promise<T> {
+  try {
+    return Promise.resolve(answer());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** The `then` method of a thenable handler result, else undefined (read once: it may be a getter, and may throw). */
+function thenOf(value: unknown): ((this: unknown, resolve: (v: unknown) => void, reject: (e: unknown) => void) => unknown) | undefined {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return undefined;
+  const then = (value as { then?: unknown }).then;
+  return typeof then === 'function' ? (then as ReturnType<typeof thenOf>) : undefined;
 }
 
 /** Text of any thrown value; never throws itself (`String(Object.create(null))` would). */
