@@ -220,28 +220,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       if (issues) return invalidParams(issues);
     }
 
-    // ctx.signal is built the first time a handler reads it: AbortSignal.any per call was the
-    // largest cost of a call, and most handlers never look at the signal.
-    let signal: AbortSignal | undefined;
-    let controller: AbortController | undefined;
-    let timeoutError: Error | undefined;
-    const ctx: RpcContext = {
-      headers: request.headers ?? {},
-      remoteAddress: request.remoteAddress,
-      id,
-      method: entry.name,
-      get signal(): AbortSignal {
-        if (signal === undefined) {
-          controller = new AbortController();
-          if (timeoutError !== undefined) controller.abort(timeoutError);
-          // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
-          const requestSignal = request.signal;
-          signal = requestSignal ? AbortSignal.any([requestSignal, controller.signal]) : controller.signal;
-        }
-        return signal;
-      },
-    };
-
+    const ctx = new CallContext(request, id, entry.name);
     let pending: Promise<unknown>;
     try {
       const value: unknown = entry.fn.apply(entry.handler, [...args, ctx]);
@@ -262,8 +241,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       const deadline = deadlines?.add(() => {
         if (settled) return;
         settled = true;
-        timeoutError = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
-        controller?.abort(timeoutError);
+        const timeoutError = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
+        CallContext.abort(ctx, timeoutError);
         resolve(failureOutcome(entry, timeoutError));
       });
       const settle = (outcome: () => Outcome) => {
@@ -462,6 +441,54 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleBody: (body, request = {}) => promiseOf(() => answerBody(body, request)),
     handleHttp: (request) => promiseOf(() => answerHttp(request)),
   };
+}
+
+/**
+ * The context a handler receives. `signal` is built the first time a handler reads it: an
+ * AbortController plus AbortSignal.any per call was the largest cost of a call, and most handlers
+ * never look at it. It is a getter on the class, not in an object literal: a getter closure per
+ * object gives every context its own hidden class, which costs more than the signal did.
+ */
+class CallContext implements RpcContext {
+  headers: Record<string, string>;
+  remoteAddress: string | undefined;
+  id: string | number | null | undefined;
+  method: string;
+  readonly #request: RequestContext;
+  #signal: AbortSignal | undefined;
+  #controller: AbortController | undefined;
+  #abortReason: Error | undefined;
+
+  constructor(request: RequestContext, id: JsonRpcId | undefined, method: string) {
+    this.headers = request.headers ?? {};
+    this.remoteAddress = request.remoteAddress;
+    this.id = id;
+    this.method = method;
+    this.#request = request;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const controller = new AbortController();
+      if (this.#abortReason !== undefined) controller.abort(this.#abortReason);
+      this.#controller = controller;
+      // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
+      const requestSignal = this.#request.signal;
+      this.#signal = requestSignal ? AbortSignal.any([requestSignal, controller.signal]) : controller.signal;
+    }
+    return this.#signal;
+  }
+
+  /** Handlers could assign `ctx.signal` when it was a plain field; keep that working. */
+  set signal(value: AbortSignal) {
+    this.#signal = value;
+  }
+
+  /** Aborts the call's signal (now, or when it is first read). Static, so handlers never see it on ctx. */
+  static abort(ctx: CallContext, reason: Error): void {
+    ctx.#abortReason = reason;
+    ctx.#controller?.abort(reason);
+  }
 }
 
 /** Runs `answer` and always gives a promise: a synchronous throw becomes a rejection, as from an async function. */
