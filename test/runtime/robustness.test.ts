@@ -15,6 +15,7 @@ type Behaviour = (ctx: RpcContext) => unknown;
 let behaviour: Behaviour = () => true;
 const received: unknown[] = [];
 let server: TestServer;
+let httpServer: http.Server;
 let logged: unknown[][] = [];
 let throwingLogger = false;
 
@@ -42,9 +43,8 @@ beforeAll(async () => {
       },
     },
   });
-  server = serverHandle(
-    await listen(rpc, { port: 0, host: '127.0.0.1', headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, keepAliveTimeoutMs: 300 }),
-  );
+  httpServer = await listen(rpc, { port: 0, host: '127.0.0.1', headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, keepAliveTimeoutMs: 300 });
+  server = serverHandle(httpServer);
 });
 afterAll(() => server?.close());
 afterEach(async () => {
@@ -133,6 +133,74 @@ describe('handlers that misbehave', () => {
     expect(await call).toBeInstanceOf(Error);
     await new Promise<void>((resolve) => (signal!.aborted ? resolve() : signal!.addEventListener('abort', () => resolve())));
     expect(signal!.aborted).toBe(true);
+  });
+});
+
+describe('timeouts and signals (the signal is built when first read; one timer serves every call)', () => {
+  it('a signal first read after the handler timed out is already aborted, with the timeout as reason', async () => {
+    let context: RpcContext | undefined;
+    behaviour = (ctx) => {
+      context = ctx;
+      return new Promise(() => undefined);
+    };
+    expect((await ping(4)).json).toStrictEqual(internalError(4));
+    expect(context!.signal.aborted).toBe(true);
+    expect(String(context!.signal.reason)).toContain('Calc.ping did not finish within 200 ms');
+  });
+
+  it('hanging members of a batch each time out while the others answer, and later calls time out too', async () => {
+    behaviour = () => new Promise(() => undefined);
+    const batch = [
+      { jsonrpc: '2.0', method: 'Calc.ping', id: 'a' },
+      { jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 'b' },
+      { jsonrpc: '2.0', method: 'Calc.ping', id: 'c' },
+    ];
+    expect((await post(server.url, batch)).json).toStrictEqual([internalError('a'), { jsonrpc: '2.0', result: 3, id: 'b' }, internalError('c')]);
+    expect(logged.filter((entry) => String(entry[1]).includes('did not finish'))).toHaveLength(2);
+    // The shared timer is armed again for calls that start after the first ones expired.
+    expect((await ping(5)).json).toStrictEqual(internalError(5));
+    expect(logged.filter((entry) => String(entry[1]).includes('did not finish'))).toHaveLength(3);
+  });
+
+  it('a handler that settles before the timeout is answered normally, also when it reads the signal', async () => {
+    behaviour = async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return !ctx.signal.aborted;
+    };
+    expect((await ping(6)).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 6 });
+    expect(logged).toStrictEqual([]);
+  });
+
+  it('a handler may still replace ctx.signal, as with a plain field', async () => {
+    const replacement = new AbortController().signal;
+    behaviour = (ctx) => {
+      (ctx as { signal: AbortSignal }).signal = replacement;
+      return ctx.signal === replacement;
+    };
+    expect((await ping(7)).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 7 });
+  });
+
+  it('a signal first read after the client went away is already aborted', async () => {
+    let context: RpcContext | undefined;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish!: (value: boolean) => void;
+    behaviour = (ctx) => {
+      context = ctx;
+      started();
+      return new Promise((resolve) => (finish = resolve));
+    };
+    // A fresh connection (no keep-alive pool), so its close is the one we wait for.
+    const closed = new Promise<void>((resolve) => httpServer.once('connection', (socket) => socket.once('close', () => resolve())));
+    const request = http.request(server.url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } });
+    request.on('error', () => undefined);
+    request.end('{"jsonrpc":"2.0","method":"Calc.ping","id":1}');
+    await running;
+    request.destroy();
+    await closed;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(context!.signal.aborted).toBe(true);
+    finish(true);
   });
 });
 

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeadlineQueue } from './deadline-queue.js';
+
+describe('DeadlineQueue', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('expires each call once its time has passed, in the order they were added', () => {
+    const queue = new DeadlineQueue(100);
+    const expired: string[] = [];
+    queue.add(() => expired.push('a'));
+    vi.advanceTimersByTime(40);
+    queue.add(() => expired.push('b'));
+    vi.advanceTimersByTime(59);
+    expect(expired).toStrictEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toStrictEqual(['a']);
+    vi.advanceTimersByTime(39);
+    expect(expired).toStrictEqual(['a']);
+    vi.advanceTimersByTime(1);
+    expect(expired).toStrictEqual(['a', 'b']);
+  });
+
+  it('never expires a deleted call, and still expires the ones after it', () => {
+    const queue = new DeadlineQueue(50);
+    const expired: string[] = [];
+    const first = queue.add(() => expired.push('first'));
+    vi.advanceTimersByTime(10);
+    queue.add(() => expired.push('second'));
+    queue.delete(first);
+    vi.advanceTimersByTime(100);
+    expect(expired).toStrictEqual(['second']);
+  });
+
+  it('keeps working after its queue ran empty, and one failing callback does not stop the others', () => {
+    const queue = new DeadlineQueue(20);
+    const expired: string[] = [];
+    queue.delete(queue.add(() => expired.push('never')));
+    vi.advanceTimersByTime(100);
+    queue.add(() => {
+      throw new Error('broken');
+    });
+    queue.add(() => expired.push('later'));
+    vi.advanceTimersByTime(20);
+    expect(expired).toStrictEqual(['later']);
+  });
+});
