@@ -86,10 +86,49 @@ interface ExplainState {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Walks the value along the schema and records every problem in plain words. */
+/** What `explain` needs of an Object, Record or Union schema, worked out once per schema. */
+type SchemaFacts =
+  | { kind: 'object'; fields: [string, TSchema][]; required: Set<string> }
+  | { kind: 'record'; valueSchema: TSchema }
+  | { kind: 'enum'; values: unknown[]; message: string }
+  | { kind: 'union'; members: TSchema[]; nonNull: TSchema[]; allowsNull: boolean };
+
+// Schemas are immutable once validators exist, so their facts can be kept as long as they live.
+const factsCache = new WeakMap<TSchema, SchemaFacts>();
+
+function factsOf(schema: TSchema): SchemaFacts {
+  let facts = factsCache.get(schema);
+  if (facts === undefined) {
+    facts = computeFacts(schema);
+    factsCache.set(schema, facts);
+  }
+  return facts;
+}
+
+function computeFacts(schema: TSchema): SchemaFacts {
+  switch (schema[Kind]) {
+    case 'Object':
+      return { kind: 'object', fields: Object.entries(schema.properties as Record<string, TSchema>), required: new Set<string>(schema.required ?? []) };
+    case 'Record':
+      return { kind: 'record', valueSchema: Object.values(schema.patternProperties as Record<string, TSchema>)[0] };
+    default: {
+      const members = schema.anyOf as TSchema[];
+      if (members.every((member) => member[Kind] === 'Literal')) {
+        return { kind: 'enum', values: members.map((member) => member.const), message: `expected one of: ${members.map((member) => String(member.const)).join(', ')}` };
+      }
+      const nonNull = members.filter((member) => member[Kind] !== 'Null');
+      return { kind: 'union', members, nonNull, allowsNull: nonNull.length < members.length };
+    }
+  }
+}
+
+/**
+ * Walks the value along the schema and records every problem in plain words. `path` is one shared
+ * stack (pushed and popped around each child), copied only when a problem is recorded.
+ */
 function explain(schema: TSchema, value: unknown, path: (string | number)[], state: ExplainState): void {
   if (state.issues.length >= MAX_ISSUES) return;
-  const problem = (message: string) => state.issues.push({ path: [...path], message });
+  const problem = (message: string) => state.issues.push({ path: path.slice(), message });
   switch (schema[Kind]) {
     case 'Ref': {
       const target = state.byId.get(schema.$ref);
@@ -118,47 +157,56 @@ function explain(schema: TSchema, value: unknown, path: (string | number)[], sta
       return;
     case 'Array':
       if (!Array.isArray(value)) return void problem('expected array');
-      value.forEach((item, index) => explain(schema.items, item, [...path, index], state));
+      for (let index = 0; index < value.length && state.issues.length < MAX_ISSUES; index++) {
+        if (!(index in value)) continue; // a hole of a sparse array is no element (as with forEach)
+        path.push(index);
+        explain(schema.items, value[index], path, state);
+        path.pop();
+      }
       return;
     case 'Record': {
       if (!isObject(value)) return void problem('expected object');
-      const valueSchema = Object.values(schema.patternProperties as Record<string, TSchema>)[0];
-      for (const key of Object.keys(value)) explain(valueSchema, value[key], [...path, key], state);
+      const { valueSchema } = factsOf(schema) as Extract<SchemaFacts, { kind: 'record' }>;
+      for (const key of Object.keys(value)) {
+        if (state.issues.length >= MAX_ISSUES) return;
+        path.push(key);
+        explain(valueSchema, value[key], path, state);
+        path.pop();
+      }
       return;
     }
     case 'Object': {
       if (!isObject(value)) return void problem('expected object');
-      const required = new Set<string>(schema.required ?? []);
-      for (const [key, fieldSchema] of Object.entries(schema.properties as Record<string, TSchema>)) {
+      const { fields, required } = factsOf(schema) as Extract<SchemaFacts, { kind: 'object' }>;
+      for (const [key, fieldSchema] of fields) {
         if (!Object.hasOwn(value, key) || value[key] === undefined) {
           if (required.has(key)) problem(`missing required field '${key}'`);
         } else {
-          explain(fieldSchema, value[key], [...path, key], state);
+          path.push(key);
+          explain(fieldSchema, value[key], path, state);
+          path.pop();
         }
       }
       return;
     }
     case 'Union': {
-      const members = schema.anyOf as TSchema[];
-      if (members.every((member) => member[Kind] === 'Literal')) {
-        if (!members.some((member) => member.const === value)) {
-          problem(`expected one of: ${members.map((member) => String(member.const)).join(', ')}`);
-        }
+      const facts = factsOf(schema) as Extract<SchemaFacts, { kind: 'enum' | 'union' }>;
+      if (facts.kind === 'enum') {
+        if (!facts.values.includes(value)) problem(facts.message);
         return;
       }
-      const nonNull = members.filter((member) => member[Kind] !== 'Null');
-      if (value === null && nonNull.length < members.length) return;
-      if (nonNull.length === 1) {
+      if (value === null && facts.allowsNull) return;
+      if (facts.nonNull.length === 1) {
         // An [optional] field or result: explain against its type, and say null was also allowed.
         const before = state.issues.length;
-        explain(nonNull[0], value, path, state);
+        explain(facts.nonNull[0], value, path, state);
         const first = state.issues[before];
         if (state.issues.length === before + 1 && first.path.length === path.length && first.message.startsWith('expected ')) {
           first.message += ' or null';
         }
         return;
       }
-      if (!members.some((member) => Value.Check(member, state.references, value))) problem('value matches none of the allowed types');
+      if (!facts.members.some((member) => Value.Check(member, state.references, value))) problem('value matches none of the allowed types');
       return;
     }
     case 'Never':
