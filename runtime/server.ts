@@ -236,24 +236,33 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return failureOutcome(entry, error);
     }
 
+    if (deadlines === undefined) {
+      return pending.then(
+        (result) => resultOutcome(entry, result),
+        (error: unknown) => failureOutcome(entry, error),
+      );
+    }
     return new Promise<Outcome>((resolve) => {
-      let settled = false;
-      const deadline = deadlines?.add(() => {
-        if (settled) return;
-        settled = true;
+      // Whichever comes first answers: the handler settling, or its deadline (which also aborts
+      // ctx.signal). The queue never expires a deleted deadline, so only `timedOut` needs checking.
+      let timedOut = false;
+      const deadline = deadlines.add(() => {
+        timedOut = true;
         const timeoutError = new Error(`${entry.name} did not finish within ${handlerTimeoutMs} ms`);
         CallContext.abort(ctx, timeoutError);
         resolve(failureOutcome(entry, timeoutError));
       });
-      const settle = (outcome: () => Outcome) => {
-        if (settled) return;
-        settled = true;
-        if (deadline) deadlines!.delete(deadline);
-        resolve(outcome());
-      };
       pending.then(
-        (result) => settle(() => resultOutcome(entry, result)),
-        (error: unknown) => settle(() => failureOutcome(entry, error)),
+        (result) => {
+          if (timedOut) return;
+          deadlines.delete(deadline);
+          resolve(resultOutcome(entry, result));
+        },
+        (error: unknown) => {
+          if (timedOut) return;
+          deadlines.delete(deadline);
+          resolve(failureOutcome(entry, error));
+        },
       );
     });
   }
