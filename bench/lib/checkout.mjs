@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The reference IDL, as the playground serves it. */
 export const checkoutIdlPath = path.join(repoRoot, 'playground', 'checkout.idl');
-/** The spec's copy, used when the playground has none yet. */
-export const specCheckoutIdlPath = path.join(repoRoot, '..', 'shared', 'spec', 'examples', 'checkout.idl');
 
 /** Products for the validation payloads. */
 export const benchProducts = Array.from({ length: 20 }, (_, i) => ({

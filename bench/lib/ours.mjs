@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkoutIdlPath, repoRoot, specCheckoutIdlPath } from './checkout.mjs';
+import { checkoutIdlPath, repoRoot } from './checkout.mjs';
 import { cacheDir } from './load-ts.mjs';
 
 const dist = path.join(repoRoot, 'dist');
@@ -18,10 +18,9 @@ export async function importBuilt(relative) {
   return import(pathToFileURL(file).href);
 }
 
-/** The checkout IDL: the playground's copy, or the spec's while the playground has none. */
+/** The checkout IDL (the playground's). */
 export function checkoutIdl() {
-  const file = existsSync(checkoutIdlPath) ? checkoutIdlPath : specCheckoutIdlPath;
-  return { file, text: readFileSync(file, 'utf8') };
+  return { file: checkoutIdlPath, text: readFileSync(checkoutIdlPath, 'utf8') };
 }
 
 /** Options for generateModule, the same the plugin passes. */

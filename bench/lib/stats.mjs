@@ -36,18 +36,3 @@ export async function timeMs(fn) {
   await fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
-
-/**
- * Runs each named case once per round, rotating the order every round so no case always runs
- * first (machines drift); returns the list of per-round results for each case.
- */
-export async function interleaved(cases, rounds, measure) {
-  const results = Object.fromEntries(cases.map((c) => [c, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < cases.length; i++) {
-      const name = cases[(i + round) % cases.length];
-      results[name].push(await measure(name, round));
-    }
-  }
-  return results;
-}
