@@ -6,9 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { repoRoot } from './checkout.mjs';
-import { cacheDir } from './load-ts.mjs';
+import { cacheDir, importTypeScript } from './load-ts.mjs';
 import { importGeneratedCheckout } from './ours.mjs';
 
 // Every addToCart without a cartId creates a cart: ~100k carts a run. Starting a fresh cart map
@@ -28,26 +27,14 @@ export async function loadCheckoutHandlers() {
     `export { createCheckoutService } from ${JSON.stringify(path.join(service, 'checkout-service.ts'))};\n` +
       `export { createMemoryStore } from ${JSON.stringify(path.join(service, 'memory-store.ts'))};\n`,
   );
-  const outfile = path.join(cacheDir, 'playground-service.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'generated-idl-module',
-        setup(b) {
-          b.onResolve({ filter: /\.idl$/ }, () => ({ path: pathToFileURL(generatedFile).href, external: true }));
-        },
+  const { createCheckoutService, createMemoryStore } = await importTypeScript(entry, [
+    {
+      name: 'generated-idl-module',
+      setup(b) {
+        b.onResolve({ filter: /\.idl$/ }, () => ({ path: pathToFileURL(generatedFile).href, external: true }));
       },
-    ],
-  });
-  const { createCheckoutService, createMemoryStore } = await import(pathToFileURL(outfile).href);
+    },
+  ]);
   return { handlers: createCheckoutService({ store: boundedCartStore(createMemoryStore) }), source: 'playground/service (createCheckoutService)' };
 }
 
