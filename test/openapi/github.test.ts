@@ -5,19 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
-import { fetchGithubDocument, GITHUB_PACKAGE } from './github-document.js';
+import { GITHUB_PACKAGE, githubDocumentOrSkip } from './github-document.js';
 import { comparableModel, counts, expectChecksClean, strictProblems } from './helpers.js';
 
 describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
   it('converts to IDL that checks clean', { timeout: 600_000 }, (context) => {
-    let path: string;
-    try {
-      path = fetchGithubDocument();
-    } catch (error) {
-      if (process.env.CI) throw error;
-      context.skip(`cannot fetch ${GITHUB_PACKAGE} (outside CI this test may skip): ${(error as Error).message.split('\n')[0]}`);
-      return;
-    }
+    const path = githubDocumentOrSkip(context);
+    if (path === undefined) return;
     const text = readFileSync(path, 'utf8');
     // By default binary data (release asset uploads) fails the conversion, naming the place ...
     expect(() => openApiToIdl({ text, fileName: path })).toThrow(
@@ -43,14 +37,8 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
   });
 
   it('gives IDL that, written back as OpenAPI 3.1, validates strictly and converts back to the same model', { timeout: 600_000 }, async (context) => {
-    let path: string;
-    try {
-      path = fetchGithubDocument();
-    } catch (error) {
-      if (process.env.CI) throw error;
-      context.skip(`cannot fetch ${GITHUB_PACKAGE} (outside CI this test may skip): ${(error as Error).message.split('\n')[0]}`);
-      return;
-    }
+    const path = githubDocumentOrSkip(context);
+    if (path === undefined) return;
     const model = expectChecksClean(openApiToIdl({ text: readFileSync(path, 'utf8'), fileName: path }, { binary: 'drop' }).idl);
     const { document, warnings } = idlToOpenApi([model]);
     // Parameters named `default`, `in`, ... of the GitHub API.
