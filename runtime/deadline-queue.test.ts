@@ -44,4 +44,23 @@ describe('DeadlineQueue', () => {
     vi.advanceTimersByTime(20);
     expect(expired).toStrictEqual(['later']);
   });
+
+  it('expires exactly the calls still pending among thousands deleted out of order (settled ones are compacted away)', () => {
+    const queue = new DeadlineQueue(100);
+    const expired: number[] = [];
+    const deadlines = Array.from({ length: 5000 }, (_, index) => queue.add(() => expired.push(index)));
+    // Keep every 997th call pending; delete the rest back to front, then front to back.
+    const kept = new Set(deadlines.map((_, index) => index).filter((index) => index % 997 === 0));
+    for (let index = deadlines.length - 1; index >= 0; index -= 2) if (!kept.has(index)) queue.delete(deadlines[index]);
+    for (let index = 0; index < deadlines.length; index++) if (!kept.has(index)) queue.delete(deadlines[index]);
+    vi.advanceTimersByTime(99);
+    expect(expired).toStrictEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toStrictEqual([...kept]);
+    // Deleting after expiry changes nothing, and the queue still works afterwards.
+    for (const deadline of deadlines) queue.delete(deadline);
+    queue.add(() => expired.push(-1));
+    vi.advanceTimersByTime(100);
+    expect(expired).toStrictEqual([...kept, -1]);
+  });
 });
