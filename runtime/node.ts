@@ -161,17 +161,23 @@ class NodeRequest implements HttpRequestLike {
   readonly method = 'POST';
   readonly path: string;
   readonly body: Buffer | string;
-  readonly headers: Record<string, string>;
   readonly remoteAddress: string | undefined;
+  readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  #headers: Record<string, string> | undefined;
   #signal: AbortSignal | undefined;
 
   constructor(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string) {
     this.path = path;
     this.body = body;
-    this.headers = flattenHeaders(req.headers);
     this.remoteAddress = req.socket.remoteAddress;
+    this.#req = req;
     this.#res = res;
+  }
+
+  /** Request headers, one string each; flattened on first read (most handlers never read them). */
+  get headers(): Record<string, string> {
+    return (this.#headers ??= flattenHeaders(this.#req.headers));
   }
 
   /** Aborted when the client goes away before the answer is out (at once if it already has). */
