@@ -4,13 +4,12 @@
  * served without a restart. A broken .idl gives the error overlay its file:line:column and frame.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import idlRpc from '../../src/plugin/vite.js';
 import { callRpc, eventually } from './harness/http.js';
 import { openApiProblems } from './harness/openapi-validation.js';
+import { startViteDevServer } from './harness/vite-dev.js';
 import { copyFixtureApp } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
@@ -29,17 +28,7 @@ beforeAll(async () => {
   idlFile = path.join(app, 'checkout.idl');
   handlersFile = path.join(app, 'server/handlers.js');
   originalIdl = await readFile(idlFile, 'utf8');
-  const { createServer } = await import('vite');
-  server = await createServer({
-    configFile: false,
-    root: app,
-    logLevel: 'silent',
-    server: { host: '127.0.0.1', port: 0 },
-    plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } })],
-  });
-  await server.listen();
-  const { port } = server.httpServer!.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
+  ({ server, base } = await startViteDevServer(app, { server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } }));
   rpcUrl = `${base}/rpc`;
 });
 

@@ -4,13 +4,12 @@
  * frame, and fixing the file clears the overlay.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import idlRpc from '../../src/plugin/vite.js';
 import { chromiumMissing, launchChromium } from '../chromium.js';
+import { startViteDevServer } from './harness/vite-dev.js';
 import { copyFixtureApp } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
@@ -33,16 +32,9 @@ beforeAll(async () => {
   app = await copyFixtureApp('vite-hmr/app');
   idlFile = path.join(app, 'checkout.idl');
   originalIdl = await readFile(idlFile, 'utf8');
-  const { createServer } = await import('vite');
-  server = await createServer({
-    configFile: false,
-    root: app,
-    logLevel: 'silent',
-    server: { host: '127.0.0.1', port: 0 },
-    plugins: [idlRpc()],
-  });
-  await server.listen();
-  url = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}/hmr.html`;
+  let base: string;
+  ({ server, base } = await startViteDevServer(app));
+  url = `${base}/hmr.html`;
   browser = await launchChromium();
   page = await browser.newPage();
 });
