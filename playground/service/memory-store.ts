@@ -1,5 +1,6 @@
 import type { Cart, Order, Product } from '../checkout.idl';
 import { catalog } from './catalog.js';
+import { copyData } from './copy-data.js';
 import type { CheckoutStore } from './store.js';
 
 /**
@@ -8,35 +9,31 @@ import type { CheckoutStore } from './store.js';
  * object changes nothing until it saves it.
  */
 export function createMemoryStore(products: readonly Product[] = catalog): CheckoutStore {
-  const productsById = new Map(products.map((product) => [product.productId, structuredClone(product)]));
+  const productsById = new Map(products.map((product) => [product.productId, copyData(product)]));
   const carts = new Map<string, Cart>();
   const orders = new Map<string, Order>();
 
   return {
     async listProducts() {
-      return [...productsById.values()].map((product) => structuredClone(product));
+      return [...productsById.values()].map((product) => copyData(product));
     },
     async getProduct(productId) {
-      return copyOf(productsById.get(productId));
+      return copyData(productsById.get(productId));
     },
     async saveProduct(product) {
-      productsById.set(product.productId, structuredClone(product));
+      productsById.set(product.productId, copyData(product));
     },
     async getCart(cartId) {
-      return copyOf(carts.get(cartId));
+      return copyData(carts.get(cartId));
     },
     async saveCart(cart) {
-      carts.set(cart.cartId, structuredClone(cart));
+      carts.set(cart.cartId, copyData(cart));
     },
     async getOrder(orderId) {
-      return copyOf(orders.get(orderId));
+      return copyData(orders.get(orderId));
     },
     async saveOrder(order) {
-      orders.set(order.orderId, structuredClone(order));
+      orders.set(order.orderId, copyData(order));
     },
   };
-}
-
-function copyOf<T>(value: T | undefined): T | undefined {
-  return value === undefined ? undefined : structuredClone(value);
 }
