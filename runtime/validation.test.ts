@@ -1,0 +1,336 @@
+/**
+ * `errors()` lists problems with walkers built once per schema. These tests pin its output to the
+ * schema interpreter it replaced (kept below, test-only, as the reference): same issues, same
+ * order, same messages, over random and mutated values for every IDL type form.
+ */
+import { readFileSync } from 'node:fs';
+import { Kind, Type, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+// Test-only: the IDL compiler turns the generator's everything.idl into IDL JSON.
+import { compileIdl, toIdlJson } from '../src/idl/index.js';
+import { calcIdl } from '../test/runtime/fixtures/calc-idl.js';
+import { checkoutIdl } from '../test/runtime/fixtures/checkout-idl.js';
+import type { IdlJson } from './idl-json.js';
+import { idlSchemas, MAX_SAFE_INT } from './schema.js';
+import { MAX_ISSUES, typeboxValidator, type ValidationIssue, type Validator } from './validation.js';
+
+// ---------------------------------------------------------------------------------------------
+// The reference: `errors()` as it was before walkers (a schema interpreter), unchanged.
+
+function referenceValidator(check: (value: unknown) => boolean, schema: TSchema, references: TSchema[]): Validator {
+  const byId = new Map<string, TSchema>();
+  for (const reference of references) if (typeof reference.$id === 'string') byId.set(reference.$id, reference);
+  return {
+    check,
+    errors(value) {
+      if (check(value)) return [];
+      const issues: ValidationIssue[] = [];
+      explain(schema, value, [], { byId, references, issues });
+      if (issues.length === 0) issues.push(...typeboxIssues(schema, references, value));
+      if (issues.length === 0) issues.push({ path: [], message: 'value does not match the IDL type' });
+      return issues.slice(0, MAX_ISSUES);
+    },
+  };
+}
+
+interface ExplainState {
+  byId: Map<string, TSchema>;
+  references: TSchema[];
+  issues: ValidationIssue[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function explain(schema: TSchema, value: unknown, path: (string | number)[], state: ExplainState): void {
+  if (state.issues.length >= MAX_ISSUES) return;
+  const problem = (message: string) => state.issues.push({ path: path.slice(), message });
+  switch (schema[Kind]) {
+    case 'Ref': {
+      const target = state.byId.get(schema.$ref);
+      if (target) explain(target, value, path, state);
+      else problem(`unknown type ${schema.$ref}`);
+      return;
+    }
+    case 'String':
+      if (typeof value !== 'string') problem('expected string');
+      return;
+    case 'Boolean':
+      if (typeof value !== 'boolean') problem('expected boolean');
+      return;
+    case 'Null':
+      if (value !== null) problem('expected null');
+      return;
+    case 'Number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) problem('expected number');
+      return;
+    case 'Integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) problem('expected integer');
+      else if (Math.abs(value) > MAX_SAFE_INT) problem(`value ${value} is outside the safe integer range ±(2^53−1)`);
+      return;
+    case 'Literal':
+      if (value !== schema.const) problem(`expected ${JSON.stringify(schema.const)}`);
+      return;
+    case 'Array':
+      if (!Array.isArray(value)) return void problem('expected array');
+      for (let index = 0; index < value.length && state.issues.length < MAX_ISSUES; index++) {
+        if (!(index in value)) continue;
+        path.push(index);
+        explain(schema.items, value[index], path, state);
+        path.pop();
+      }
+      return;
+    case 'Record': {
+      if (!isObject(value)) return void problem('expected object');
+      const valueSchema = Object.values(schema.patternProperties as Record<string, TSchema>)[0];
+      for (const key of Object.keys(value)) {
+        if (state.issues.length >= MAX_ISSUES) return;
+        path.push(key);
+        explain(valueSchema, value[key], path, state);
+        path.pop();
+      }
+      return;
+    }
+    case 'Object': {
+      if (!isObject(value)) return void problem('expected object');
+      const required = new Set<string>(schema.required ?? []);
+      for (const [key, fieldSchema] of Object.entries(schema.properties as Record<string, TSchema>)) {
+        if (!Object.hasOwn(value, key) || value[key] === undefined) {
+          if (required.has(key)) problem(`missing required field '${key}'`);
+        } else {
+          path.push(key);
+          explain(fieldSchema, value[key], path, state);
+          path.pop();
+        }
+      }
+      return;
+    }
+    case 'Union': {
+      const members = schema.anyOf as TSchema[];
+      if (members.every((member) => member[Kind] === 'Literal')) {
+        if (!members.map((member) => member.const).includes(value)) {
+          problem(`expected one of: ${members.map((member) => String(member.const)).join(', ')}`);
+        }
+        return;
+      }
+      const nonNull = members.filter((member) => member[Kind] !== 'Null');
+      if (value === null && nonNull.length < members.length) return;
+      if (nonNull.length === 1) {
+        const before = state.issues.length;
+        explain(nonNull[0], value, path, state);
+        const first = state.issues[before];
+        if (state.issues.length === before + 1 && first.path.length === path.length && first.message.startsWith('expected ')) {
+          first.message += ' or null';
+        }
+        return;
+      }
+      if (!members.some((member) => Value.Check(member, state.references, value))) problem('value matches none of the allowed types');
+      return;
+    }
+    case 'Never':
+      problem('no value is allowed here');
+      return;
+    default:
+      state.issues.push(...typeboxIssues(schema, state.references, value).map((issue) => ({ ...issue, path: [...path, ...issue.path] })));
+  }
+}
+
+function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of Value.Errors(schema, references, value)) {
+    const path = error.path === '' ? [] : error.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    issues.push({ path: path.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: error.message });
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  return issues;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values: mostly shaped like the schema, with wrong values, holes, gaps and extras mixed in.
+
+/** Values a client might send by mistake, including the edge cases of each rule. */
+const oddValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(null, undefined, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53), MAX_SAFE_INT, 1.5, 0, -0, '', 'x', '3', true, false, [], {}),
+  fc.constantFrom('pending', 'paypal', 'red', 'small', 'black', 'Pending'),
+  fc.anything({ maxDepth: 2 }),
+);
+
+/** An arbitrary of values for `schema`: right most of the time, wrong anywhere with some chance. */
+function valuesOf(schema: TSchema, byId: Map<string, TSchema>, depth = 0): fc.Arbitrary<unknown> {
+  const right = shapedLike(schema, byId, depth);
+  return fc.oneof({ weight: 5, arbitrary: right }, { weight: 1, arbitrary: oddValue });
+}
+
+function shapedLike(schema: TSchema, byId: Map<string, TSchema>, depth: number): fc.Arbitrary<unknown> {
+  const deeper = (child: TSchema) => valuesOf(child, byId, depth + 1);
+  // Past this depth, containers come out empty so recursive structs stay finite.
+  const shallow = depth > 4;
+  switch (schema[Kind]) {
+    case 'Ref': {
+      const target = byId.get(schema.$ref);
+      return target ? shapedLike(target, byId, depth) : oddValue;
+    }
+    case 'String':
+      return fc.string({ maxLength: 3 });
+    case 'Boolean':
+      return fc.boolean();
+    case 'Null':
+      return fc.constant(null);
+    case 'Number':
+      return fc.oneof(fc.double(), fc.integer());
+    case 'Integer':
+      return fc.oneof(fc.integer(), fc.constantFrom(MAX_SAFE_INT, -MAX_SAFE_INT, 2 ** 53, -(2 ** 60)));
+    case 'Literal':
+      return fc.constant(schema.const);
+    case 'Array':
+      if (shallow) return fc.constant([]);
+      return fc.oneof(fc.array(deeper(schema.items), { maxLength: 4 }), fc.sparseArray(deeper(schema.items), { maxLength: 6 }));
+    case 'Record': {
+      if (shallow) return fc.constant({});
+      const valueSchema = Object.values(schema.patternProperties as Record<string, TSchema>)[0];
+      return fc.dictionary(fc.string({ maxLength: 3 }), deeper(valueSchema), { maxKeys: 4 });
+    }
+    case 'Object': {
+      const properties = schema.properties as Record<string, TSchema>;
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, child] of Object.entries(properties)) {
+        model[key] = shallow && key !== 'name' ? fc.constant(undefined) : deeper(child);
+      }
+      return fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }),
+        fc.dictionary(fc.constantFrom('extra', 'constructor', 'toString', '__proto__'), oddValue, { maxKeys: 2 }),
+      ).map(([fields, extras]) => ({ ...extras, ...fields }));
+    }
+    case 'Union': {
+      const members = schema.anyOf as TSchema[];
+      return fc.oneof(...members.map((member) => shapedLike(member, byId, depth)));
+    }
+    default:
+      return oddValue;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Case {
+  name: string;
+  schema: TSchema;
+  references: TSchema[];
+  /** When TypeBox cannot compile the schema: a check that fails everything. */
+  failEverything?: boolean;
+}
+
+function methodCases(label: string, idl: IdlJson): Case[] {
+  const { references, methods } = idlSchemas(idl);
+  const cases: Case[] = references.map((schema) => ({ name: `${label} ${String(schema.$id)}`, schema, references }));
+  for (const [method, { params, result }] of Object.entries(methods)) {
+    params.forEach((schema, index) => cases.push({ name: `${label} ${method} param ${index}`, schema, references }));
+    cases.push({ name: `${label} ${method} result`, schema: result, references });
+  }
+  return cases;
+}
+
+function everythingIdl(): IdlJson {
+  const file = new URL('../test/generator/fixtures/everything.idl', import.meta.url);
+  return toIdlJson(compileIdl(readFileSync(file, 'utf8'), 'everything.idl'));
+}
+
+/** Schemas outside the IDL mapping, for the rules only they reach (fallbacks, unions, Never). */
+const handMade: Case[] = (() => {
+  const references = [
+    Type.Object({ a: Type.String(), b: Type.Optional(Type.Number()) }, { $id: 'Pair' }),
+    Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(true)], { $id: 'OneTwo' }),
+  ];
+  const schemas: Record<string, TSchema> = {
+    'union of two types': Type.Union([Type.String(), Type.Integer()]),
+    'nullable union of two types': Type.Object({ u: Type.Optional(Type.Union([Type.Ref('Pair'), Type.Boolean(), Type.Null()])) }),
+    'optional literal and enum': Type.Object({ l: Type.Union([Type.Literal('on'), Type.Null()]), e: Type.Union([Type.Ref('OneTwo'), Type.Null()]) }),
+    'optional of optional': Type.Union([Type.Union([Type.Array(Type.Ref('Pair')), Type.Null()]), Type.Null()]),
+    'fields named like Object.prototype members': Type.Object({
+      constructor: Type.String(),
+      toString: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+      hasOwnProperty: Type.Boolean(),
+    }),
+    never: Type.Object({ n: Type.Optional(Type.Never()), m: Type.Array(Type.Never()) }),
+    'kinds TypeBox explains': Type.Object({ s: Type.String({ minLength: 2 }), t: Type.Tuple([Type.String(), Type.Number()]) }),
+    'nested fallback': Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  };
+  const unknownReference = Type.Object({ x: Type.Ref('Missing'), y: Type.Array(Type.Ref('Missing')) });
+  return [
+    ...Object.entries(schemas).map(([name, schema]) => ({ name: `hand-made ${name}`, schema, references })),
+    { name: 'hand-made unknown reference', schema: unknownReference, references, failEverything: true },
+  ];
+})();
+
+const cases: Case[] = [...methodCases('checkout', checkoutIdl), ...methodCases('calc', calcIdl), ...methodCases('everything', everythingIdl()), ...handMade];
+
+function validatorPair({ schema, references, failEverything }: Case): { ours: Validator; reference: Validator } {
+  const compiled = failEverything ? undefined : TypeCompiler.Compile(schema, references);
+  const check = (value: unknown) => compiled?.Check(value) ?? false;
+  return { ours: typeboxValidator(check, schema, references), reference: referenceValidator(check, schema, references) };
+}
+
+describe('errors() lists exactly what the schema interpreter listed', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s: random and mutated values', (_name, testCase) => {
+    const { ours, reference } = validatorPair(testCase);
+    const byId = new Map(testCase.references.map((r) => [String(r.$id), r]));
+    fc.assert(
+      fc.property(valuesOf(testCase.schema, byId), (value) => {
+        expect(ours.errors(value)).toStrictEqual(reference.errors(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stops at MAX_ISSUES the same way (arrays, maps, missing fields, optional suffix at the edge)', () => {
+    const { references } = idlSchemas(checkoutIdl);
+    const byName = (name: string) => references.find((r) => r.$id === name)!;
+    const badItems = Array.from({ length: 60 }, () => ({ productId: 1, price: 'x' }));
+    const values: [TSchema, unknown][] = [
+      [Type.Array(Type.Integer()), Array.from({ length: 500 }, () => 'x')],
+      [Type.Array(Type.Ref('CartItem')), badItems],
+      [Type.Ref('Cart'), { cartId: 1, items: badItems }],
+      [Type.Record(Type.String(), Type.Ref('Address')), Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, { street: 1 }]))],
+      [Type.Array(Type.Union([Type.Ref('PaymentMethod'), Type.Null()])), Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? null : 'cash'))],
+      [Type.Array(Type.Ref('AddToCartRequest')), Array.from({ length: 100 }, (_, i) => ({ cartId: i === 49 ? 5 : null, productId: 2 }))],
+      [byName('Order'), {}],
+    ];
+    for (const [schema, value] of values) {
+      const { ours, reference } = validatorPair({ name: '', schema, references });
+      const expected = reference.errors(value);
+      expect(ours.errors(value)).toStrictEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the final fallbacks when the check and the schema disagree', () => {
+    const schema = Type.Object({ a: Type.String() });
+    const ours = typeboxValidator(() => false, schema, []);
+    const reference = referenceValidator(() => false, schema, []);
+    for (const value of [{ a: 'fine' }, { a: 1 }, 'text', null]) expect(ours.errors(value)).toStrictEqual(reference.errors(value));
+    expect(ours.errors({ a: 'fine' })).toStrictEqual([{ path: [], message: 'value does not match the IDL type' }]);
+  });
+
+  it('explains a value of a deeply recursive struct (building walkers does not loop)', () => {
+    const tree = cases.find((c) => c.name === 'calc Calc.echoTree param 0')!;
+    const { ours, reference } = validatorPair(tree);
+    let deep: unknown = { label: 7 };
+    for (let i = 0; i < 200; i++) deep = { label: `n${i}`, children: [{ label: 'ok' }, deep] };
+    expect(ours.errors(deep)).toStrictEqual(reference.errors(deep));
+    expect(ours.errors(deep)).toHaveLength(1);
+  });
+
+  it('gives each call its own issues and paths', () => {
+    const { ours } = validatorPair(cases.find((c) => c.name === 'checkout OrderService.createOrder param 0')!);
+    const first = ours.errors({ cartId: 1, shippingAddress: null, paymentMethod: 'cash' });
+    first[0].path.push('mutated');
+    first[0].message = 'mutated';
+    expect(ours.errors({ cartId: 1, shippingAddress: null, paymentMethod: 'cash' })).toStrictEqual([
+      { path: ['cartId'], message: 'expected string' },
+      { path: ['shippingAddress'], message: 'expected object' },
+      { path: ['paymentMethod'], message: 'expected one of: credit_card, debit_card, paypal, apple_pay' },
+    ]);
+  });
+});
