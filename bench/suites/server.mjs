@@ -21,7 +21,8 @@ const kinds = ['ours', ...peers.map((p) => p.kind)];
 
 /** Starts one server child process; resolves with its port, handler source and a stop function. */
 async function startServer(kind) {
-  const child = spawn(process.execPath, [serverProcess, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The IPC channel carries the CPU time questions (see `cpuTime`).
+  const child = spawn(process.execPath, [serverProcess, kind], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const lines = createInterface({ input: child.stdout });
   const ready = new Promise((resolve, reject) => {
     lines.once('line', (line) => resolve(JSON.parse(line)));
@@ -40,7 +41,15 @@ async function startServer(kind) {
     child.kill('SIGTERM');
     await once(child, 'exit');
   };
-  return { kind, url: `http://127.0.0.1:${info.port}/`, handlers: info.handlers, stop };
+  return { kind, url: `http://127.0.0.1:${info.port}/`, handlers: info.handlers, child, stop };
+}
+
+/** CPU time (user + system, in microseconds) the server process has used so far. */
+async function cpuTime(server) {
+  const answer = once(server.child, 'message');
+  server.child.send('cpu-usage');
+  const [{ user, system }] = await answer;
+  return user + system;
 }
 
 async function post(url, body) {
@@ -81,12 +90,19 @@ function quantile(values, q) {
 }
 
 /**
- * One autocannon run: requests/s (mean over the run's seconds) and latency percentiles in ms.
- * autocannon's own histogram keeps whole milliseconds, which reads 0 ms for most loopback calls,
- * so the exact per-response times it emits are collected instead.
+ * One autocannon run: requests/s (mean over the run's seconds), latency percentiles in ms, and the
+ * server's CPU time per request in microseconds. autocannon's own histogram keeps whole
+ * milliseconds, which reads 0 ms for most loopback calls, so the exact per-response times it emits
+ * are collected instead.
+ *
+ * CPU per request is the server's own cost, whatever the load generator manages: on two cores
+ * autocannon saturates its core first for the cheapest calls, and then every server shows about
+ * the same requests/s.
  */
-async function load(url, body, seconds) {
+async function load(server, body, seconds) {
+  const { url } = server;
   const latencies = [];
+  const cpuBefore = await cpuTime(server);
   const run = autocannon({
     url,
     method: 'POST',
@@ -98,10 +114,16 @@ async function load(url, body, seconds) {
   });
   run.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await run;
+  const cpuUsed = (await cpuTime(server)) - cpuBefore;
   if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
     throw new Error(`load on ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
   }
-  return { rps: result.requests.average, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  return {
+    rps: result.requests.average,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    cpu: cpuUsed / Math.max(1, latencies.length),
+  };
 }
 
 /**
@@ -116,7 +138,7 @@ export async function runServerSuite(options) {
     const byKind = Object.fromEntries(servers.map((s) => [s.kind, s]));
     const calls = Object.keys(serverCalls);
     if (options.warmupSeconds > 0) {
-      for (const call of calls) for (const s of servers) await load(s.url, serverCalls[call], options.warmupSeconds);
+      for (const call of calls) for (const s of servers) await load(s, serverCalls[call], options.warmupSeconds);
     }
     const samples = {};
     for (let round = 0; round < options.rounds; round++) {
@@ -124,19 +146,21 @@ export async function runServerSuite(options) {
         for (let i = 0; i < kinds.length; i++) {
           const kind = kinds[(i + round) % kinds.length];
           const key = `${call}/${kind}`;
-          (samples[key] ??= []).push(await load(byKind[kind].url, serverCalls[call], options.seconds));
+          (samples[key] ??= []).push(await load(byKind[kind], serverCalls[call], options.seconds));
         }
       }
     }
     const stat = (call, kind, field) => median(samples[`${call}/${kind}`].map((s) => s[field]));
     const rows = [];
     const callLabel = { getProduct: 'getProduct', addToCart: 'addToCart', batch10: '10-call batch' };
+    const measures = [['rps', 'req/s', true], ['cpu', 'us', false], ['p50', 'ms', false], ['p99', 'ms', false]];
+    const measureLabel = { rps: 'throughput', cpu: 'server CPU time per request', p50: 'p50 latency', p99: 'p99 latency' };
     for (const call of calls) {
-      for (const [field, unit, higherIsBetter] of [['rps', 'req/s', true], ['p50', 'ms', false], ['p99', 'ms', false]]) {
+      for (const [field, unit, higherIsBetter] of measures) {
         for (const peer of peers) {
           rows.push({
             group: 'server',
-            metric: `server ${callLabel[call]} ${field === 'rps' ? 'throughput' : `${field} latency`}`,
+            metric: `server ${callLabel[call]} ${measureLabel[field]}`,
             unit,
             ours: stat(call, 'ours', field),
             peerName: peer.label,

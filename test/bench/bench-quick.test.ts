@@ -31,7 +31,7 @@ interface Report {
 
 const serverPeers = ['bare node:http (ceiling)', 'jayson', 'json-rpc-2.0'];
 const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
-  ['throughput', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
+  ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
 );
 const validationRows = [
   'validate AddToCartRequest valid',
