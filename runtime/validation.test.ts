@@ -305,6 +305,26 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
     }
   });
 
+  it('reads fields of objects that are not plain data the same way (order, hidden, inherited, getters)', () => {
+    const { references } = idlSchemas(checkoutIdl);
+    const { ours, reference } = validatorPair({ name: '', schema: Type.Ref('CartItem'), references });
+    class Item {
+      productId = 'p';
+      get quantity() {
+        return 2;
+      }
+    }
+    const hidden = Object.defineProperty({ productId: 'p', price: 'x' }, 'quantity', { value: 1.5, enumerable: false });
+    const bare = Object.assign(Object.create(null) as object, { price: 1, quantity: 'q', productId: 3 });
+    const withGetter = { productId: 'p', get quantity() { return 'many'; }, price: 2 };
+    const inherited = Object.assign(Object.create({ productId: 'p', quantity: 1 }) as object, { price: null });
+    for (const value of [new Item(), hidden, bare, withGetter, inherited, { price: 1, quantity: 1, productId: 1 }, { 0: 1, productId: 2 }]) {
+      const expected = reference.errors(value);
+      expect(ours.errors(value)).toStrictEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
+
   it('keeps the final fallbacks when the check and the schema disagree', () => {
     const schema = Type.Object({ a: Type.String() });
     const ours = typeboxValidator(() => false, schema, []);

@@ -87,6 +87,55 @@ export function formatPath(path: readonly (string | number)[]): string {
  */
 type Walker = (value: unknown, path: (string | number)[], issues: ValidationIssue[]) => void;
 
+/**
+ * The scalar kinds a container tests itself before walking a child: most fields and items are
+ * scalars and most of them are fine, and then the test spares a call and a push onto the path.
+ * Small integers, not strings or `undefined`: V8 keeps such a field and its compares fast.
+ */
+type ScalarKind = typeof NOT_SCALAR | typeof STRING | typeof NUMBER | typeof INTEGER | typeof BOOLEAN;
+const NOT_SCALAR = 0;
+const STRING = 1;
+const NUMBER = 2;
+const INTEGER = 3;
+const BOOLEAN = 4;
+
+function scalarKind(schema: TSchema): ScalarKind {
+  switch (schema[Kind]) {
+    case 'String':
+      return STRING;
+    case 'Number':
+      return NUMBER;
+    case 'Integer':
+      return INTEGER;
+    case 'Boolean':
+      return BOOLEAN;
+    default:
+      return NOT_SCALAR;
+  }
+}
+
+/** Whether `value` is a valid scalar of that kind (never for NOT_SCALAR: walk the child then). */
+function isValidScalar(scalar: ScalarKind, value: unknown): boolean {
+  switch (scalar) {
+    case STRING:
+      return typeof value === 'string';
+    case NUMBER:
+      return Number.isFinite(value);
+    case INTEGER:
+      return Number.isSafeInteger(value); // whole and within ±(2^53−1), as the Integer walker says
+    case BOOLEAN:
+      return typeof value === 'boolean';
+    default:
+      return false;
+  }
+}
+
+/** A child schema of an object, array or map: its walker and its scalar kind. */
+interface Child {
+  walk: Walker;
+  scalar: ScalarKind;
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -104,29 +153,35 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
   for (const reference of references) if (typeof reference.$id === 'string') byId.set(reference.$id, reference);
   // One walker per named schema, however many places refer to it.
   const named = new Map<string, Walker>();
-  const namedWalker = (id: string, target: TSchema): Walker => {
-    let walk = named.get(id);
-    if (walk === undefined) {
-      walk = build(target);
-      named.set(id, walk);
+  const inProgress = new Set<string>();
+
+  function namedWalker(id: string, target: TSchema): Walker {
+    const built = named.get(id);
+    if (built !== undefined) return built;
+    if (inProgress.has(id)) {
+      // A recursive struct refers to itself: its walker exists by the time a value gets here.
+      let walk: Walker | undefined;
+      return (value, path, issues) => (walk ??= named.get(id)!)(value, path, issues);
     }
+    inProgress.add(id);
+    const walk = build(target);
+    inProgress.delete(id);
+    named.set(id, walk);
     return walk;
-  };
+  }
+
+  const child = (schema: TSchema): Child => ({ walk: build(schema), scalar: scalarKind(schema) });
 
   function build(schema: TSchema): Walker {
     switch (schema[Kind]) {
       case 'Ref': {
         const id: string = schema.$ref;
         const target = byId.get(id);
-        if (target === undefined) {
-          const message = `unknown type ${id}`;
-          return (_value, path, issues) => {
-            if (issues.length < MAX_ISSUES) record(issues, path, message);
-          };
-        }
-        // Resolved on first use: a recursive struct refers to itself, so building it eagerly would not end.
-        let walk: Walker | undefined;
-        return (value, path, issues) => (walk ??= namedWalker(id, target))(value, path, issues);
+        if (target !== undefined) return namedWalker(id, target);
+        const message = `unknown type ${id}`;
+        return (_value, path, issues) => {
+          if (issues.length < MAX_ISSUES) record(issues, path, message);
+        };
       }
       case 'String':
         return (value, path, issues) => {
@@ -142,11 +197,11 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
         };
       case 'Number':
         return (value, path, issues) => {
-          if ((typeof value !== 'number' || !Number.isFinite(value)) && issues.length < MAX_ISSUES) record(issues, path, 'expected number');
+          if (!Number.isFinite(value) && issues.length < MAX_ISSUES) record(issues, path, 'expected number');
         };
       case 'Integer':
         return (value, path, issues) => {
-          if ((typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= MAX_SAFE_INT) || issues.length >= MAX_ISSUES) return;
+          if (Number.isSafeInteger(value) || issues.length >= MAX_ISSUES) return;
           if (typeof value !== 'number' || !Number.isInteger(value)) record(issues, path, 'expected integer');
           else record(issues, path, `value ${value} is outside the safe integer range ±(2^53−1)`);
         };
@@ -158,28 +213,31 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
         };
       }
       case 'Array': {
-        const walkItem = build(schema.items);
+        const { walk, scalar } = child(schema.items);
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!Array.isArray(value)) return record(issues, path, 'expected array');
           for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {
             const item: unknown = value[index];
+            if (isValidScalar(scalar, item)) continue;
             if (item === undefined && !(index in value)) continue; // a hole of a sparse array is no element (as with forEach)
             path.push(index);
-            walkItem(item, path, issues);
+            walk(item, path, issues);
             path.pop();
           }
         };
       }
       case 'Record': {
-        const walkValue = build(Object.values(schema.patternProperties as Record<string, TSchema>)[0]);
+        const { walk, scalar } = child(Object.values(schema.patternProperties as Record<string, TSchema>)[0]);
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!isObject(value)) return record(issues, path, 'expected object');
           for (const key of Object.keys(value)) {
             if (issues.length >= MAX_ISSUES) return;
+            const entry = value[key];
+            if (isValidScalar(scalar, entry)) continue;
             path.push(key);
-            walkValue(value[key], path, issues);
+            walk(entry, path, issues);
             path.pop();
           }
         };
@@ -189,16 +247,23 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
         const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, field]) => ({
           key,
           missing: required.has(key) ? `missing required field '${key}'` : undefined,
-          walk: build(field),
+          ...child(field),
         }));
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!isObject(value)) return record(issues, path, 'expected object');
-          for (const { key, missing, walk } of fields) {
-            const fieldValue = value[key];
-            if (fieldValue === undefined || !Object.hasOwn(value, key)) {
+          // Reading a field by name is the slow part here (this one walker reads every struct's
+          // fields, so V8 cannot specialise the lookup). Data usually lists its fields in schema
+          // order: then its own keys and values line up with `fields` and no lookup is needed.
+          const keys = Object.keys(value);
+          const values = Object.values(value);
+          for (let index = 0; index < fields.length; index++) {
+            const { key, missing, walk, scalar } = fields[index];
+            // An inherited property is no field (as with a check of JSON data).
+            const fieldValue = keys[index] === key ? values[index] : Object.hasOwn(value, key) ? value[key] : undefined;
+            if (fieldValue === undefined) {
               if (missing !== undefined) record(issues, path, missing);
-            } else {
+            } else if (!isValidScalar(scalar, fieldValue)) {
               path.push(key);
               walk(fieldValue, path, issues);
               path.pop();
