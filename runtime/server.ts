@@ -397,9 +397,25 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);
   }
 
+  /**
+   * Serializes a batch's responses. One `JSON.stringify` of the whole array is about a fifth
+   * cheaper than one per response, and gives the same text, so it is tried first when no result
+   * can be lost by it (a result with `toJSON`, or one JSON has no form for, would vanish from its
+   * response instead of failing). Anything that throws falls back to one response at a time, which
+   * turns only the broken responses into -32603.
+   */
+  function serializeBatch(responses: object[]): string {
+    try {
+      if (responses.every(hasPlainResult)) return JSON.stringify(responses);
+    } catch {
+      // A BigInt, a cycle or a throwing getter somewhere: find out which response has it, below.
+    }
+    return `[${responses.map(serializeResponse).join(',')}]`;
+  }
+
   function httpAnswerOf(response: unknown | undefined): HttpAnswer {
     if (response === undefined) return { status: 204, headers: {}, body: '' };
-    const text = Array.isArray(response) ? `[${response.map(serializeResponse).join(',')}]` : serializeResponse(response as object);
+    const text = Array.isArray(response) ? serializeBatch(response) : serializeResponse(response as object);
     return { status: 200, headers: jsonHeaders(), body: text };
   }
 
@@ -550,6 +566,26 @@ function settleLater<T>(start: (deliver: (value: T) => void) => T | typeof PENDI
 function responsesOf(settled: (object | undefined)[]): object[] | undefined {
   const responses = settled.filter((response) => response !== undefined);
   return responses.length > 0 ? responses : undefined;
+}
+
+/**
+ * Whether a response's `result` (if any) serializes as itself: a primitive JSON keeps, or an object
+ * without `toJSON`. Error responses are built by the server and always qualify. May throw (a
+ * throwing `toJSON` getter); the caller treats that as "no".
+ */
+function hasPlainResult(response: object): boolean {
+  if (!('result' in response)) return true;
+  const result = (response as { result: unknown }).result;
+  switch (typeof result) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      return result === null || typeof (result as { toJSON?: unknown }).toJSON !== 'function';
+    default:
+      return false;
+  }
 }
 
 /** Runs `answer` and always gives a promise: a synchronous throw becomes a rejection, as from an async function. */

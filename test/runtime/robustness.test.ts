@@ -76,27 +76,46 @@ function naiveDeepMerge(target: Record<string, any>, source: unknown): void {
 const ping = (id: unknown = 1) => post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id });
 const internalError = (id: unknown) => ({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id });
 
+/** Handlers that go wrong in every way we know; each must give -32603 and a log line. */
+const misbehaviours: [string, Behaviour][] = [
+  ['throw a string', () => { throw 'plain string'; }],
+  ['throw undefined', () => { throw undefined; }],
+  ['throw null', () => { throw null; }],
+  ['throw an object without prototype', () => { throw Object.create(null); }],
+  ['throw an object whose toString throws', () => { throw { toString() { throw new Error('nested'); } }; }],
+  ['reject a promise', () => Promise.reject(new Error('async failure'))],
+  ['return a BigInt', () => 10n],
+  ['return a cycle', () => { const a: any = {}; a.self = a; return a; }],
+  ['return an object with a throwing getter', () => ({ get bad() { throw new Error('getter'); } })],
+  ['return a function', () => () => 1],
+  ['return a symbol', () => Symbol('x')],
+  ['return an object whose toJSON gives undefined', () => ({ toJSON: () => undefined })],
+  ['return an object whose toJSON getter throws', () => ({ get toJSON(): never { throw new Error('getter'); } })],
+  ['return a thenable that throws', () => ({ then() { throw new Error('bad thenable'); } })],
+  ['throw an RPCError whose data has a BigInt', () => { throw new RPCError(7, 'x', { n: 1n }); }],
+];
+
 describe('handlers that misbehave', () => {
-  it.each<[string, Behaviour]>([
-    ['throw a string', () => { throw 'plain string'; }],
-    ['throw undefined', () => { throw undefined; }],
-    ['throw null', () => { throw null; }],
-    ['throw an object without prototype', () => { throw Object.create(null); }],
-    ['throw an object whose toString throws', () => { throw { toString() { throw new Error('nested'); } }; }],
-    ['reject a promise', () => Promise.reject(new Error('async failure'))],
-    ['return a BigInt', () => 10n],
-    ['return a cycle', () => { const a: any = {}; a.self = a; return a; }],
-    ['return an object with a throwing getter', () => ({ get bad() { throw new Error('getter'); } })],
-    ['return a function', () => () => 1],
-    ['return a symbol', () => Symbol('x')],
-    ['return an object whose toJSON gives undefined', () => ({ toJSON: () => undefined })],
-    ['return a thenable that throws', () => ({ then() { throw new Error('bad thenable'); } })],
-    ['throw an RPCError whose data has a BigInt', () => { throw new RPCError(7, 'x', { n: 1n }); }],
-  ])('%s: -32603 Internal error, no details, logged', async (_, misbehave) => {
+  it.each(misbehaviours)('%s: -32603 Internal error, no details, logged', async (_, misbehave) => {
     behaviour = misbehave;
     const answer = await ping(1);
     expect(answer.status).toBe(200);
     expect(answer.text).toBe(JSON.stringify(internalError(1)));
+    expect(logged.length).toBeGreaterThan(0);
+  });
+
+  // A batch is serialized in one go when it can be; a broken member must still fail alone.
+  it.each(misbehaviours)('%s in a batch: that member gets -32603, the others their results', async (_, misbehave) => {
+    behaviour = misbehave;
+    const answer = await post(server.url, [
+      { jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 'before' },
+      { jsonrpc: '2.0', method: 'Calc.ping', id: 'broken' },
+      { jsonrpc: '2.0', method: 'Calc.add', params: [3, 4], id: 'after' },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(
+      JSON.stringify([{ jsonrpc: '2.0', result: 3, id: 'before' }, internalError('broken'), { jsonrpc: '2.0', result: 7, id: 'after' }]),
+    );
     expect(logged.length).toBeGreaterThan(0);
   });
 
