@@ -1,7 +1,7 @@
 /**
  * One JSON-RPC server of the server suite, run in its own process so the load generator (in the
  * parent) never shares its event loop. Usage: node server-process.mjs <kind>, where kind is
- * `ours`, `bare`, `jayson` or `json-rpc-2.0`. Listens on 127.0.0.1 on a free port and prints
+ * `ours`, `bare`, `bare-handlers`, `jayson` or `json-rpc-2.0`. Listens on 127.0.0.1 on a free port and prints
  * `{"port":N,"handlers":"..."}` on one line when ready; runs until killed.
  */
 import http from 'node:http';
@@ -50,6 +50,19 @@ async function bareServer(handlers) {
   });
 }
 
+/**
+ * The ceiling with the business logic: parses the body, calls the handlers directly and answers
+ * their results, with no protocol checks, validation or error handling. What separates a server
+ * from this is the cost of its RPC layer; what separates this from `bare` is the handlers' own.
+ */
+async function bareHandlersServer(handlers) {
+  const answer = async (message) => ({ jsonrpc: '2.0', result: await dispatch(handlers, message.method, message.params), id: message.id });
+  return http.createServer(async (req, res) => {
+    const message = JSON.parse(await readBody(req));
+    sendJson(res, JSON.stringify(Array.isArray(message) ? await Promise.all(message.map(answer)) : await answer(message)));
+  });
+}
+
 /** jayson's own HTTP server; methods spread the positional params into the shared handlers. */
 async function jaysonServer(handlers) {
   const { default: jayson } = await import('jayson/promise/index.js');
@@ -91,7 +104,7 @@ async function ourServer(handlers) {
   return createOurCheckoutServer(handlers);
 }
 
-const factories = { bare: bareServer, jayson: jaysonServer, 'json-rpc-2.0': jsonRpc2Server, ours: ourServer };
+const factories = { bare: bareServer, 'bare-handlers': bareHandlersServer, jayson: jaysonServer, 'json-rpc-2.0': jsonRpc2Server, ours: ourServer };
 if (!factories[kind]) {
   console.error(`unknown server kind "${kind}"; expected one of ${Object.keys(factories).join(', ')}`);
   process.exit(2);

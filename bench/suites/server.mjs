@@ -14,6 +14,7 @@ import { median } from '../lib/stats.mjs';
 const serverProcess = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
 const peers = [
   { kind: 'bare', label: 'bare node:http (ceiling)' },
+  { kind: 'bare-handlers', label: 'bare node:http + handlers' },
   { kind: 'jayson', label: 'jayson' },
   { kind: 'json-rpc-2.0', label: 'json-rpc-2.0' },
 ];

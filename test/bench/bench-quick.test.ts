@@ -29,7 +29,7 @@ interface Report {
   machine: { cpus: number; node: string };
 }
 
-const serverPeers = ['bare node:http (ceiling)', 'jayson', 'json-rpc-2.0'];
+const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0'];
 const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
   ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
 );
