@@ -318,7 +318,10 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
     const bare = Object.assign(Object.create(null) as object, { price: 1, quantity: 'q', productId: 3 });
     const withGetter = { productId: 'p', get quantity() { return 'many'; }, price: 2 };
     const inherited = Object.assign(Object.create({ productId: 'p', quantity: 1 }) as object, { price: null });
-    for (const value of [new Item(), hidden, bare, withGetter, inherited, { price: 1, quantity: 1, productId: 1 }, { 0: 1, productId: 2 }]) {
+    // Own fields first in schema order, then an inherited one: `for...in` lists all three.
+    const inheritedLast = Object.assign(Object.create({ price: 'x' }) as object, { productId: 5, quantity: 'q' });
+    const inheritedFine = Object.assign(Object.create({ price: 1 }) as object, { productId: 'p', quantity: 1.5 });
+    for (const value of [new Item(), hidden, bare, withGetter, inherited, inheritedLast, inheritedFine, { price: 1, quantity: 1, productId: 1 }, { 0: 1, productId: 2 }]) {
       const expected = reference.errors(value);
       expect(ours.errors(value)).toStrictEqual(expected);
       expect(expected.length).toBeGreaterThan(0);

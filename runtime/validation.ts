@@ -136,6 +136,23 @@ interface Child {
   scalar: ScalarKind;
 }
 
+/** A field of a struct: its name, its message when it is required and absent, and its schema. */
+interface Field extends Child {
+  key: string;
+  missing: string | undefined;
+}
+
+/** Records the problems of one field's value (`undefined` when the field is absent). */
+function visitField(field: Field, fieldValue: unknown, path: (string | number)[], issues: ValidationIssue[]): void {
+  if (fieldValue === undefined) {
+    if (field.missing !== undefined) record(issues, path, field.missing);
+  } else if (!isValidScalar(field.scalar, fieldValue)) {
+    path.push(field.key);
+    field.walk(fieldValue, path, issues);
+    path.pop();
+  }
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -244,7 +261,7 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
       }
       case 'Object': {
         const required = new Set<string>(schema.required ?? []);
-        const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, field]) => ({
+        const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, field]): Field => ({
           key,
           missing: required.has(key) ? `missing required field '${key}'` : undefined,
           ...child(field),
@@ -252,22 +269,27 @@ function buildWalker(root: TSchema, references: TSchema[]): Walker {
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!isObject(value)) return record(issues, path, 'expected object');
-          // Reading a field by name is the slow part here (this one walker reads every struct's
-          // fields, so V8 cannot specialise the lookup). Data usually lists its fields in schema
-          // order: then its own keys and values line up with `fields` and no lookup is needed.
-          const keys = Object.keys(value);
-          const values = Object.values(value);
-          for (let index = 0; index < fields.length; index++) {
-            const { key, missing, walk, scalar } = fields[index];
-            // An inherited property is no field (as with a check of JSON data).
-            const fieldValue = keys[index] === key ? values[index] : Object.hasOwn(value, key) ? value[key] : undefined;
-            if (fieldValue === undefined) {
-              if (missing !== undefined) record(issues, path, missing);
-            } else if (!isValidScalar(scalar, fieldValue)) {
-              path.push(key);
-              walk(fieldValue, path, issues);
-              path.pop();
-            }
+          // Reading a field by a name held in a variable is the slow part (this one walker reads
+          // the fields of every struct, so V8 cannot specialise the lookup). Data usually lists its
+          // fields in schema order, and `for...in` hands over keys and values without a lookup.
+          const start = issues.length;
+          let index = 0;
+          for (const key in value) {
+            if (index === fields.length || key !== fields[index].key) break;
+            visitField(fields[index], value[key], path, issues);
+            index++;
+          }
+          // `for...in` lists own keys before inherited ones, so if the last field it gave is own,
+          // all were. If not (data inheriting enumerable properties, rare), start again by name.
+          if (index > 0 && !Object.hasOwn(value, fields[index - 1].key)) {
+            issues.length = start;
+            index = 0;
+          }
+          // The fields out of order, absent or not in plain data, by name. An inherited property
+          // is no field.
+          for (; index < fields.length; index++) {
+            const { key } = fields[index];
+            visitField(fields[index], Object.hasOwn(value, key) ? value[key] : undefined, path, issues);
           }
         };
       }
