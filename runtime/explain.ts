@@ -1,0 +1,306 @@
+/**
+ * Why a value fails its schema, in plain words with paths: what `Validator.errors()` lists after
+ * the compiled check said no. The schema is turned once into a tree of small functions (walkers),
+ * so a failing value costs a walk and no reading of the schema. Plain closures: the runtime must
+ * never create code from strings.
+ */
+import { Kind, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { MAX_SAFE_INT } from './schema.js';
+
+/** One problem in a value: where (relative to the validated value) and what, in plain words. */
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** An error response lists at most this many problems, so a huge bad array stays a small answer. */
+export const MAX_ISSUES = 100;
+
+/**
+ * Builds the explainer of `schema` (with the named schemas it references): a function listing
+ * every problem of a value the compiled check rejected, at most `MAX_ISSUES`, never none.
+ */
+export function buildExplainer(schema: TSchema, references: TSchema[]): (value: unknown) => ValidationIssue[] {
+  const walk = buildWalker(schema, references);
+  return (value) => {
+    const issues: ValidationIssue[] = [];
+    walk(value, [], issues);
+    // The check failed for a reason the walkers do not know (a custom check or schema option).
+    if (issues.length === 0) issues.push(...typeboxIssues(schema, references, value));
+    if (issues.length === 0) issues.push({ path: [], message: 'value does not match the IDL type' });
+    return issues.length > MAX_ISSUES ? issues.slice(0, MAX_ISSUES) : issues;
+  };
+}
+
+/**
+ * Records every problem of `value` in plain words. `path` is one shared stack (pushed and popped
+ * around each child), copied only when a problem is recorded.
+ *
+ * Each walker starts like a call of a schema interpreter would: nothing more once `MAX_ISSUES`
+ * problems are recorded (leaves test that only when they have a problem, the happy path).
+ */
+type Walker = (value: unknown, path: (string | number)[], issues: ValidationIssue[]) => void;
+
+/**
+ * The scalar kinds a container tests itself before walking a child: most fields and items are
+ * scalars and most of them are fine, and then the test spares a call and a push onto the path.
+ * Small integers, not strings or `undefined`: V8 keeps such a field and its compares fast.
+ */
+type ScalarKind = typeof NOT_SCALAR | typeof STRING | typeof NUMBER | typeof INTEGER | typeof BOOLEAN;
+const NOT_SCALAR = 0;
+const STRING = 1;
+const NUMBER = 2;
+const INTEGER = 3;
+const BOOLEAN = 4;
+
+function scalarKind(schema: TSchema): ScalarKind {
+  switch (schema[Kind]) {
+    case 'String':
+      return STRING;
+    case 'Number':
+      return NUMBER;
+    case 'Integer':
+      return INTEGER;
+    case 'Boolean':
+      return BOOLEAN;
+    default:
+      return NOT_SCALAR;
+  }
+}
+
+/** Whether `value` is a valid scalar of that kind (never for NOT_SCALAR: walk the child then). */
+function isValidScalar(scalar: ScalarKind, value: unknown): boolean {
+  switch (scalar) {
+    case STRING:
+      return typeof value === 'string';
+    case NUMBER:
+      return Number.isFinite(value);
+    case INTEGER:
+      return Number.isSafeInteger(value); // whole and within ±(2^53−1), as the Integer walker says
+    case BOOLEAN:
+      return typeof value === 'boolean';
+    default:
+      return false;
+  }
+}
+
+/** A child schema of an object, array or map: its walker and its scalar kind. */
+interface Child {
+  walk: Walker;
+  scalar: ScalarKind;
+}
+
+/** A field of a struct: its name, its message when it is required and absent, and its schema. */
+interface Field extends Child {
+  key: string;
+  missing: string | undefined;
+}
+
+/** Records the problems of one field's value (`undefined` when the field is absent). */
+function visitField(field: Field, fieldValue: unknown, path: (string | number)[], issues: ValidationIssue[]): void {
+  if (fieldValue === undefined) {
+    if (field.missing !== undefined) record(issues, path, field.missing);
+  } else if (!isValidScalar(field.scalar, fieldValue)) {
+    path.push(field.key);
+    field.walk(fieldValue, path, issues);
+    path.pop();
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function record(issues: ValidationIssue[], path: (string | number)[], message: string): void {
+  issues.push({ path: path.slice(), message });
+}
+
+/**
+ * Turns `root` into a tree of walkers, one per schema node with its messages worked out (reading
+ * the schema on every call made listing problems several times slower).
+ */
+function buildWalker(root: TSchema, references: TSchema[]): Walker {
+  const byId = new Map<string, TSchema>();
+  for (const reference of references) if (typeof reference.$id === 'string') byId.set(reference.$id, reference);
+  // One walker per named schema, however many places refer to it.
+  const named = new Map<string, Walker>();
+  const inProgress = new Set<string>();
+
+  function namedWalker(id: string, target: TSchema): Walker {
+    const built = named.get(id);
+    if (built !== undefined) return built;
+    if (inProgress.has(id)) {
+      // A recursive struct refers to itself: its walker exists by the time a value gets here.
+      let walk: Walker | undefined;
+      return (value, path, issues) => (walk ??= named.get(id)!)(value, path, issues);
+    }
+    inProgress.add(id);
+    const walk = build(target);
+    inProgress.delete(id);
+    named.set(id, walk);
+    return walk;
+  }
+
+  const child = (schema: TSchema): Child => ({ walk: build(schema), scalar: scalarKind(schema) });
+
+  function build(schema: TSchema): Walker {
+    switch (schema[Kind]) {
+      case 'Ref': {
+        const id: string = schema.$ref;
+        const target = byId.get(id);
+        if (target !== undefined) return namedWalker(id, target);
+        const message = `unknown type ${id}`;
+        return (_value, path, issues) => {
+          if (issues.length < MAX_ISSUES) record(issues, path, message);
+        };
+      }
+      case 'String':
+        return (value, path, issues) => {
+          if (typeof value !== 'string' && issues.length < MAX_ISSUES) record(issues, path, 'expected string');
+        };
+      case 'Boolean':
+        return (value, path, issues) => {
+          if (typeof value !== 'boolean' && issues.length < MAX_ISSUES) record(issues, path, 'expected boolean');
+        };
+      case 'Null':
+        return (value, path, issues) => {
+          if (value !== null && issues.length < MAX_ISSUES) record(issues, path, 'expected null');
+        };
+      case 'Number':
+        return (value, path, issues) => {
+          if (!Number.isFinite(value) && issues.length < MAX_ISSUES) record(issues, path, 'expected number');
+        };
+      case 'Integer':
+        return (value, path, issues) => {
+          if (Number.isSafeInteger(value) || issues.length >= MAX_ISSUES) return;
+          if (typeof value !== 'number' || !Number.isInteger(value)) record(issues, path, 'expected integer');
+          else record(issues, path, `value ${value} is outside the safe integer range ±(2^53−1)`);
+        };
+      case 'Literal': {
+        const expected: unknown = schema.const;
+        const message = `expected ${JSON.stringify(expected)}`;
+        return (value, path, issues) => {
+          if (value !== expected && issues.length < MAX_ISSUES) record(issues, path, message);
+        };
+      }
+      case 'Array': {
+        const { walk, scalar } = child(schema.items);
+        return (value, path, issues) => {
+          if (issues.length >= MAX_ISSUES) return;
+          if (!Array.isArray(value)) return record(issues, path, 'expected array');
+          for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {
+            const item: unknown = value[index];
+            if (isValidScalar(scalar, item)) continue;
+            if (item === undefined && !(index in value)) continue; // a hole of a sparse array is no element (as with forEach)
+            path.push(index);
+            walk(item, path, issues);
+            path.pop();
+          }
+        };
+      }
+      case 'Record': {
+        const { walk, scalar } = child(Object.values(schema.patternProperties as Record<string, TSchema>)[0]);
+        return (value, path, issues) => {
+          if (issues.length >= MAX_ISSUES) return;
+          if (!isObject(value)) return record(issues, path, 'expected object');
+          for (const key of Object.keys(value)) {
+            if (issues.length >= MAX_ISSUES) return;
+            const entry = value[key];
+            if (isValidScalar(scalar, entry)) continue;
+            path.push(key);
+            walk(entry, path, issues);
+            path.pop();
+          }
+        };
+      }
+      case 'Object': {
+        const required = new Set<string>(schema.required ?? []);
+        const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, field]): Field => ({
+          key,
+          missing: required.has(key) ? `missing required field '${key}'` : undefined,
+          ...child(field),
+        }));
+        return (value, path, issues) => {
+          if (issues.length >= MAX_ISSUES) return;
+          if (!isObject(value)) return record(issues, path, 'expected object');
+          // Reading a field by a name held in a variable is the slow part (this one walker reads
+          // the fields of every struct, so V8 cannot specialise the lookup). Data usually lists its
+          // fields in schema order, and `for...in` hands over keys and values without a lookup.
+          const start = issues.length;
+          let index = 0;
+          for (const key in value) {
+            if (index === fields.length || key !== fields[index].key) break;
+            visitField(fields[index], value[key], path, issues);
+            index++;
+          }
+          // `for...in` lists own keys before inherited ones, so if the last field it gave is own,
+          // all were. If not (data inheriting enumerable properties, rare), start again by name.
+          if (index > 0 && !Object.hasOwn(value, fields[index - 1].key)) {
+            issues.length = start;
+            index = 0;
+          }
+          // The fields out of order, absent or not in plain data, by name. An inherited property
+          // is no field.
+          for (; index < fields.length; index++) {
+            const { key } = fields[index];
+            visitField(fields[index], Object.hasOwn(value, key) ? value[key] : undefined, path, issues);
+          }
+        };
+      }
+      case 'Union':
+        return buildUnion(schema.anyOf as TSchema[]);
+      case 'Never':
+        return (_value, path, issues) => {
+          if (issues.length < MAX_ISSUES) record(issues, path, 'no value is allowed here');
+        };
+      default:
+        return (value, path, issues) => {
+          if (issues.length >= MAX_ISSUES) return;
+          for (const issue of typeboxIssues(schema, references, value)) issues.push({ ...issue, path: [...path, ...issue.path] });
+        };
+    }
+  }
+
+  /** An IDL enum, an [optional] type (`T | null`), or any other union (explained by TypeBox). */
+  function buildUnion(members: TSchema[]): Walker {
+    if (members.every((member) => member[Kind] === 'Literal')) {
+      const values: unknown[] = members.map((member) => member.const);
+      const message = `expected one of: ${values.map(String).join(', ')}`;
+      return (value, path, issues) => {
+        if (!values.includes(value) && issues.length < MAX_ISSUES) record(issues, path, message);
+      };
+    }
+    const nonNull = members.filter((member) => member[Kind] !== 'Null');
+    const allowsNull = nonNull.length < members.length;
+    if (nonNull.length === 1) {
+      const walk = build(nonNull[0]);
+      return (value, path, issues) => {
+        if (issues.length >= MAX_ISSUES || (value === null && allowsNull)) return;
+        // An [optional] field or result: explain against its type, and say null was also allowed.
+        const before = issues.length;
+        walk(value, path, issues);
+        const first = issues[before];
+        if (issues.length === before + 1 && first.path.length === path.length && first.message.startsWith('expected ')) {
+          first.message += ' or null';
+        }
+      };
+    }
+    return (value, path, issues) => {
+      if (issues.length >= MAX_ISSUES || (value === null && allowsNull)) return;
+      if (!members.some((member) => Value.Check(member, references, value))) record(issues, path, 'value matches none of the allowed types');
+    };
+  }
+
+  return build(root);
+}
+
+/** Fallback for schema kinds the IDL mapping does not produce: TypeBox's own error list. */
+function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of Value.Errors(schema, references, value)) {
+    const path = error.path === '' ? [] : error.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    issues.push({ path: path.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: error.message });
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  return issues;
+}
