@@ -165,7 +165,8 @@ function valuesOf(schema: TSchema, byId: Map<string, TSchema>, depth = 0): fc.Ar
 
 function shapedLike(schema: TSchema, byId: Map<string, TSchema>, depth: number): fc.Arbitrary<unknown> {
   const deeper = (child: TSchema) => valuesOf(child, byId, depth + 1);
-  // Past this depth, containers come out empty so recursive structs stay finite.
+  // Past this depth, containers come out empty and only scalar fields are filled in, so that
+  // recursive structs stay finite.
   const shallow = depth > 4;
   switch (schema[Kind]) {
     case 'Ref': {
@@ -196,7 +197,7 @@ function shapedLike(schema: TSchema, byId: Map<string, TSchema>, depth: number):
       const properties = schema.properties as Record<string, TSchema>;
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, child] of Object.entries(properties)) {
-        model[key] = shallow && key !== 'name' ? fc.constant(undefined) : deeper(child);
+        model[key] = shallow && !['String', 'Number', 'Integer', 'Boolean'].includes(child[Kind]) ? fc.constant(undefined) : deeper(child);
       }
       return fc.tuple(
         fc.oneof({ weight: 4, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }),
