@@ -9,13 +9,13 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-// Test-only: the IDL compiler turns the generator's everything.idl into IDL JSON.
-import { compileIdl, toIdlJson } from '../src/idl/index.js';
-import { calcIdl } from '../test/runtime/fixtures/calc-idl.js';
-import { checkoutIdl } from '../test/runtime/fixtures/checkout-idl.js';
-import type { IdlJson } from './idl-json.js';
-import { idlSchemas, MAX_SAFE_INT } from './schema.js';
-import { MAX_ISSUES, typeboxValidator, type ValidationIssue, type Validator } from './validation.js';
+// The IDL compiler turns the generator's everything.idl into IDL JSON.
+import { compileIdl, toIdlJson } from '../../src/idl/index.js';
+import { calcIdl } from './fixtures/calc-idl.js';
+import { checkoutIdl } from './fixtures/checkout-idl.js';
+import type { IdlJson } from '../../runtime/idl-json.js';
+import { idlSchemas, MAX_SAFE_INT } from '../../runtime/schema.js';
+import { MAX_ISSUES, typeboxValidator, type ValidationIssue, type Validator } from '../../runtime/validation.js';
 
 // ---------------------------------------------------------------------------------------------
 // The reference: `errors()` as it was before walkers (a schema interpreter), unchanged.
@@ -234,7 +234,7 @@ function methodCases(label: string, idl: IdlJson): Case[] {
 }
 
 function everythingIdl(): IdlJson {
-  const file = new URL('../test/generator/fixtures/everything.idl', import.meta.url);
+  const file = new URL('../generator/fixtures/everything.idl', import.meta.url);
   return toIdlJson(compileIdl(readFileSync(file, 'utf8'), 'everything.idl'));
 }
 
