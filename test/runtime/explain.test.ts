@@ -2,6 +2,12 @@
  * `errors()` lists problems with walkers built once per schema. These tests pin its output to the
  * schema interpreter it replaced (kept below, test-only, as the reference): same issues, same
  * order, same messages, over random and mutated values for every IDL type form.
+ *
+ * Our validators get the compiled checks of the named types (as generated code passes them) and
+ * skip every part of a value whose named check passes; the reference explains everything. For
+ * plain data that changes nothing, which the random values show. For objects that are not plain
+ * data (inherited or getter-only fields, which the checks accept and the walkers do not) the rule is
+ * "errors() explains only where a check fails": one test pins that.
  */
 import { readFileSync } from 'node:fs';
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
@@ -15,7 +21,7 @@ import { calcIdl } from './fixtures/calc-idl.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { idlSchemas, MAX_SAFE_INT } from '../../runtime/schema.js';
-import { MAX_ISSUES, typeboxValidator, type ValidationIssue, type Validator } from '../../runtime/validation.js';
+import { compileValidators, MAX_ISSUES, type NamedChecks, typeboxValidator, type ValidationIssue, type Validator } from '../../runtime/validation.js';
 
 // ---------------------------------------------------------------------------------------------
 // The reference: `errors()` as it was before walkers (a schema interpreter), unchanged.
@@ -267,19 +273,35 @@ const handMade: Case[] = (() => {
 
 const cases: Case[] = [...methodCases('checkout', checkoutIdl), ...methodCases('calc', calcIdl), ...methodCases('everything', everythingIdl()), ...handMade];
 
-function validatorPair({ schema, references, failEverything }: Case): { ours: Validator; reference: Validator } {
+/** The compiled check of every named schema, as generated code passes them to `typeboxValidator`. */
+function namedChecksOf(references: TSchema[]): NamedChecks {
+  return Object.fromEntries(references.map((reference) => {
+    const compiled = TypeCompiler.Compile(reference, references);
+    return [String(reference.$id), (value: unknown) => compiled.Check(value)];
+  }));
+}
+
+/**
+ * Our validator (given the named checks, as generated code gives them, unless `withoutNamedChecks`)
+ * and the reference, with the same compiled check.
+ */
+function validatorPair({ schema, references, failEverything }: Case, withoutNamedChecks = false): { ours: Validator; reference: Validator } {
   const compiled = failEverything ? undefined : TypeCompiler.Compile(schema, references);
   const check = (value: unknown) => compiled?.Check(value) ?? false;
-  return { ours: typeboxValidator(check, schema, references), reference: referenceValidator(check, schema, references) };
+  const namedChecks = withoutNamedChecks ? undefined : namedChecksOf(references);
+  return { ours: typeboxValidator(check, schema, references, namedChecks), reference: referenceValidator(check, schema, references) };
 }
 
 describe('errors() lists exactly what the schema interpreter listed', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s: random and mutated values', (_name, testCase) => {
     const { ours, reference } = validatorPair(testCase);
+    const { ours: withoutNamedChecks } = validatorPair(testCase, true);
     const byId = new Map(testCase.references.map((r) => [String(r.$id), r]));
     fc.assert(
       fc.property(valuesOf(testCase.schema, byId), (value) => {
-        expect(ours.errors(value)).toStrictEqual(reference.errors(value));
+        const expected = reference.errors(value);
+        expect(ours.errors(value)).toStrictEqual(expected);
+        expect(withoutNamedChecks.errors(value)).toStrictEqual(expected);
       }),
       { numRuns: 300 },
     );
@@ -327,6 +349,41 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
       expect(ours.errors(value)).toStrictEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
     }
+  });
+
+  it('with named checks, skips a part that is not plain data when its check passes (explains only where a check fails)', () => {
+    const cart = cases.find((c) => c.name === 'checkout Cart')!;
+    const { ours, reference } = validatorPair(cart);
+    const { ours: withoutNamedChecks } = validatorPair(cart, true);
+    class Item {
+      productId = 'p';
+      get quantity() {
+        return 2;
+      }
+      price = 1;
+    }
+    // Each passes check_CartItem (it reads inherited and getter-only fields) but has no own
+    // `quantity` or `price`, which the walkers ask for.
+    const exotic = [new Item(), Object.assign(Object.create({ productId: 'p', quantity: 1 }) as object, { price: 2 })];
+    for (const item of exotic) {
+      const value = { cartId: 'c', items: [item, { productId: 'p', quantity: 'q', price: 1 }], subtotal: 3 };
+      // New behaviour: only the item whose check fails is explained.
+      expect(ours.errors(value)).toStrictEqual([{ path: ['items', 1, 'quantity'], message: 'expected integer' }]);
+      // Without named checks (and in the reference), the exotic item is explained too.
+      const everything = reference.errors(value);
+      expect(everything.length).toBeGreaterThan(1);
+      expect(everything.at(-1)).toStrictEqual({ path: ['items', 1, 'quantity'], message: 'expected integer' });
+      expect(everything.slice(0, -1).every((issue) => issue.path[1] === 0 && issue.message.startsWith('missing required field'))).toBe(true);
+      expect(withoutNamedChecks.errors(value)).toStrictEqual(everything);
+    }
+  });
+
+  it('compileValidators gives its validators the named checks too (compiled when first needed)', () => {
+    const { result } = compileValidators(checkoutIdl)['CartService.addToCart'];
+    const inherited = Object.assign(Object.create({ productId: 'p', quantity: 1 }) as object, { price: 2 });
+    const cart = { cartId: 'c', items: [inherited, { productId: 'p', quantity: 'q', price: 1 }], subtotal: 3 };
+    expect(result.errors(cart)).toStrictEqual([{ path: ['items', 1, 'quantity'], message: 'expected integer' }]);
+    expect(result.errors({ ...cart, items: [inherited, inherited] })).toStrictEqual([]);
   });
 
   it('keeps the final fallbacks when the check and the schema disagree', () => {
