@@ -15,7 +15,7 @@ import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
 import type { Declaration, Use } from './declarations.js';
 import { CodegenError, schemaName, uniqueName } from './names.js';
-import { docComment, indent, stringLiteral } from './source-text.js';
+import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
 
 export const SCHEMA_REFERENCES = 'schemaReferences';
@@ -232,6 +232,20 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
   const checks = new SharedChecks(schemas.references, taken);
   const validators: Declaration[] = [];
   const validatorsBySource = new Map<string, string>();
+  // The named types some validated schema refers to, and the name of the table of their checks
+  // (given to the validators whose schema refers to a named type, so that `errors()` skips the
+  // parts of a value whose check passes).
+  const referenced = new Set<string>();
+  let namedChecks: string | undefined;
+  const noteReferences = (schema: TSchema): boolean => {
+    const direct = directReferences(schema);
+    for (const id of direct) {
+      if (referenced.has(id)) continue;
+      referenced.add(id);
+      noteReferences(referencesById.get(id)!);
+    }
+    return direct.size > 0;
+  };
 
   const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema): string => {
     // A bare named type is validated against its named schema; anything else against its own.
@@ -242,11 +256,13 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
     const label = typeLabel(type, optional);
     const name = uniqueName(`${label[0].toLowerCase()}${label.slice(1)}Validator`, taken);
     validatorsBySource.set(source, name);
-    const check = checks.compile(named ? referencesById.get(named)! : schema);
+    const validated = named ? referencesById.get(named)! : schema;
+    const check = checks.compile(validated);
+    const references = noteReferences(validated) ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))] : [SCHEMA_REFERENCES];
     const doc = docComment(`Validates \`${typeText(type)}${optional ? ' [optional]' : ''}\` values.`);
     const base = { kind: 'const', part: 'types', name, doc, exported: false, declaredType: 'Validator' } as const;
     if (named) {
-      validators.push({ ...base, uses: [typeboxValidator], value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${SCHEMA_REFERENCES})`] });
+      validators.push({ ...base, uses: [typeboxValidator], value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${references.join(', ')})`] });
     } else {
       // The schema argument calls TypeBox, which a pure mark on the outer call alone would keep.
       const argument = (text: string) => indent(text, '    ').trimStart();
@@ -256,7 +272,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
         value: [
           '/*#__PURE__*/ (() =>\n  typeboxValidator(\n    ',
           { ts: argument(check.ts), js: argument(check.js) },
-          `,\n    ${argument(source)},\n    ${SCHEMA_REFERENCES},\n  ))()`,
+          `,\n    ${argument(source)},\n${references.map((name) => `    ${name},\n`).join('')}  ))()`,
         ],
       });
     }
@@ -284,5 +300,32 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
     declaredType: 'ValidatorTable',
     value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
   };
-  return [...checks.declarations, ...validators, table];
+  return [...checks.declarations, ...namedChecksDeclaration(namedChecks, schemas.references, referenced), ...validators, table];
+}
+
+/**
+ * `const namedChecks = { CartItem: check_CartItem, ... }`: the compiled checks of the named types
+ * other schemas refer to, in IDL order, for `typeboxValidator`. Not annotated: its inferred type
+ * fits the runtime's `NamedChecks`, and an object literal of functions is dropped with the
+ * validators from a bundle that does not use them.
+ */
+function namedChecksDeclaration(name: string | undefined, references: TSchema[], referenced: Set<string>): Declaration[] {
+  if (name === undefined) return [];
+  const entries = references
+    .map((schema) => schema.$id as string)
+    .filter((id) => referenced.has(id))
+    // A bare `__proto__:` key would set the prototype instead of adding a field.
+    .map((id) => `  ${id === '__proto__' ? `[${stringLiteral(id)}]` : propertyKey(id)}: ${checkFunctionName(id)},\n`);
+  return [
+    {
+      kind: 'const',
+      part: 'types',
+      name,
+      doc: docComment('The compiled checks of the named types other schemas refer to: `errors()` skips every part of a value whose check passes.'),
+      exported: false,
+      uses: [],
+      declaredType: 'Record<string, (value: unknown) => boolean>',
+      value: [`{\n${entries.join('')}}`],
+    },
+  ];
 }
