@@ -99,10 +99,20 @@ function isValidScalar(scalar: ScalarKind, value: unknown): boolean {
   }
 }
 
-/** A child schema of an object, array or map: its walker and its scalar kind. */
+/**
+ * A child schema of an object, array or map: its walker, its scalar kind, and the compiled check of
+ * its named type if any (the container runs it: a value it accepts needs no push onto the path and
+ * no walk).
+ */
 interface Child {
   walk: Walker;
   scalar: ScalarKind;
+  check: ((value: unknown) => boolean) | undefined;
+}
+
+/** Whether a container can skip `value`: a valid scalar, or a value its named type's check accepts. */
+function isAccepted(child: Child, value: unknown): boolean {
+  return isValidScalar(child.scalar, value) || (child.check !== undefined && child.check(value));
 }
 
 /** A field of a struct: its name, its message when it is required and absent, and its schema. */
@@ -115,7 +125,7 @@ interface Field extends Child {
 function visitField(field: Field, fieldValue: unknown, path: (string | number)[], issues: ValidationIssue[]): void {
   if (fieldValue === undefined) {
     if (field.missing !== undefined) record(issues, path, field.missing);
-  } else if (!isValidScalar(field.scalar, fieldValue)) {
+  } else if (!isAccepted(field, fieldValue)) {
     path.push(field.key);
     field.walk(fieldValue, path, issues);
     path.pop();
@@ -155,12 +165,28 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     return walk;
   }
 
-  const child = (schema: TSchema): Child => ({ walk: build(schema), scalar: scalarKind(schema) });
+  const child = (schema: TSchema): Child => {
+    const check = namedCheck(schema, false);
+    // The container runs the check, so the walker behind it goes without.
+    const walk = check === undefined ? build(schema) : namedWalker(schema.$ref, byId.get(schema.$ref)!);
+    return { walk, scalar: scalarKind(schema), check };
+  };
 
   /**
-   * A reference to a named type: its walker, behind its compiled check when there is one. The root
-   * goes without the check (it just failed on this value).
+   * The compiled check to run before walking a value of `schema`, if it is a reference to a named
+   * type with one. Not at the root (the check just failed on this value), and not for an enum, whose
+   * walker is as cheap as its check and agrees with it on every value.
    */
+  function namedCheck(schema: TSchema, isRoot: boolean): ((value: unknown) => boolean) | undefined {
+    if (isRoot || namedChecks === undefined || schema[Kind] !== 'Ref') return undefined;
+    const id: string = schema.$ref;
+    const target = byId.get(id);
+    if (target === undefined || !Object.hasOwn(namedChecks, id)) return undefined;
+    const isEnum = target[Kind] === 'Union' && (target.anyOf as TSchema[]).every((member) => member[Kind] === 'Literal');
+    return isEnum ? undefined : namedChecks[id];
+  }
+
+  /** A reference to a named type: its walker, behind its compiled check when there is one. */
   function buildRef(schema: TSchema, isRoot: boolean): Walker {
     const id: string = schema.$ref;
     const target = byId.get(id);
@@ -171,17 +197,18 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
       };
     }
     const walk = namedWalker(id, target);
-    const check = !isRoot && namedChecks !== undefined && Object.hasOwn(namedChecks, id) ? namedChecks[id] : undefined;
+    const check = namedCheck(schema, isRoot);
     if (check === undefined) return walk;
     return (value, path, issues) => {
       if (issues.length < MAX_ISSUES && !check(value)) walk(value, path, issues);
     };
   }
 
-  function build(schema: TSchema): Walker {
+  /** `isRoot`: `schema` is the validated value's own (the check just failed on that value). */
+  function build(schema: TSchema, isRoot = false): Walker {
     switch (schema[Kind]) {
       case 'Ref':
-        return buildRef(schema, false);
+        return buildRef(schema, isRoot);
       case 'String':
         return (value, path, issues) => {
           if (typeof value !== 'string' && issues.length < MAX_ISSUES) record(issues, path, 'expected string');
@@ -212,13 +239,14 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         };
       }
       case 'Array': {
-        const { walk, scalar } = child(schema.items);
+        const items = child(schema.items);
+        const { walk } = items;
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!Array.isArray(value)) return record(issues, path, 'expected array');
           for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {
             const item: unknown = value[index];
-            if (isValidScalar(scalar, item)) continue;
+            if (isAccepted(items, item)) continue;
             if (item === undefined && !(index in value)) continue; // a hole of a sparse array is no element (as with forEach)
             path.push(index);
             walk(item, path, issues);
@@ -227,14 +255,15 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         };
       }
       case 'Record': {
-        const { walk, scalar } = child(Object.values(schema.patternProperties as Record<string, TSchema>)[0]);
+        const entries = child(Object.values(schema.patternProperties as Record<string, TSchema>)[0]);
+        const { walk } = entries;
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!isObject(value)) return record(issues, path, 'expected object');
           for (const key of Object.keys(value)) {
             if (issues.length >= MAX_ISSUES) return;
             const entry = value[key];
-            if (isValidScalar(scalar, entry)) continue;
+            if (isAccepted(entries, entry)) continue;
             path.push(key);
             walk(entry, path, issues);
             path.pop();
@@ -276,7 +305,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         };
       }
       case 'Union':
-        return buildUnion(schema.anyOf as TSchema[]);
+        return buildUnion(schema.anyOf as TSchema[], isRoot);
       case 'Never':
         return (_value, path, issues) => {
           if (issues.length < MAX_ISSUES) record(issues, path, 'no value is allowed here');
@@ -290,7 +319,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
   }
 
   /** An IDL enum, an [optional] type (`T | null`), or any other union (explained by TypeBox). */
-  function buildUnion(members: TSchema[]): Walker {
+  function buildUnion(members: TSchema[], isRoot: boolean): Walker {
     if (members.every((member) => member[Kind] === 'Literal')) {
       const values: unknown[] = members.map((member) => member.const);
       const message = `expected one of: ${values.map(String).join(', ')}`;
@@ -301,7 +330,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     const nonNull = members.filter((member) => member[Kind] !== 'Null');
     const allowsNull = nonNull.length < members.length;
     if (nonNull.length === 1) {
-      const walk = build(nonNull[0]);
+      const walk = build(nonNull[0], isRoot); // `T | null` at the root: T's check failed too
       return (value, path, issues) => {
         if (issues.length >= MAX_ISSUES || (value === null && allowsNull)) return;
         // An [optional] field or result: explain against its type, and say null was also allowed.
@@ -319,7 +348,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     };
   }
 
-  return root[Kind] === 'Ref' ? buildRef(root, true) : build(root);
+  return build(root, true);
 }
 
 /** Fallback for schema kinds the IDL mapping does not produce: TypeBox's own error list. */
