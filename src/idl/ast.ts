@@ -44,6 +44,35 @@ export type TypeRef =
  */
 export interface Documented {
   comment?: string;
+  /** Comments around the node that are not its doc comment (kept only for the formatter). */
+  comments?: Comments;
+}
+
+/**
+ * Consecutive `//` lines, each without the `//`, at most one following space and trailing
+ * whitespace (like a doc comment line).
+ */
+export type CommentGroup = string[];
+
+/**
+ * The comments near a node that are not its doc comment. Only the formatter reads them: the checker,
+ * the IDL JSON, code generation and OpenAPI see doc comments only. Absent keys mean "none".
+ */
+export interface Comments {
+  /**
+   * Comment groups on their own lines above the node (above its doc comment). Each group was
+   * followed by a blank line, which is why it is not the doc comment.
+   */
+  leading?: CommentGroup[];
+  /** The comment after the node on its (last) line; for a block declaration, after the closing `}`. */
+  trailing?: string;
+  /** Block declarations: the comment after `{` on the header line. */
+  header?: string;
+  /**
+   * Comment groups after the last item of a block, before its `}` (or, on an `IdlFile`, after the
+   * last declaration; on a method, after its last parameter, before `)`).
+   */
+  end?: CommentGroup[];
 }
 
 export interface NamespaceDecl extends Documented {
@@ -99,6 +128,11 @@ export interface ErrorsBlock extends Documented {
 
 export interface Parameter {
   name: Name;
+  /**
+   * Comments inside a multi-line parameter list: `leading` are the `//` lines above the parameter
+   * (as one group), `trailing` the comment at the end of its line.
+   */
+  comments?: Comments;
   type: TypeRef;
   span: SourceSpan;
 }
@@ -135,9 +169,11 @@ export interface IdlFile {
   namespace?: NamespaceDecl;
   declarations: Declaration[];
   /**
-   * Comment lines that are not doc comments (followed by a blank line, or at the end of a block).
-   * The formatter cannot place them, so `idlrpc -format -w` refuses to drop them. Trailing comments
-   * after an item on the same line are not recorded. Absent when there are none.
+   * Comment lines on their own line that are not doc comments (followed by a blank line, or at the
+   * end of a block or file), with positions. Trailing comments after an item on the same line are
+   * not listed. The formatter places these through the nodes' `comments`. Absent when there are none.
    */
   detachedComments?: DetachedComment[];
+  /** Comments after the last declaration (`end`). */
+  comments?: Comments;
 }

@@ -7,8 +7,16 @@
  * methods; doc comments as `// ` lines above their item; declarations in the order of the tree;
  * `\n` line endings and a final newline. Spans are not read, so trees built by code (with
  * `syntheticSpan`) print the same way as parsed ones.
+ *
+ * Every other comment the parser recorded (`comments` on the nodes) is printed too: leading groups
+ * above the item's doc comment, each followed by a blank line so it stays a non-doc comment;
+ * trailing comments at the end of their line (in enum, struct and errors blocks aligned one space
+ * after the longest commented line); end-of-block and end-of-file groups before the `}` or at the
+ * end. A method with comments in its parameter list is printed with one parameter per line.
  */
 import type {
+  CommentGroup,
+  Documented,
   EnumDecl,
   ErrorsBlock,
   IdlFile,
@@ -28,7 +36,10 @@ const MIN_FIELD_NAME_COLUMN = 13;
 export function printIdl(file: IdlFile): string {
   const blocks: string[] = [];
   if (file.namespace) {
-    blocks.push(commentLines(file.namespace.comment, '') + `namespace ${file.namespace.name.text}\n`);
+    const namespace = file.namespace;
+    blocks.push(
+      leadingLines(namespace, '') + withTrailing(`namespace ${namespace.name.text}`, namespace.comments?.trailing) + '\n',
+    );
   }
   for (const declaration of file.declarations) {
     switch (declaration.kind) {
@@ -46,6 +57,8 @@ export function printIdl(file: IdlFile): string {
         break;
     }
   }
+  const end = file.comments?.end;
+  if (hasLines(end)) blocks.push(commentGroupsText(end, ''));
   return blocks.join('\n');
 }
 
@@ -80,52 +93,137 @@ export function quoteMessage(message: string): string {
 }
 
 function printEnum(decl: EnumDecl): string {
-  const values = decl.values.map((value) => commentLines(value.comment, INDENT) + INDENT + value.name.text + '\n');
-  return commentLines(decl.comment, '') + `enum ${decl.name.text} {\n${values.join('')}}\n`;
+  const lines = decl.values.map((value) => value.name.text);
+  const trailing = alignedTrailing(lines, decl.values);
+  const values = decl.values.map((value, i) => leadingLines(value, INDENT) + INDENT + trailing[i] + '\n');
+  return printBlock(`enum ${decl.name.text}`, decl, values, '');
 }
 
 function printStruct(decl: StructDecl): string {
   const nameWidth = Math.max(MIN_FIELD_NAME_COLUMN, ...decl.fields.map((f) => f.name.text.length + 2));
   const typeWidth = Math.max(0, ...decl.fields.map((f) => printType(f.type).length + 2));
-  const fields = decl.fields.map((field) => {
+  const lines = decl.fields.map((field) => {
     const type = printType(field.type);
-    const line = field.optional
+    return field.optional
       ? field.name.text.padEnd(nameWidth) + type.padEnd(typeWidth) + '[optional]'
       : field.name.text.padEnd(nameWidth) + type;
-    return commentLines(field.comment, INDENT) + INDENT + line + '\n';
   });
+  const trailing = alignedTrailing(lines, decl.fields);
+  const fields = decl.fields.map((field, i) => leadingLines(field, INDENT) + INDENT + trailing[i] + '\n');
   const parent = decl.extends ? ` extends ${decl.extends.text}` : '';
-  return commentLines(decl.comment, '') + `struct ${decl.name.text}${parent} {\n${fields.join('')}}\n`;
+  return printBlock(`struct ${decl.name.text}${parent}`, decl, fields, '');
 }
 
 function printErrors(block: ErrorsBlock): string {
   const codeWidth = Math.max(0, ...block.errors.map((e) => String(e.code).length + 1));
   const nameWidth = Math.max(0, ...block.errors.map((e) => e.name.text.length + 1));
-  const errors = block.errors.map(
-    (error) =>
-      commentLines(error.comment, INDENT) +
-      INDENT +
-      String(error.code).padEnd(codeWidth) +
-      error.name.text.padEnd(nameWidth) +
-      quoteMessage(error.message) +
-      '\n',
+  const lines = block.errors.map(
+    (error) => String(error.code).padEnd(codeWidth) + error.name.text.padEnd(nameWidth) + quoteMessage(error.message),
   );
-  return commentLines(block.comment, '') + `errors {\n${errors.join('')}}\n`;
+  const trailing = alignedTrailing(lines, block.errors);
+  const errors = block.errors.map((error, i) => leadingLines(error, INDENT) + INDENT + trailing[i] + '\n');
+  return printBlock('errors', block, errors, '');
 }
 
 function printInterface(decl: InterfaceDecl): string {
-  const methods = decl.methods.map((method) => commentLines(method.comment, INDENT) + INDENT + printMethod(method) + '\n');
-  return commentLines(decl.comment, '') + `interface ${decl.name.text} {\n${methods.join('\n')}}\n`;
+  const methods = decl.methods.map(
+    (method) => leadingLines(method, INDENT) + INDENT + withTrailing(printMethod(method), method.comments?.trailing) + '\n',
+  );
+  return printBlock(`interface ${decl.name.text}`, decl, methods, '\n');
 }
 
+/**
+ * A block declaration: its leading and doc comments, `header {` (with the header's trailing
+ * comment), the printed items joined by `separator`, the comment groups at the end of the block,
+ * and `}` with its trailing comment.
+ */
+function printBlock(header: string, decl: Documented, items: string[], separator: string): string {
+  const comments = decl.comments;
+  let end = '';
+  if (hasLines(comments?.end)) {
+    end = (items.length > 0 ? separator : '') + commentGroupsText(comments.end, INDENT);
+  }
+  return (
+    leadingLines(decl, '') +
+    withTrailing(`${header} {`, comments?.header) +
+    '\n' +
+    items.join(separator) +
+    end +
+    withTrailing('}', comments?.trailing) +
+    '\n'
+  );
+}
+
+/**
+ * A method on one line, or, when comments sit inside its parameter list, with one parameter per
+ * line so that each comment keeps its place.
+ */
 function printMethod(method: Method): string {
-  const parameters = method.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
   const optional = method.returnOptional ? ' [optional]' : '';
   const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
-  return `${method.name.text}(${parameters}) ${printType(method.returnType)}${optional}${raises}`;
+  const result = `${printType(method.returnType)}${optional}${raises}`;
+  const end = method.comments?.end?.flat() ?? [];
+  if (end.length === 0 && method.parameters.every((p) => p.comments === undefined)) {
+    const parameters = method.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
+    return `${method.name.text}(${parameters}) ${result}`;
+  }
+  const inner = INDENT + INDENT;
+  const parameters = method.parameters.map((p, i) => {
+    const comma = i < method.parameters.length - 1 ? ',' : '';
+    const leading = commentLines(p.comments?.leading?.flat().join('\n'), inner);
+    return leading + inner + withTrailing(`${p.name.text} ${printType(p.type)}${comma}`, p.comments?.trailing) + '\n';
+  });
+  const endLines = commentLines(end.length > 0 ? end.join('\n') : undefined, inner);
+  return `${method.name.text}(\n${parameters.join('')}${endLines}${INDENT}) ${result}`;
 }
 
-/** A doc comment as `// ` lines at `indent`; nothing when there is no comment. */
+/**
+ * The item lines of a block with their trailing comments, which start in one column: one space
+ * after the longest line that carries a trailing comment.
+ */
+function alignedTrailing(lines: string[], nodes: Documented[]): string[] {
+  let column = 0;
+  nodes.forEach((node, i) => {
+    if (node.comments?.trailing !== undefined) column = Math.max(column, lines[i].length);
+  });
+  return lines.map((line, i) => {
+    const trailing = nodes[i].comments?.trailing;
+    return trailing === undefined ? line : withTrailing(line.padEnd(column), trailing);
+  });
+}
+
+/** `line` followed by ` // comment` when there is a comment. Line breaks in it become spaces. */
+function withTrailing(line: string, comment: string | undefined): string {
+  if (comment === undefined) return line;
+  const text = comment.replace(/\r\n|[\r\n]/g, ' ').trimEnd();
+  return text === '' ? `${line} //` : `${line} // ${text}`;
+}
+
+/**
+ * What goes above an item: its leading comment groups, each followed by a blank line (which keeps
+ * them from becoming the doc comment when the text is parsed again), then its doc comment.
+ */
+function leadingLines(node: Documented, indent: string): string {
+  const leading = node.comments?.leading;
+  const groups =
+    leading === undefined ? '' : leading.map((group) => (group.length === 0 ? '' : commentLines(group.join('\n'), indent) + '\n')).join('');
+  return groups + commentLines(node.comment, indent);
+}
+
+/** Whether `groups` holds at least one comment line. */
+function hasLines(groups: CommentGroup[] | undefined): groups is CommentGroup[] {
+  return groups !== undefined && groups.some((group) => group.length > 0);
+}
+
+/** Comment groups separated by blank lines (the end of a block or file). */
+function commentGroupsText(groups: CommentGroup[], indent: string): string {
+  return groups
+    .filter((group) => group.length > 0)
+    .map((group) => commentLines(group.join('\n'), indent))
+    .join('\n');
+}
+
+/** Comment lines as `// ` lines at `indent`; nothing when there is no comment. */
 function commentLines(comment: string | undefined, indent: string): string {
   if (comment === undefined) return '';
   return comment
@@ -133,4 +231,51 @@ function commentLines(comment: string | undefined, indent: string): string {
     .map((line) => line.trimEnd())
     .map((line) => (line === '' ? `${indent}//\n` : `${indent}// ${line}\n`))
     .join('');
+}
+
+/** A `//` comment found in IDL source text; `text` as in the tree (see `commentText` in the parser). */
+export interface SourceComment {
+  text: string;
+  /** 1-based position of the `//`. */
+  line: number;
+  column: number;
+}
+
+/** Every `//` comment in IDL source text, in order; `//` inside a quoted error message is not one. */
+export function sourceComments(source: string): SourceComment[] {
+  const comments: SourceComment[] = [];
+  const lines = source.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted) {
+        if (c === '\\') i++;
+        else if (c === '"') quoted = false;
+      } else if (c === '"') {
+        quoted = true;
+      } else if (c === '/' && line[i + 1] === '/') {
+        const text = line.slice(i).replace(/^\/\/ ?/, '').replace(/\s+$/, '');
+        comments.push({ text, line: index + 1, column: i + 1 });
+        break;
+      }
+    }
+  }
+  return comments;
+}
+
+/**
+ * The comments of `input` that `output` lacks (compared by text, counting repeats): what
+ * formatting `input` into `output` would lose. The printer keeps every comment, so this is empty
+ * unless it has a bug; `idlrpc -format` checks it anyway rather than lose a comment silently.
+ */
+export function droppedComments(input: string, output: string): SourceComment[] {
+  const available = new Map<string, number>();
+  for (const { text } of sourceComments(output)) available.set(text, (available.get(text) ?? 0) + 1);
+  return sourceComments(input).filter(({ text }) => {
+    const count = available.get(text) ?? 0;
+    available.set(text, count - 1);
+    return count <= 0;
+  });
 }

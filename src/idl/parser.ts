@@ -3,7 +3,8 @@
  *
  * The IDL is line-oriented: a declaration header ends its line, and every enum value, struct field,
  * error and method takes exactly one line. `//` comment lines directly above an item (no blank line
- * between) become its doc comment; every other comment is ignored.
+ * between) become its doc comment. Every other comment is recorded in the `comments` of the nearest
+ * node (see `Comments` in ast.ts) for the formatter; nothing else reads those.
  *
  * Syntax errors name what was expected in plain words. Parsimmon reports the furthest position it
  * reached together with the labels (`.desc`) of every rule that failed there; `describeFailure`
@@ -13,7 +14,10 @@
 import P from 'parsimmon';
 import type {
   BuiltInTypeName,
+  CommentGroup,
+  Comments,
   Declaration,
+  Documented,
   EnumDecl,
   EnumValue,
   ErrorDecl,
@@ -190,8 +194,95 @@ function docComment(lines: GapLine[]): string | undefined {
     .join('\n');
 }
 
-function withComment<T extends object>(node: T, comment: string | undefined): T {
-  return comment === undefined ? node : { ...node, comment };
+/** Index of the first line of the doc comment at the end of a gap (`lines.length` when none). */
+function docStart(lines: GapLine[]): number {
+  let start = lines.length;
+  while (start > 0 && lines[start - 1].comment !== undefined) start--;
+  return start;
+}
+
+/** The comment lines among `lines[0..end)`, grouped by the blank lines between them. */
+function commentGroups(lines: GapLine[], end: number): CommentGroup[] | undefined {
+  let groups: CommentGroup[] | undefined;
+  let current: CommentGroup | undefined;
+  for (let i = 0; i < end; i++) {
+    const comment = lines[i].comment;
+    if (comment === undefined) {
+      current = undefined;
+    } else if (current) {
+      current.push(comment);
+    } else {
+      current = [comment];
+      (groups ??= []).push(current);
+    }
+  }
+  return groups;
+}
+
+/** `node` with its doc comment, leading comment groups and trailing comment added. */
+function withComments<T extends Documented>(
+  node: T,
+  doc: string | undefined,
+  leading: CommentGroup[] | undefined,
+  trailing: string | undefined,
+): T {
+  if (doc === undefined && leading === undefined && trailing === undefined) return node;
+  const result: T = { ...node };
+  if (doc !== undefined) result.comment = doc;
+  if (leading !== undefined || trailing !== undefined) {
+    const comments: Comments = { ...node.comments };
+    if (leading !== undefined) comments.leading = leading;
+    if (trailing !== undefined) comments.trailing = trailing;
+    result.comments = comments;
+  }
+  return result;
+}
+
+/** What a block holds: its items, and the comments after `{` and before `}`. */
+interface BlockContents<T> {
+  items: T[];
+  comments?: Comments;
+}
+
+/** The `comments` property of a block declaration, or nothing. */
+function blockComments<T>(contents: BlockContents<T>): { comments?: Comments } {
+  return contents.comments ? { comments: contents.comments } : {};
+}
+
+/** A comment inside a parameter list; `ownLine` when it is the first thing on its line. */
+interface ParenComment {
+  text: string;
+  ownLine: boolean;
+}
+const NO_PAREN_COMMENTS: readonly ParenComment[] = Object.freeze([]);
+
+/**
+ * Places the comments of a parameter list: a comment on the line of a parameter (after it or after
+ * its comma) trails that parameter; any other comment goes above the next parameter, or at the end
+ * of the list when no parameter follows. `gaps[k]` holds the comments before parameter `k`
+ * (`gaps[parameters.length]`: before `)`).
+ */
+function placeParameterComments(
+  parameters: Parameter[],
+  gaps: (readonly ParenComment[])[],
+): { parameters: Parameter[]; end?: CommentGroup } {
+  const leading: (string[] | undefined)[] = [];
+  const trailing: (string | undefined)[] = [];
+  for (let k = 0; k < gaps.length; k++) {
+    for (const comment of gaps[k]) {
+      if (!comment.ownLine && k > 0 && trailing[k - 1] === undefined) trailing[k - 1] = comment.text;
+      else (leading[k] ??= []).push(comment.text);
+    }
+  }
+  const placed = parameters.map((parameter, k) => {
+    if (leading[k] === undefined && trailing[k] === undefined) return parameter;
+    const comments: Comments = {};
+    if (leading[k] !== undefined) comments.leading = [leading[k]!];
+    if (trailing[k] !== undefined) comments.trailing = trailing[k];
+    return { ...parameter, comments };
+  });
+  const end = leading[parameters.length];
+  return end === undefined ? { parameters: placed } : { parameters: placed, end };
 }
 
 function createGrammar(fileName: string, source: string) {
@@ -216,7 +307,12 @@ function createGrammar(fileName: string, source: string) {
   const trailingComment = P.regexp(/\/\/[^\r\n]*/).desc(NOISE + 'comment');
   const newline = P.regexp(/\r?\n/);
   /** End of an item's line: optional spaces and trailing comment, then a newline or the end of the file. */
-  const lineEnd = P.seq(hspace, trailingComment.atMost(1), P.alt(newline.desc(END_OF_LINE), P.eof.desc(NOISE + 'eof')));
+  const lineEnd: P.Parser<string | undefined> = P.seqMap(
+    hspace,
+    trailingComment.atMost(1),
+    P.alt(newline.desc(END_OF_LINE), P.eof.desc(NOISE + 'eof')),
+    (_s, comment) => (comment.length > 0 ? commentText(comment[0]) : undefined),
+  );
 
   const gapLine: P.Parser<GapLine> = P.alt(
     P.seqMap(
@@ -292,21 +388,28 @@ function createGrammar(fileName: string, source: string) {
 
   const optionalMarker = token('[optional]');
 
-  /** An item line inside a block, with its doc comment. */
-  const item = <T extends object>(parser: P.Parser<T>): P.Parser<T> =>
-    P.seqMap(gap, hspace, parser, lineEnd, (lines, _s, node) => {
+  /** An item line inside a block (or a declaration), with its doc comment and other comments. */
+  const item = <T extends Documented>(parser: P.Parser<T>): P.Parser<T> =>
+    P.seqMap(gap, hspace, parser, lineEnd, (lines, _s, node, trailing) => {
+      if (lines.length === 0) return trailing === undefined ? node : withComments(node, undefined, undefined, trailing);
       rememberDetached(lines, true);
-      return withComment(node, docComment(lines));
+      const start = docStart(lines);
+      return withComments(node, docComment(lines), commentGroups(lines, start), trailing);
     });
 
   /** `{`, items one per line, `}`. Also accepts `{}` on the header line. */
-  const block = <T extends object>(itemParser: P.Parser<T>): P.Parser<T[]> =>
+  const block = <T extends Documented>(itemParser: P.Parser<T>): P.Parser<BlockContents<T>> =>
     P.seq(hspace, token('{')).then(
       P.alt(
-        P.seq(hspace, token('}')).result([] as T[]),
-        P.seqMap(lineEnd, item(itemParser).many(), gap, hspace, token('}'), (_e, items, lines) => {
+        P.seq(hspace, token('}')).map((): BlockContents<T> => ({ items: [] })),
+        P.seqMap(lineEnd, item(itemParser).many(), gap, hspace, token('}'), (header, items, lines): BlockContents<T> => {
           rememberDetached(lines, false);
-          return items;
+          const end = commentGroups(lines, lines.length);
+          if (header === undefined && end === undefined) return { items };
+          const comments: Comments = {};
+          if (header !== undefined) comments.header = header;
+          if (end !== undefined) comments.end = end;
+          return { items, comments };
         }),
       ),
     );
@@ -330,7 +433,7 @@ function createGrammar(fileName: string, source: string) {
       declaredName('an enum name').map((name) => (enterBlock('enum', name), name)),
       block(enumValue),
     ),
-  ).map(([[, , name, values], span]) => ({ kind: 'enum', name, values, span }));
+  ).map(([[, , name, body], span]): EnumDecl => ({ kind: 'enum', name, values: body.items, span, ...blockComments(body) }));
 
   const field: P.Parser<Field> = spanned(
     P.seq(declaredName('a field name', blockName), hspace, typeRef(TYPE_LABEL), hspace, optionalMarker.atMost(1)),
@@ -346,10 +449,10 @@ function createGrammar(fileName: string, source: string) {
         .atMost(1),
       block(field),
     ),
-  ).map(([[, , name, parent, fields], span]): StructDecl =>
+  ).map(([[, , name, parent, body], span]): StructDecl =>
     parent.length > 0
-      ? { kind: 'struct', name, extends: parent[0], fields, span }
-      : { kind: 'struct', name, fields, span },
+      ? { kind: 'struct', name, extends: parent[0], fields: body.items, span, ...blockComments(body) }
+      : { kind: 'struct', name, fields: body.items, span, ...blockComments(body) },
   );
 
   /** A double-quoted message; `\"` and `\\` are the only escapes. */
@@ -397,7 +500,7 @@ function createGrammar(fileName: string, source: string) {
       }),
       block(errorDecl),
     ),
-  ).map(([[, errors], span]) => ({ kind: 'errors', errors, span }));
+  ).map(([[, body], span]): ErrorsBlock => ({ kind: 'errors', errors: body.items, span, ...blockComments(body) }));
 
   /** Parameters cannot be optional; say so instead of a generic "expected ',' or ')'". */
   const notOptional = P<null>((input, i) =>
@@ -419,9 +522,62 @@ function createGrammar(fileName: string, source: string) {
     .then(P.sepBy1(referencedName('the name of a declared error'), comma))
     .skip(P.seq(parenSpace, token(')')));
 
-  const parameterList = P.seq(token('('), parenSpace)
-    .then(P.sepBy(parameter, comma))
-    .skip(P.seq(parenSpace, token(')')));
+  /**
+   * Whitespace inside a parameter list, which may hold `//` comments to the end of a line. Written
+   * by hand because it runs between every two tokens of a signature.
+   */
+  const parenGap = P<readonly ParenComment[]>((input, i) => {
+    let comments: ParenComment[] | undefined;
+    let ownLine = false;
+    let j = i;
+    for (;;) {
+      const c = input.charCodeAt(j);
+      if (c === 32 || c === 9 || c === 13) j++;
+      else if (c === 10) {
+        ownLine = true;
+        j++;
+      } else if (c === 47 && input.charCodeAt(j + 1) === 47) {
+        let end = j + 2;
+        while (end < input.length && input.charCodeAt(end) !== 10 && input.charCodeAt(end) !== 13) end++;
+        (comments ??= []).push({ text: commentText(input.slice(j, end)), ownLine });
+        j = end;
+      } else break;
+    }
+    return P.makeSuccess(j, comments ?? NO_PAREN_COMMENTS);
+  });
+
+  /** `(`, parameters separated by commas, `)`, with the comments between them placed. */
+  const parameterList = P.seqMap(
+    token('('),
+    parenGap,
+    P.alt(
+      P.seqMap(
+        parameter,
+        parenGap,
+        P.seq(token(','), parenGap, parameter, parenGap).many(),
+        (firstParameter, afterFirst, rest) => {
+          const parameters = [firstParameter];
+          // gaps[k]: the comments between parameter k - 1 and parameter k (or `)`).
+          const gaps = [afterFirst];
+          for (const [, afterComma, next, after] of rest) {
+            parameters.push(next);
+            const last = gaps.length - 1;
+            if (afterComma !== NO_PAREN_COMMENTS) gaps[last] = gaps[last].concat(afterComma);
+            gaps.push(after);
+          }
+          return { parameters, gaps };
+        },
+      ),
+      // A fresh value per method: a shared empty array could leak edits from one tree to another.
+      P((_input, i) => P.makeSuccess(i, { parameters: [] as Parameter[], gaps: [] as (readonly ParenComment[])[] })),
+    ),
+    token(')'),
+    (_open, beforeFirst, { parameters, gaps }) => {
+      // No comment at all is by far the common case: skip the placement work.
+      if (beforeFirst === NO_PAREN_COMMENTS && gaps.every((gap) => gap === NO_PAREN_COMMENTS)) return { parameters };
+      return placeParameterComments(parameters, [beforeFirst, ...gaps]);
+    },
+  );
 
   const method: P.Parser<Method> = spanned(
     P.seq(
@@ -431,14 +587,18 @@ function createGrammar(fileName: string, source: string) {
       optionalMarker.atMost(1),
       raises.atMost(1),
     ),
-  ).map(([[name, parameters, returnType, marker, raised], span]) => ({
-    name,
-    parameters,
-    returnType,
-    returnOptional: marker.length > 0,
-    raises: raised[0] ?? [],
-    span,
-  }));
+  ).map(([[name, list, returnType, marker, raised], span]): Method => {
+    const result: Method = {
+      name,
+      parameters: list.parameters,
+      returnType,
+      returnOptional: marker.length > 0,
+      raises: raised[0] ?? [],
+      span,
+    };
+    if (list.end !== undefined) result.comments = { end: [list.end] };
+    return result;
+  });
 
   const interfaceDecl: P.Parser<InterfaceDecl> = spanned(
     P.seq(
@@ -447,7 +607,13 @@ function createGrammar(fileName: string, source: string) {
       declaredName('an interface name').map((name) => (enterBlock('interface', name), name)),
       block(method),
     ),
-  ).map(([[, , name, methods], span]) => ({ kind: 'interface', name, methods, span }));
+  ).map(([[, , name, body], span]): InterfaceDecl => ({
+    kind: 'interface',
+    name,
+    methods: body.items,
+    span,
+    ...blockComments(body),
+  }));
 
   const namespaceDecl: P.Parser<NamespaceDecl> = spanned(
     P.seq(keyword('namespace', DECLARATION_LABEL), hspace, declaredName('a namespace name')),
@@ -468,6 +634,8 @@ function createGrammar(fileName: string, source: string) {
     (namespace, declarations, lines) => {
       rememberDetached(lines, false);
       const result: IdlFile = { fileName, source, declarations };
+      const end = commentGroups(lines, lines.length);
+      if (end !== undefined) result.comments = { end };
       if (namespace.length > 0) result.namespace = namespace[0];
       if (detached.length > 0) result.detachedComments = detached.sort((a, b) => a.span.start.offset - b.span.start.offset);
       return result;

@@ -195,16 +195,62 @@ describe('idlrpc -format', () => {
     expect(readFileSync(join(dir, 'rewrite.idl'), 'utf8')).toBe(TIDY);
   });
 
-  test('-w refuses to drop comments that are not doc comments, and changes nothing', async () => {
-    const withDetached = `// Header.\n\n${MESSY}`;
-    writeFileSync(join(dir, 'detached.idl'), withDetached);
-    const before = listing();
-    const run = await runCli(['-format', '-w', 'detached.idl'], dir);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('detached.idl:1:1: warning: this comment is not directly above an item and is left out');
-    expect(run.stderr).toContain('detached.idl was not changed');
-    expect(readFileSync(join(dir, 'detached.idl'), 'utf8')).toBe(withDetached);
-    expect(listing()).toEqual(before);
+  const COMMENTED = [
+    '// Header, not a doc comment.',
+    '',
+    'namespace shop // trailing',
+    'struct A { // header',
+    '  id string // the id',
+    '  // standalone',
+    '',
+    '  name string',
+    '  // end of A',
+    '}',
+    'interface I {',
+    '  m(a int, // after a',
+    '    b A) A',
+    '}',
+    '// end of file',
+  ].join('\r\n');
+  const COMMENTED_TIDY = [
+    '// Header, not a doc comment.',
+    '',
+    'namespace shop // trailing',
+    '',
+    'struct A { // header',
+    '    id           string // the id',
+    '    // standalone',
+    '',
+    '    name         string',
+    '    // end of A',
+    '}',
+    '',
+    'interface I {',
+    '    m(',
+    '        a int, // after a',
+    '        b A',
+    '    ) A',
+    '}',
+    '',
+    '// end of file',
+    '',
+  ].join('\n');
+
+  test('keeps every comment: prints them without warnings', async () => {
+    writeFileSync(join(dir, 'commented.idl'), COMMENTED);
+    const run = await runCli(['-format', 'commented.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: COMMENTED_TIDY, stderr: '' });
+  });
+
+  test('-w rewrites a CRLF file with comments (trailing, header, standalone, end of block and file, in parameters), and -check then passes', async () => {
+    writeFileSync(join(dir, 'commented-w.idl'), COMMENTED);
+    const run = await runCli(['-format', '-w', 'commented-w.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'commented-w.idl'), 'utf8')).toBe(COMMENTED_TIDY);
+    expect(await runCli(['-format', '-check', 'commented-w.idl'], dir)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const again = await runCli(['-format', '-w', 'commented-w.idl'], dir);
+    expect(again).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'commented-w.idl'), 'utf8')).toBe(COMMENTED_TIDY);
   });
 
   test('a syntax error is reported with its position and nothing is written', async () => {

@@ -1,16 +1,23 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { droppedComments, sourceComments } from '../../src/idl/format.js';
 import {
   checkIdl,
   codeFrame,
   compileIdl,
   formatDiagnostic,
+  idlChecksum,
   parseIdl,
   printIdl,
   quoteMessage,
   syntheticName,
   syntheticSpan,
+  toIdlJson,
   type IdlFile,
 } from '../../src/index.js';
+import { randomIdlFile } from './random-idl.js';
+import { stripSpans } from './strip-spans.js';
 
 describe('printIdl on trees built by code', () => {
   const span = syntheticSpan('built.idl');
@@ -126,7 +133,7 @@ describe('printIdl on trees built by code', () => {
 
   test('printing is idempotent on parsed text', () => {
     const once = printIdl(parseIdl('namespace a\nenum E {\n  x // trailing\n  // doc\n  y\n}\n', 'a.idl'));
-    expect(once).toBe('namespace a\n\nenum E {\n    x\n    // doc\n    y\n}\n');
+    expect(once).toBe('namespace a\n\nenum E {\n    x // trailing\n    // doc\n    y\n}\n');
     expect(printIdl(parseIdl(once, 'a.idl'))).toBe(once);
   });
 });
@@ -149,5 +156,341 @@ describe('code frames', () => {
   test('the gutter widens for two-digit line numbers', () => {
     const long = Array.from({ length: 12 }, (_, i) => `l${i + 1}`).join('\n');
     expect(codeFrame(long, 10, 1, 3)).toBe(['   8 | l8', '   9 | l9', '> 10 | l10', '     | ^^^', '  11 | l11'].join('\n'));
+  });
+});
+
+/** A file with a comment in every position the IDL allows one. */
+const COMMENTED = [
+  '// File header: not a doc comment.',
+  '//Second header line, no space.',
+  '',
+  '',
+  '// Another detached group.',
+  '',
+  '// The namespace doc.',
+  'namespace shop // after namespace',
+  '// Between namespace and enum.',
+  '',
+  '// Doc of Size.',
+  'enum Size { // after enum header',
+  '  small // after small',
+  '  // standalone in enum',
+  '',
+  '  // doc of medium',
+  '  medium',
+  '  x_large   // after x_large',
+  '  // end of enum',
+  '',
+  '  // second end group',
+  '} // after enum close',
+  '// directly after a brace, then a blank line',
+  '',
+  'struct Base {}  // after an empty block',
+  'struct Item extends Base {',
+  '  id string // the id',
+  '  // doc of tags',
+  '  tags []string [optional]  // after [optional]',
+  '  //',
+  '  // an empty comment line above',
+  '',
+  '',
+  '  count int',
+  '}',
+  'errors { // errors header',
+  '  // doc of 404',
+  '  404 NotFound "not // a comment" // after an error',
+  '  1000 Conflict "conflict \\"x\\""',
+  '}',
+  'interface Shop { // interface header',
+  '  // Doc of get.',
+  '  get(id string) Item [optional] raises(NotFound) // after get',
+  '  // standalone between methods',
+  '',
+  '  put( // after the open paren',
+  '    // above item',
+  '    item Item, // after item',
+  '',
+  '    replace bool // after replace',
+  '    // end of the parameters',
+  '  ) Item raises(Conflict)',
+  '  ping(',
+  '  ) bool',
+  '  // end of interface',
+  '}',
+  '',
+  '// end of file 1',
+  '',
+  '',
+  '// end of file 2',
+].join('\n');
+
+const COMMENTED_FORMATTED = [
+  '// File header: not a doc comment.',
+  '// Second header line, no space.',
+  '',
+  '// Another detached group.',
+  '',
+  '// The namespace doc.',
+  'namespace shop // after namespace',
+  '',
+  '// Between namespace and enum.',
+  '',
+  '// Doc of Size.',
+  'enum Size { // after enum header',
+  '    small   // after small',
+  '    // standalone in enum',
+  '',
+  '    // doc of medium',
+  '    medium',
+  '    x_large // after x_large',
+  '    // end of enum',
+  '',
+  '    // second end group',
+  '} // after enum close',
+  '',
+  '// directly after a brace, then a blank line',
+  '',
+  'struct Base {',
+  '} // after an empty block',
+  '',
+  'struct Item extends Base {',
+  '    id           string               // the id',
+  '    // doc of tags',
+  '    tags         []string  [optional] // after [optional]',
+  '    //',
+  '    // an empty comment line above',
+  '',
+  '    count        int',
+  '}',
+  '',
+  'errors { // errors header',
+  '    // doc of 404',
+  '    404  NotFound "not // a comment" // after an error',
+  '    1000 Conflict "conflict \\"x\\""',
+  '}',
+  '',
+  'interface Shop { // interface header',
+  '    // Doc of get.',
+  '    get(id string) Item [optional] raises(NotFound) // after get',
+  '',
+  '    // standalone between methods',
+  '',
+  '    put(',
+  '        // after the open paren',
+  '        // above item',
+  '        item Item, // after item',
+  '        replace bool // after replace',
+  '        // end of the parameters',
+  '    ) Item raises(Conflict)',
+  '',
+  '    ping() bool',
+  '',
+  '    // end of interface',
+  '}',
+  '',
+  '// end of file 1',
+  '',
+  '// end of file 2',
+  '',
+].join('\n');
+
+const CHECKOUT = readFileSync(new URL('../../../shared/spec/examples/checkout.idl', import.meta.url), 'utf8');
+
+/** Comment texts of a source, sorted: equal lists mean the same comments, each as often. */
+const commentTexts = (source: string) => sourceComments(source).map((c) => c.text).sort();
+
+/** A tree without non-doc comments and positions: what the checker and the contract can see. */
+const docOnly = (file: IdlFile) =>
+  JSON.parse(JSON.stringify(stripSpans(file), (key, value: unknown) => (key === 'comments' ? undefined : value))) as IdlFile;
+
+/**
+ * The formatter's promises for one input: printing again changes nothing, every comment is kept
+ * exactly as often, the tree (doc and other comments included) and the contract are unchanged.
+ */
+function expectFormattingKeepsEverything(input: string): string {
+  const parsed = parseIdl(input, 'in.idl');
+  const formatted = printIdl(parsed);
+  const reparsed = parseIdl(formatted, 'in.idl');
+  expect(printIdl(reparsed)).toBe(formatted);
+  expect(commentTexts(formatted)).toEqual(commentTexts(input));
+  expect(droppedComments(input, formatted)).toEqual([]);
+  expect(stripSpans(reparsed)).toEqual(stripSpans(parsed));
+  const before = checkIdl(parsed);
+  const after = checkIdl(reparsed);
+  expect(after.diagnostics).toEqual(before.diagnostics.map((d) => ({ ...d, line: expect.any(Number), column: expect.any(Number) })));
+  if (before.model) {
+    expect(toIdlJson(after.model!)).toEqual(toIdlJson(before.model));
+    expect(idlChecksum(after.model!)).toBe(idlChecksum(before.model));
+  }
+  return formatted;
+}
+
+describe('printIdl keeps every comment', () => {
+  test('a comment in every position: each keeps its place, in canonical layout', () => {
+    expect(printIdl(parseIdl(COMMENTED, 'c.idl'))).toBe(COMMENTED_FORMATTED);
+    expect(expectFormattingKeepsEverything(COMMENTED)).toBe(COMMENTED_FORMATTED);
+    expect(commentTexts(COMMENTED)).toHaveLength(37);
+  });
+
+  test('CRLF input formats exactly like LF input', () => {
+    const crlf = COMMENTED.replace(/\n/g, '\r\n');
+    expect(printIdl(parseIdl(crlf, 'c.idl'))).toBe(COMMENTED_FORMATTED);
+    expect(expectFormattingKeepsEverything(crlf)).toBe(COMMENTED_FORMATTED);
+  });
+
+  test('doc comments stay doc comments, and no other comment becomes one', () => {
+    const parsed = parseIdl(COMMENTED, 'c.idl');
+    const reparsed = parseIdl(COMMENTED_FORMATTED, 'c.idl');
+    const model = compileIdl(COMMENTED_FORMATTED, 'c.idl');
+    const docs = (file: IdlFile) => {
+      const found: string[] = [];
+      JSON.stringify(file, (key, value: unknown) => {
+        if (key === 'comment' && typeof value === 'string') found.push(value);
+        return key === 'span' || key === 'codeSpan' || key === 'source' ? undefined : value;
+      });
+      return found;
+    };
+    const expected = ['The namespace doc.', 'Doc of Size.', 'doc of medium', 'doc of tags', 'doc of 404', 'Doc of get.'];
+    expect(docs(parsed).sort()).toEqual(expected.sort());
+    expect(docs(reparsed).sort()).toEqual(expected);
+    expect(model.namespaceComment).toBe('The namespace doc.');
+    expect(model.interfaces[0].methods.map((m) => m.comment)).toEqual(['Doc of get.', undefined, undefined]);
+  });
+
+  test('non-doc comments change nothing the checker, the IDL JSON or the checksum see', () => {
+    const bare = COMMENTED.split('\n')
+      .map((line) => line.replace(/\s*\/\/(?! a comment").*$/, ''))
+      .join('\n');
+    const withDocs = parseIdl(COMMENTED, 'c.idl');
+    const plain = compileIdl(bare, 'c.idl');
+    const commented = compileIdl(COMMENTED, 'c.idl');
+    // The bare text lost the doc comments too; put them back through the doc-only tree.
+    expect(toIdlJson(commented)).toEqual(toIdlJson(checkIdl({ ...docOnly(withDocs), source: '', fileName: 'c.idl' }).model!));
+    expect(idlChecksum(commented)).toBe(idlChecksum(plain));
+  });
+
+  test('the parser records where each non-doc comment belongs', () => {
+    const file = parseIdl(COMMENTED, 'c.idl');
+    expect(file.namespace?.comments).toEqual({
+      leading: [['File header: not a doc comment.', 'Second header line, no space.'], ['Another detached group.']],
+      trailing: 'after namespace',
+    });
+    const [size, base, item, , shop] = file.declarations;
+    expect(size.comments).toEqual({
+      leading: [['Between namespace and enum.']],
+      header: 'after enum header',
+      end: [['end of enum'], ['second end group']],
+      trailing: 'after enum close',
+    });
+    expect(size.kind === 'enum' && size.values.map((v) => v.comments)).toEqual([
+      { trailing: 'after small' },
+      { leading: [['standalone in enum']] },
+      { trailing: 'after x_large' },
+    ]);
+    expect(base.comments).toEqual({ leading: [['directly after a brace, then a blank line']], trailing: 'after an empty block' });
+    expect(item.kind === 'struct' && item.fields[2].comments).toEqual({ leading: [['', 'an empty comment line above']] });
+    if (shop.kind !== 'interface') throw new Error('expected the interface');
+    expect(shop.methods[1].comments).toEqual({ leading: [['standalone between methods']], end: [['end of the parameters']] });
+    expect(shop.methods[1].parameters.map((p) => p.comments)).toEqual([
+      { leading: [['after the open paren', 'above item']], trailing: 'after item' },
+      { trailing: 'after replace' },
+    ]);
+    expect(shop.comments).toEqual({ header: 'interface header', end: [['end of interface']] });
+    expect(file.comments).toEqual({ end: [['end of file 1'], ['end of file 2']] });
+  });
+
+  test('checkout.idl is already canonical and formats to itself', () => {
+    expect(expectFormattingKeepsEverything(CHECKOUT)).toBe(CHECKOUT);
+  });
+
+  test('a file of comments only, and an empty file', () => {
+    expect(expectFormattingKeepsEverything('// just\n\n\n//  a note  \n')).toBe('// just\n\n//  a note\n');
+    expect(expectFormattingKeepsEverything('')).toBe('');
+  });
+
+  test('droppedComments finds what an output lacks, counting repeats, ignoring // in messages', () => {
+    const input = 'namespace a // x\nerrors {\n  1 E "no // comment" // x\n}\n// y\n';
+    expect(sourceComments(input)).toEqual([
+      { text: 'x', line: 1, column: 13 },
+      { text: 'x', line: 3, column: 23 },
+      { text: 'y', line: 5, column: 1 },
+    ]);
+    expect(droppedComments(input, 'namespace a // x\n// y\n')).toEqual([{ text: 'x', line: 3, column: 23 }]);
+    expect(droppedComments(input, printIdl(parseIdl(input, 'a.idl')))).toEqual([]);
+  });
+});
+
+/** A comment text: any characters a line can hold, including quotes, slashes and Unicode. */
+const commentText = fc.string({ unit: fc.constantFrom(...'ab Z/"\\{}()é€😀-\t'), maxLength: 10 });
+
+/**
+ * Adds comments to canonical IDL text at random places. With `nonDocOnly`, every added comment is
+ * one that cannot be a doc comment (trailing, in a parameter list, or followed by a blank line, and
+ * never inside an existing doc comment), so the tree's doc comments stay as they were.
+ */
+function addComments(g: fc.GeneratorValue, text: string, nonDocOnly: boolean): string {
+  const comment = () => `// ${g(() => commentText)}`;
+  const maybe = (percent: number) => g(() => fc.integer({ min: 1, max: 100 })) <= percent;
+  const isCommentLine = (line: string | undefined) => line !== undefined && line.trimStart().startsWith('//');
+  const out: string[] = [];
+  const group = (indent: string) => {
+    const count = g(() => fc.integer({ min: 1, max: 2 }));
+    for (let i = 0; i < count; i++) out.push(indent + comment());
+    if (nonDocOnly || maybe(50)) out.push('');
+  };
+  for (const line of text.replace(/\n$/, '').split('\n')) {
+    if (maybe(25) && (!nonDocOnly || !isCommentLine(out[out.length - 1]))) group('  ');
+    const method = /^( +)([A-Za-z][A-Za-z0-9_]*)\(([^)]*)\)(.*)$/.exec(line);
+    if (method && maybe(50)) {
+      const [, indent, name, parameters, rest] = method;
+      out.push(`${indent}${name}(` + (maybe(30) ? ` ${comment()}` : ''));
+      const list = parameters === '' ? [] : parameters.split(', ');
+      list.forEach((parameter, i) => {
+        if (maybe(30)) out.push(`\t${comment()}`);
+        if (maybe(20)) out.push('');
+        const comma = i < list.length - 1 ? ',' : '';
+        out.push(`  ${parameter}${comma}` + (maybe(40) ? ` ${comment()}` : ''));
+      });
+      if (maybe(30)) out.push(`  ${comment()}`);
+      out.push(`${indent})${rest}` + (maybe(30) ? ` ${comment()}` : ''));
+      continue;
+    }
+    out.push(line !== '' && !isCommentLine(line) && maybe(30) ? `${line} ${comment()}` : line);
+  }
+  if (maybe(30) && (!nonDocOnly || !isCommentLine(out[out.length - 1]))) group('');
+  return out.join('\n') + '\n';
+}
+
+// endOnFailure: shrinking a counterexample this large exhausts memory; the first one is reported.
+describe('printIdl keeps every comment (property)', () => {
+  const base = (g: fc.GeneratorValue) => (g(() => fc.boolean()) ? CHECKOUT : printIdl(randomIdlFile(g)));
+
+  test('random comments anywhere: idempotent, every comment kept once, same tree and contract', () => {
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const input = addComments(g, base(g), false);
+        const formatted = expectFormattingKeepsEverything(input);
+        expect(printIdl(parseIdl(input.replace(/\n/g, '\r\n'), 'in.idl'))).toBe(formatted);
+      }),
+      { numRuns: 200, endOnFailure: true },
+    );
+  });
+
+  test('comments that are not doc comments leave the doc comments and the contract as they were', () => {
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const original = base(g);
+        const input = addComments(g, original, true);
+        const parsed = parseIdl(input, 'in.idl');
+        expect(docOnly(parsed)).toEqual(docOnly(parseIdl(original, 'in.idl')));
+        const formatted = expectFormattingKeepsEverything(input);
+        expect(docOnly(parseIdl(formatted, 'in.idl'))).toEqual(docOnly(parseIdl(original, 'in.idl')));
+        const model = checkIdl(parsed).model!;
+        const originalModel = checkIdl(parseIdl(original, 'in.idl')).model!;
+        expect(toIdlJson(model)).toEqual(toIdlJson(originalModel));
+        expect(idlChecksum(model)).toBe(idlChecksum(originalModel));
+      }),
+      { numRuns: 200, endOnFailure: true },
+    );
   });
 });

@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { formatDiagnostic } from '../../idl/code-frame.js';
 import { IdlSyntaxError } from '../../idl/errors.js';
-import { printIdl } from '../../idl/format.js';
+import { droppedComments, printIdl } from '../../idl/format.js';
 import { parseIdl } from '../../idl/parser.js';
 import type { IdlFile } from '../../idl/ast.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { readInputFile } from '../idl-file.js';
 
 /**
- * `-format <file.idl> [-w | -check]`: print the canonical text. Only syntax matters here, so a
- * file with semantic errors can still be formatted.
+ * `-format <file.idl> [-w | -check]`: print the canonical text, with every comment kept. Only syntax
+ * matters here, so a file with semantic errors can still be formatted.
  */
 export const formatCommand: Command = {
   flag: '-format',
@@ -30,8 +30,9 @@ export const formatCommand: Command = {
       throw error;
     }
     const formatted = printIdl(file);
-    const dropped = (file.detachedComments ?? []).map(
-      (c) => `${path}:${c.span.start.line}:${c.span.start.column}: warning: this comment is not directly above an item and is left out`,
+    // The printer keeps every comment; this guards against a printer bug losing one silently.
+    const dropped = droppedComments(withoutBom(text), formatted).map(
+      (c) => `${path}:${c.line}:${c.column}: warning: formatting would drop this comment`,
     );
 
     if (booleans.has('-check')) {
@@ -43,7 +44,7 @@ export const formatCommand: Command = {
       if (dropped.length > 0) {
         throw new CliError(
           `${dropped.join('\n')}\n${path} was not changed: formatting would drop ${dropped.length === 1 ? 'this comment' : 'these comments'}; ` +
-            'move each one directly above an item (no blank line between) or delete it',
+            'please report this as a formatter bug',
         );
       }
       if (formatted !== withoutBom(text)) await writeFileAtomic(resolve(context.cwd, path), formatted);
