@@ -52,7 +52,7 @@ describe('doc comments', () => {
     expect(struct.kind === 'struct' && struct.fields[0].comment).toBe('About x.');
   });
 
-  test('a blank line detaches a comment; trailing and end-of-block comments are ignored', () => {
+  test('a blank line detaches a comment; trailing and end-of-block comments are no doc comments', () => {
     const file = parseIdl(
       [
         '// File header, not a doc comment.',
