@@ -3,7 +3,7 @@
  * `npm run bench`: measures unplugin-idl-rpc against the tools a user would otherwise pick and
  * prints one table (metric, ours, peer, ratio). Needs `npm run build` first (it measures dist/).
  *
- *   node bench/run.mjs                 full run (about 2.5 minutes on 2 cores)
+ *   node bench/run.mjs                 full run (about 3 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (under a minute); same rows, fewer rounds
  *   --only server,validation,compiler,converter,client   run some suites
  *   --json <file>                      also write rows and machine info as JSON
