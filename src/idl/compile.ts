@@ -13,7 +13,10 @@ export interface CompileResult {
   model?: IdlModel;
   /** The syntax tree, when the text parsed (even if the checker then found errors). */
   file?: IdlFile;
-  /** Every problem, sorted by position: one syntax error, or all the checker's errors. */
+  /**
+   * Every problem, sorted by position: the syntax errors (the checker does not run then), or all
+   * the checker's errors.
+   */
   diagnostics: Diagnostic[];
   /** The text the positions refer to (the input without a byte order mark), for code frames. */
   source: string;
@@ -29,7 +32,7 @@ export function tryCompileIdl(text: string, fileName: string): CompileResult {
   try {
     file = parseIdl(source, fileName);
   } catch (error) {
-    if (error instanceof IdlSyntaxError) return { diagnostics: [error.diagnostic], source };
+    if (error instanceof IdlSyntaxError) return { diagnostics: error.diagnostics, source };
     throw error;
   }
   const { model, diagnostics } = checkIdl(file);

@@ -5,14 +5,27 @@
 import { formatDiagnostic, formatDiagnostics } from './code-frame.js';
 import type { Diagnostic } from './diagnostic.js';
 
-/** Thrown by `parseIdl` when the text is not valid IDL syntax. */
+/**
+ * Thrown by `parseIdl` when the text is not valid IDL syntax. `diagnostics` holds every syntax error
+ * the parser found (in file order, see "Errors" in docs/idl.md); `diagnostic` is the first of them.
+ */
 export class IdlSyntaxError extends Error {
   override name = 'IdlSyntaxError';
+  /** The first syntax error. */
   readonly diagnostic: Diagnostic;
+  /** Every syntax error found, in file order; never empty. */
+  readonly diagnostics: Diagnostic[];
 
-  constructor(diagnostic: Diagnostic, source?: string) {
-    super(formatDiagnostic(diagnostic, source));
-    this.diagnostic = diagnostic;
+  /** Takes one diagnostic (as before) or several, first one first. */
+  constructor(diagnostics: Diagnostic | Diagnostic[], source?: string) {
+    const all = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+    if (all.length === 0) throw new TypeError('IdlSyntaxError needs at least one diagnostic');
+    // One error reads as before: a single frame, no count line.
+    super(
+      all.length === 1 ? formatDiagnostic(all[0], source) : `${formatDiagnostics(all, source)}\n\n${all.length} errors`,
+    );
+    this.diagnostic = all[0];
+    this.diagnostics = all;
   }
 }
 

@@ -10,6 +10,9 @@
  * reached together with the labels (`.desc`) of every rule that failed there; `describeFailure`
  * turns those labels into one sentence. A label that starts with SPECIFIC is already a whole
  * message (for example a reserved word used as a name) and wins over the others.
+ *
+ * After a syntax error the parser resumes at a safe line and keeps going, so one run reports every
+ * independent error (see `collectSyntaxErrors`); a valid file never takes that path.
  */
 import P from 'parsimmon';
 import type {
@@ -89,14 +92,32 @@ const LABEL_ORDER = [
  * Parses IDL source text into a syntax tree. A leading byte order mark is dropped, so offsets,
  * lines and columns (1-based, UTF-16 units) refer to the text after it.
  *
- * @throws IdlSyntaxError with a diagnostic at the first syntax error.
+ * @throws IdlSyntaxError with every syntax error found (`diagnostics`, in file order; at most
+ * {@link MAX_SYNTAX_ERRORS}); `diagnostic` is the first.
  */
 export function parseIdl(text: string, fileName: string): IdlFile {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const tooDeep = TOO_DEEP_TYPE.exec(source);
-  if (tooDeep) {
-    const position = createPositionLookup(source)(tooDeep.index);
-    const diagnostic: Diagnostic = {
+  if (TOO_DEEP_TYPE.test(source)) throw new IdlSyntaxError(syntaxErrorsWithTooDeepTypes(source, fileName), source);
+  const grammar = createGrammar(fileName, source);
+  const reply = runParser(grammar.file, source, 0);
+  if (reply.status) return reply.value;
+  throw new IdlSyntaxError(collectSyntaxErrors(grammar, fileName, source, reply), source);
+}
+
+/**
+ * The syntax errors of a file with types nested too deep to parse: one error per such line, and the
+ * errors of the rest of the file, found by parsing it with those lines blanked out (spaces keep
+ * every offset, line and column as they were).
+ */
+function syntaxErrorsWithTooDeepTypes(source: string, fileName: string): Diagnostic[] {
+  const positionOf = createPositionLookup(source);
+  const tooDeep: Diagnostic[] = [];
+  const parts: string[] = [];
+  let copied = 0;
+  const pattern = new RegExp(TOO_DEEP_TYPE.source, 'g');
+  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
+    const position = positionOf(match.index);
+    tooDeep.push({
       severity: 'error',
       code: 'syntax',
       message: `this type is nested more than ${MAX_TYPE_DEPTH} levels deep`,
@@ -104,14 +125,193 @@ export function parseIdl(text: string, fileName: string): IdlFile {
       line: position.line,
       column: position.column,
       length: 2,
-    };
-    throw new IdlSyntaxError(diagnostic, source);
+    });
+    const lineStart = match.index - position.column + 1;
+    const newline = source.indexOf('\n', match.index);
+    let lineEnd = newline === -1 ? source.length : newline;
+    if (source.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+    parts.push(source.slice(copied, lineStart), ' '.repeat(lineEnd - lineStart));
+    copied = lineEnd;
+    pattern.lastIndex = lineEnd;
   }
-  const grammar = createGrammar(fileName, source);
-  const reply = runParser(grammar.file, source);
-  if (reply.status) return reply.value;
-  const diagnostic = syntaxDiagnostic(fileName, source, reply.furthest, reply.expected);
-  throw new IdlSyntaxError(diagnostic, source);
+  parts.push(source.slice(copied));
+  const blanked = parts.join('');
+  const grammar = createGrammar(fileName, blanked);
+  const reply = runParser(grammar.file, blanked, 0);
+  const others = reply.status ? [] : collectSyntaxErrors(grammar, fileName, blanked, reply);
+  return [...tooDeep, ...others]
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .slice(0, MAX_SYNTAX_ERRORS);
+}
+
+/** Like other compilers, stop after this many syntax errors: later ones are mostly noise. */
+export const MAX_SYNTAX_ERRORS = 50;
+
+type Grammar = ReturnType<typeof createGrammar>;
+type Failure = { furthest: number; expected: string[] };
+
+/**
+ * Every syntax error of a file whose parse failed with `first`. After each error the parser resumes
+ * at a safe line (`resumePointAfter`) with the whole input, so positions stay those of the file.
+ * An error that is not strictly after the previous one ends the search: when in doubt, report fewer.
+ */
+function collectSyntaxErrors(grammar: Grammar, fileName: string, source: string, first: Failure): Diagnostic[] {
+  const positionOf = createPositionLookup(source);
+  const diagnostics = [syntaxDiagnostic(fileName, source, positionOf, first)];
+  let failure = first;
+  while (diagnostics.length < MAX_SYNTAX_ERRORS) {
+    const resume = resumePointAfter(source, failure.furthest);
+    if (resume === undefined) break;
+    const parser =
+      resume.block === undefined
+        ? grammar.restOfFile(namespaceAllowedAt(source, resume.offset))
+        : grammar.restOfBlock(resume.block);
+    const reply = runParser(parser, source, resume.offset);
+    if (reply.status || reply.furthest <= failure.furthest) break;
+    failure = reply;
+    diagnostics.push(syntaxDiagnostic(fileName, source, positionOf, failure));
+  }
+  return diagnostics;
+}
+
+/** The kinds of block. */
+type BlockKind = 'enum' | 'struct' | 'errors' | 'interface';
+/** A block a parse failed inside of, with its name for "expected '}' to close ..." messages. */
+interface OpenBlock {
+  kind: BlockKind;
+  label: string;
+}
+/** Where to parse again after an error: at `offset` (a line start), inside `block` or at top level. */
+interface ResumePoint {
+  offset: number;
+  block?: OpenBlock;
+}
+
+/**
+ * A line that starts a declaration and is a safe place to resume at top level: a declaration keyword
+ * followed by a name (`errors` by its brace), so that a line such as `errors int` in a struct, which
+ * is a broken field, is not taken for a declaration.
+ */
+const DECLARATION_START = /^[ \t]*(?:(?:struct|enum|interface|namespace)[ \t]+[A-Za-z]|errors[ \t]*\{)/;
+const DECLARATION_LINE = new RegExp(DECLARATION_START.source, 'gm');
+
+/** The first declaration line starting at or after the line start `from`, if any. */
+function nextDeclarationLine(source: string, from: number): number | undefined {
+  DECLARATION_LINE.lastIndex = from;
+  for (let match = DECLARATION_LINE.exec(source); match; match = DECLARATION_LINE.exec(source)) {
+    // `^` also matches after \r and U+2028 in JavaScript; only real line starts count.
+    if (match.index === 0 || source.charCodeAt(match.index - 1) === 10) return match.index;
+    DECLARATION_LINE.lastIndex = match.index + 1;
+  }
+  return undefined;
+}
+
+/** A method line complete in itself: `name(` with balanced parentheses and nothing open before it. */
+const METHOD_LINE_START = /^[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*\(/;
+
+/**
+ * Where to resume after a syntax error at `errorOffset`:
+ * 1. at a declaration keyword that starts its line (the block before it was not closed): that line,
+ *    at top level; a misplaced `namespace` line is skipped instead;
+ * 2. on an item line of an enum, struct or errors block (items take exactly one line), or of an
+ *    interface when the method is written on one line: the next line, in the same block;
+ * 3. otherwise the next line that starts a declaration, at top level.
+ * The skipped lines, including the `}` of a block left at top level, are never looked at again, so
+ * they cannot cause errors of their own.
+ */
+function resumePointAfter(source: string, errorOffset: number): ResumePoint | undefined {
+  const lineStart = errorOffset === 0 ? 0 : source.lastIndexOf('\n', errorOffset - 1) + 1;
+  const newline = source.indexOf('\n', errorOffset);
+  if (newline === -1) return undefined;
+  const nextLineStart = newline + 1;
+  const line = source.slice(lineStart, newline);
+  const keyword = DECLARATION_START.test(line) ? lineStart + (line.length - line.trimStart().length) : -1;
+  if (keyword === errorOffset) {
+    if (!line.trimStart().startsWith('namespace')) return { offset: lineStart };
+  } else if (keyword === -1) {
+    const openBlock = enclosingBlock(source, lineStart);
+    if (openBlock !== undefined && isWholeItemLine(source, lineStart, line, openBlock.kind)) {
+      return { offset: nextLineStart, block: openBlock };
+    }
+  }
+  const next = nextDeclarationLine(source, nextLineStart);
+  return next === undefined ? undefined : { offset: next };
+}
+
+/** A header line that opens a block (not `{}`); group 1 is the kind, group 2 the name. */
+const BLOCK_HEADER =
+  /^[ \t]*(?:(struct|enum|interface)[ \t]+([A-Za-z][A-Za-z0-9_]*)(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_]*)?|(errors))[ \t]*\{[ \t]*(?:\/\/.*)?\r?$/;
+
+/**
+ * The block that the line starting at `lineStart` is inside of, found by reading upwards to the
+ * nearest declaration line or `}` line (blocks do not nest, and items never start with `}`). Found
+ * from the text, after a failure, so that parsing a valid file pays nothing for it.
+ */
+function enclosingBlock(source: string, lineStart: number): OpenBlock | undefined {
+  let end = lineStart - 1;
+  while (end >= 0) {
+    const start = end === 0 ? 0 : source.lastIndexOf('\n', end - 1) + 1;
+    const line = source.slice(start, end);
+    if (line.trimStart().startsWith('}')) return undefined;
+    if (DECLARATION_START.test(line)) {
+      const header = BLOCK_HEADER.exec(line);
+      if (header === null) return undefined;
+      if (header[3] !== undefined) return { kind: 'errors', label: 'errors block' };
+      const lineNumber = countLines(source, start);
+      return { kind: header[1] as BlockKind, label: `${header[1]} ${header[2]} (line ${lineNumber})` };
+    }
+    end = start - 1;
+  }
+  return undefined;
+}
+
+/** The 1-based number of the line starting at `offset`. */
+function countLines(source: string, offset: number): number {
+  return count(source.slice(0, offset), '\n') + 1;
+}
+
+/**
+ * Whether `line` holds one whole item, so that the next line starts the next item. Enum values,
+ * fields and errors always take one line; a method may spread its parameters over several lines,
+ * so only a method line that opens and closes its parentheses itself, after a line that does not
+ * leave a list open, counts.
+ */
+function isWholeItemLine(source: string, lineStart: number, line: string, kind: BlockKind): boolean {
+  if (line.trimStart().startsWith('}')) return false;
+  if (kind !== 'interface') return true;
+  const code = withoutComment(line);
+  if (!METHOD_LINE_START.test(code) || count(code, '(') !== count(code, ')')) return false;
+  const previous = withoutComment(previousCodeLine(source, lineStart)).trimEnd();
+  return !previous.endsWith('(') && !previous.endsWith(',');
+}
+
+function withoutComment(line: string): string {
+  const comment = line.indexOf('//');
+  return comment === -1 ? line : line.slice(0, comment);
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/** The nearest line above the one starting at `lineStart` that is neither blank nor only a comment. */
+function previousCodeLine(source: string, lineStart: number): string {
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = source.lastIndexOf('\n', end - 1) + 1;
+    const line = source.slice(start, end);
+    if (withoutComment(line).trim() !== '') return line;
+    end = start - 1;
+  }
+  return '';
+}
+
+/** A `namespace` line may only come first: allowed at `offset` when no declaration line precedes it. */
+function namespaceAllowedAt(source: string, offset: number): boolean {
+  const first = nextDeclarationLine(source, 0);
+  return first === undefined || first >= offset;
 }
 
 /** Deeper types would overflow the parser's stack; no real contract comes near this. */
@@ -122,9 +322,9 @@ const TOO_DEEP_TYPE = new RegExp(`(?:\\[\\][ \\t]*|map[ \\t]*\\[[ \\t]*string[ \
 // module-level object that is never cleared (a leak in a long-running dev server), so we call the
 // parser function directly and compute positions ourselves.
 type RawReply<T> = { status: true; value: T } | { status: false; furthest: number; expected: string[] };
-function runParser<T>(parser: P.Parser<T>, input: string): RawReply<T> {
+function runParser<T>(parser: P.Parser<T>, input: string, start: number): RawReply<T> {
   const run = (parser as unknown as { _: (input: string, i: number) => P.Reply<T> & { furthest: number } })._;
-  const reply = run.call(parser, input, 0);
+  const reply = run.call(parser, input, start);
   if (reply.status) return { status: true, value: reply.value };
   return { status: false, furthest: reply.furthest, expected: reply.expected };
 }
@@ -145,8 +345,13 @@ export function createPositionLookup(source: string): (offset: number) => Source
   };
 }
 
-function syntaxDiagnostic(fileName: string, source: string, offset: number, expected: string[]): Diagnostic {
-  const position = createPositionLookup(source)(offset);
+function syntaxDiagnostic(
+  fileName: string,
+  source: string,
+  positionOf: (offset: number) => SourcePosition,
+  { furthest: offset, expected }: Failure,
+): Diagnostic {
+  const position = positionOf(offset);
   const found = /^(?:\[optional\]|[A-Za-z0-9_]+|[^\s])/.exec(source.slice(offset, offset + 200));
   return {
     severity: 'error',
@@ -626,9 +831,10 @@ function createGrammar(fileName: string, source: string) {
 
   const declaration: P.Parser<Declaration> = P.alt<Declaration>(enumDecl, structDecl, errorsBlock, interfaceDecl);
 
+  const declarations = P.alt(item(declaration), misplacedNamespace).many();
   const file: P.Parser<IdlFile> = P.seqMap(
     item(namespaceDecl).atMost(1),
-    P.alt(item(declaration), misplacedNamespace).many(),
+    declarations,
     gap,
     hspace,
     P.eof.desc(NOISE + 'eof'),
@@ -643,5 +849,23 @@ function createGrammar(fileName: string, source: string) {
     },
   );
 
-  return { file };
+  // Recovery after a syntax error: these parse the rest of the file from a resume point. Their
+  // values are never used (a file with a syntax error has no tree); only their failures count.
+  const fileEnd = P.seq(gap, hspace, P.eof.desc(NOISE + 'eof'));
+  const itemParsers: Record<BlockKind, P.Parser<Documented>> = {
+    enum: enumValue,
+    struct: field,
+    errors: errorDecl,
+    interface: method,
+  };
+  /** The rest of the file from the start of a line, at top level. */
+  const restOfFile = (allowNamespace: boolean): P.Parser<unknown> =>
+    P.seq(allowNamespace ? item(namespaceDecl).atMost(1) : P.succeed([]), declarations, fileEnd);
+  /** The rest of the file from the start of an item line inside `block`. */
+  const restOfBlock = (block: OpenBlock): P.Parser<unknown> => {
+    currentBlock = block.label;
+    return P.seq(item(itemParsers[block.kind]).many(), gap, hspace, token('}'), lineEnd, declarations, fileEnd);
+  };
+
+  return { file, restOfFile, restOfBlock };
 }

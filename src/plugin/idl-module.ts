@@ -65,7 +65,7 @@ export function compileIdlSource(source: string, file: string): CompiledIdlModul
     model = compileIdl(source, file);
   } catch (error) {
     if (error instanceof IdlCompileError) throw new IdlModuleError(file, error.diagnostics, source);
-    if (error instanceof IdlSyntaxError) throw new IdlModuleError(file, [error.diagnostic], source);
+    if (error instanceof IdlSyntaxError) throw new IdlModuleError(file, error.diagnostics, source);
     throw error;
   }
   const { js, dts } = generateModule(model, {

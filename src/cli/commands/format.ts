@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { formatDiagnostic } from '../../idl/code-frame.js';
+import { formatDiagnostics } from '../../idl/code-frame.js';
 import { IdlSyntaxError } from '../../idl/errors.js';
 import { droppedComments, printIdl } from '../../idl/format.js';
 import { parseIdl } from '../../idl/parser.js';
@@ -26,7 +26,12 @@ export const formatCommand: Command = {
     try {
       file = parseIdl(text, path);
     } catch (error) {
-      if (error instanceof IdlSyntaxError) throw new CliError(formatDiagnostic(error.diagnostic, withoutBom(text)));
+      if (error instanceof IdlSyntaxError) {
+        const count = error.diagnostics.length;
+        throw new CliError(
+          `${formatDiagnostics(error.diagnostics, withoutBom(text))}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`,
+        );
+      }
       throw error;
     }
     const formatted = printIdl(file);
