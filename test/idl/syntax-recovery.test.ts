@@ -16,6 +16,7 @@ import {
   tryCompileIdl,
 } from '../../src/index.js';
 import { MAX_SYNTAX_ERRORS } from '../../src/idl/parser.js';
+import { IdlModuleError, compileIdlSource } from '../../src/plugin/idl-module.js';
 import { ensureBuilt, runCli } from '../cli/run-cli.js';
 import { randomIdlFile } from './random-idl.js';
 import { RETURN_TYPE, TYPE, ns, syntaxCases } from './syntax-cases.js';
@@ -159,6 +160,24 @@ describe('several syntax errors in one file', () => {
     ]);
   });
 
+  test('after an error inside a block, a missing brace of that block is still named', () => {
+    const source = ns(
+      [
+        'struct A {', //     2
+        '    1x', //         3
+        '    a int', //      4
+        'enum B {', //       5
+        '    b', //          6
+        '}', //              7
+        '',
+      ].join('\n'),
+    );
+    expect(syntaxErrorsOf(source)).toEqual([
+      "3:5 expected a field name or '}'",
+      "5:1 expected '}' to close struct A (line 2) before this 'enum'",
+    ]);
+  });
+
   test('a broken header skips its whole block, including the closing brace', () => {
     const source = ns(
       [
@@ -264,6 +283,22 @@ describe('the API reports every syntax error', () => {
     expect(result.model).toBeUndefined();
     expect(result.file).toBeUndefined();
     expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['4:6 syntax', '7:7 syntax']);
+  });
+
+  test('the plugin gets every syntax error, each with file:line:column', () => {
+    let error: unknown;
+    try {
+      compileIdlSource(fourBrokenDeclarations, '/src/shop.idl');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(IdlModuleError);
+    expect((error as IdlModuleError).summary.split('\n')).toEqual([
+      `/src/shop.idl:3:7: error: ${TYPE}`,
+      "/src/shop.idl:10:5: error: expected an error code (an integer) or '}'",
+      "/src/shop.idl:17:19: error: expected ',' or ')'",
+      "/src/shop.idl:19:14: error: expected 'extends' or '{'",
+    ]);
   });
 
   test('compileIdl throws IdlCompileError with every syntax error', () => {
