@@ -274,10 +274,11 @@ function countLines(source: string, offset: number): number {
  * Whether `line` holds one whole item, so that the next line starts the next item. Enum values,
  * fields and errors always take one line; a method may spread its parameters over several lines,
  * so only a method line that opens and closes its parentheses itself, after a line that does not
- * leave a list open, counts.
+ * leave a list open, counts. A line with a `}` anywhere may have closed the block (`a int}`), so it
+ * never counts.
  */
 function isWholeItemLine(source: string, lineStart: number, line: string, kind: BlockKind): boolean {
-  if (line.trimStart().startsWith('}')) return false;
+  if (line.includes('}')) return false;
   if (kind !== 'interface') return true;
   const code = withoutComment(line);
   if (!METHOD_LINE_START.test(code) || count(code, '(') !== count(code, ')')) return false;

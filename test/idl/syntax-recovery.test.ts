@@ -252,6 +252,33 @@ describe('one syntax error gives one diagnostic (no cascade)', () => {
   });
 });
 
+describe('an error on a line that also closes its block', () => {
+  test.each([
+    ['garbage before the brace', ns('struct A {\n    a int\n%}\nstruct B {\n    b int\n}\n'), "4:1 expected a field name or '}'"],
+    ['the brace after an item', ns('struct A {\n    a int [optional]}\nenum E {\n    x\n}\n'), '3:21 expected the end of the line'],
+    ['the brace after an error', ns('errors {\n    1 E "e"}\nstruct B {\n}\n'), '3:12 expected the end of the line'],
+  ])('%s: one diagnostic, the brace is not reported again', (_name, source, expected) => {
+    expect(syntaxErrorsOf(source)).toEqual([expected]);
+  });
+});
+
+describe('property: one broken character, one diagnostic', () => {
+  test('deleting, doubling or inserting one character in a valid file gives no error or exactly one', () => {
+    fc.assert(
+      fc.property(fc.gen(), fc.nat(), fc.constantFrom('delete', 'double', 'insert'), (g, pick, edit) => {
+        const text = printIdl(randomIdlFile(g));
+        const i = pick % text.length;
+        const broken =
+          edit === 'delete'
+            ? text.slice(0, i) + text.slice(i + 1)
+            : text.slice(0, i) + (edit === 'double' ? text[i] : '%') + text.slice(i);
+        expect(syntaxErrorsOf(broken).length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('the API reports every syntax error', () => {
   test('IdlSyntaxError: diagnostic is the first, message shows each with its frame and the count', () => {
     let error: unknown;
