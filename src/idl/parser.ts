@@ -214,7 +214,8 @@ const METHOD_LINE_START = /^[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*\(/;
  * 1. at a declaration keyword that starts its line (the block before it was not closed): that line,
  *    at top level; a misplaced `namespace` line is skipped instead;
  * 2. on an item line of an enum, struct or errors block (items take exactly one line), or of an
- *    interface when the method is written on one line: the next line, in the same block;
+ *    interface when the method is written on one line, followed by another item or the `}`: the
+ *    next line, in the same block;
  * 3. otherwise the next line that starts a declaration, at top level.
  * The skipped lines, including the `}` of a block left at top level, are never looked at again, so
  * they cannot cause errors of their own.
@@ -230,7 +231,11 @@ function resumePointAfter(source: string, errorOffset: number): ResumePoint | un
     if (!line.trimStart().startsWith('namespace')) return { offset: lineStart };
   } else if (keyword === -1) {
     const openBlock = enclosingBlock(source, lineStart);
-    if (openBlock !== undefined && isWholeItemLine(source, lineStart, line, openBlock.kind)) {
+    const following = nextCodeLine(source, nextLineStart);
+    // Before a declaration or the end of the file, the broken line was most likely meant as the
+    // block's `}`: resuming inside would only add "expected '}'".
+    const itemFollows = following !== undefined && !DECLARATION_START.test(following);
+    if (openBlock !== undefined && itemFollows && isWholeItemLine(source, lineStart, line, openBlock.kind)) {
       return { offset: nextLineStart, block: openBlock };
     }
   }
@@ -307,6 +312,18 @@ function previousCodeLine(source: string, lineStart: number): string {
     end = start - 1;
   }
   return '';
+}
+
+/** The first line from the line start `from` on that is neither blank nor only a comment. */
+function nextCodeLine(source: string, from: number): string | undefined {
+  for (let start = from; start < source.length; ) {
+    const newline = source.indexOf('\n', start);
+    const end = newline === -1 ? source.length : newline;
+    const line = source.slice(start, end);
+    if (withoutComment(line).trim() !== '') return line;
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /** A `namespace` line may only come first: allowed at `offset` when no declaration line precedes it. */

@@ -252,6 +252,15 @@ describe('one syntax error gives one diagnostic (no cascade)', () => {
   });
 });
 
+describe('a broken last line of a block is taken for its missing brace', () => {
+  test.each([
+    ['before the next declaration', ns('struct A {\n    a int\n%%%\n\n// next\nenum E {\n    x\n}\n'), "4:1 expected a field name or '}'"],
+    ['at the end of the file', ns('enum E {\n    x\n%%%\n'), "4:1 expected an enum value or '}'"],
+  ])('%s: one diagnostic', (_name, source, expected) => {
+    expect(syntaxErrorsOf(source)).toEqual([expected]);
+  });
+});
+
 describe('an error on a line that also closes its block', () => {
   test.each([
     ['garbage before the brace', ns('struct A {\n    a int\n%}\nstruct B {\n    b int\n}\n'), "4:1 expected a field name or '}'"],
@@ -273,6 +282,20 @@ describe('property: one broken character, one diagnostic', () => {
             ? text.slice(0, i) + text.slice(i + 1)
             : text.slice(0, i) + (edit === 'double' ? text[i] : '%') + text.slice(i);
         expect(syntaxErrorsOf(broken).length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('deleting, doubling or garbling one line of a valid file gives no error or exactly one', () => {
+    fc.assert(
+      fc.property(fc.gen(), fc.nat(), fc.constantFrom('delete', 'double', 'garble'), (g, pick, edit) => {
+        const lines = printIdl(randomIdlFile(g)).split('\n');
+        const i = pick % lines.length;
+        if (edit === 'delete') lines.splice(i, 1);
+        else if (edit === 'double') lines.splice(i, 0, lines[i]);
+        else lines[i] = '%%%';
+        expect(syntaxErrorsOf(lines.join('\n')).length).toBeLessThanOrEqual(1);
       }),
       { numRuns: 500 },
     );
