@@ -10,7 +10,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeRef } from '../idl/ast.js';
-import { typeText } from '../idl/json.js';
+import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
 import type { Declaration, Use } from './declarations.js';
@@ -259,7 +259,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
     const validated = named ? referencesById.get(named)! : schema;
     const check = checks.compile(validated);
     const references = noteReferences(validated) ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))] : [SCHEMA_REFERENCES];
-    const doc = docComment(`Validates \`${typeText(type)}${optional ? ' [optional]' : ''}\` values.`);
+    const doc = docComment(`Validates \`${printType(type)}${optional ? ' [optional]' : ''}\` values.`);
     const base = { kind: 'const', part: 'types', name, doc, exported: false, declaredType: 'Validator' } as const;
     if (named) {
       validators.push({ ...base, uses: [typeboxValidator], value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${references.join(', ')})`] });

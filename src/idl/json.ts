@@ -14,6 +14,7 @@ import type {
   IdlJsonType,
 } from '../../runtime/idl-json.js';
 import type { Documented, TypeRef } from './ast.js';
+import { printType } from './format.js';
 import type { IdlModel } from './model.js';
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
@@ -130,35 +131,21 @@ export function canonicalContractText(model: IdlModel): string {
     const methods = [...iface.methods]
       .sort((a, b) => compareText(a.name.text, b.name.text))
       .map((m) => {
-        const parameters = m.parameters.map((p) => `${p.name.text} ${typeText(p.type)}`).join(', ');
+        const parameters = m.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
         const optional = m.returnOptional ? ' [optional]' : '';
         const raised = m.raises.map((r) => r.text).sort(compareText);
         const raises = raised.length > 0 ? ` raises(${raised.join(', ')})` : '';
-        return ` ${m.name.text}(${parameters}) ${typeText(m.returnType)}${optional}${raises};`;
+        return ` ${m.name.text}(${parameters}) ${printType(m.returnType)}${optional}${raises};`;
       });
     lines.push({ kind: 2, name: iface.name.text, text: `interface ${iface.name.text}${methods.join('')}` });
   }
   for (const s of model.structs) {
     const parent = s.extends ? ` extends ${s.extends.text}` : '';
-    const fields = s.fields.map((f) => ` ${f.name.text} ${typeText(f.type)}${f.optional ? ' [optional]' : ''};`);
+    const fields = s.fields.map((f) => ` ${f.name.text} ${printType(f.type)}${f.optional ? ' [optional]' : ''};`);
     lines.push({ kind: 3, name: s.name.text, text: `struct ${s.name.text}${parent}${fields.join('')}` });
   }
   lines.sort((a, b) => a.kind - b.kind || compareText(a.name, b.name));
   return [`namespace ${model.namespace}`, ...lines.map((line) => line.text)].join('\n') + '\n';
-}
-
-/** IDL spelling of a type: `[]map[string]Cart`. */
-export function typeText(type: TypeRef): string {
-  switch (type.kind) {
-    case 'builtIn':
-      return type.name;
-    case 'array':
-      return `[]${typeText(type.element)}`;
-    case 'map':
-      return `map[string]${typeText(type.value)}`;
-    case 'named':
-      return type.name;
-  }
 }
 
 /** Code-unit order, independent of locale. */
