@@ -6,7 +6,6 @@
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { MAX_SAFE_INT } from './schema.js';
 
 /** One problem in a value: where (relative to the validated value) and what, in plain words. */
 export interface ValidationIssue {
