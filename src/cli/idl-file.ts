@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { IdlFile } from '../idl/ast.js';
 import { formatDiagnostics } from '../idl/code-frame.js';
 import { tryCompileIdl } from '../idl/compile.js';
+import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
 import { CliError } from './command.js';
 
@@ -35,11 +36,12 @@ export interface LoadedIdl {
 export async function loadIdlFile(path: string, cwd: string): Promise<LoadedIdl> {
   const text = await readInputFile(path, cwd);
   const result = tryCompileIdl(text, path);
-  if (!result.model || !result.file) {
-    const count = result.diagnostics.length;
-    throw new CliError(
-      `${formatDiagnostics(result.diagnostics, result.source)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`,
-    );
-  }
+  if (!result.model || !result.file) throw new CliError(diagnosticsReport(result.diagnostics, result.source, path));
   return { model: result.model, file: result.file, source: result.source };
+}
+
+/** Every diagnostic with its code frame, then `N errors in <path>`: how commands report a bad file. */
+export function diagnosticsReport(diagnostics: readonly Diagnostic[], source: string, path: string): string {
+  const count = diagnostics.length;
+  return `${formatDiagnostics(diagnostics, source)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`;
 }

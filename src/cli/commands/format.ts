@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { formatDiagnostics } from '../../idl/code-frame.js';
 import { IdlSyntaxError } from '../../idl/errors.js';
 import { droppedComments, printIdl } from '../../idl/format.js';
 import { parseIdl } from '../../idl/parser.js';
 import type { IdlFile } from '../../idl/ast.js';
 import { writeFileAtomic } from '../atomic-write.js';
-import { readInputFile } from '../idl-file.js';
+import { diagnosticsReport, readInputFile } from '../idl-file.js';
 
 /**
  * `-format <file.idl> [-w | -check]`: print the canonical text, with every comment kept. Only syntax
@@ -26,12 +25,7 @@ export const formatCommand: Command = {
     try {
       file = parseIdl(text, path);
     } catch (error) {
-      if (error instanceof IdlSyntaxError) {
-        const count = error.diagnostics.length;
-        throw new CliError(
-          `${formatDiagnostics(error.diagnostics, withoutBom(text))}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`,
-        );
-      }
+      if (error instanceof IdlSyntaxError) throw new CliError(diagnosticsReport(error.diagnostics, withoutBom(text), path));
       throw error;
     }
     const formatted = printIdl(file);
