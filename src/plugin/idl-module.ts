@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateModule } from '../codegen/index.js';
-import { codeFrame, compileIdl, formatDiagnostic, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
+import { codeFrame, compileIdl, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from './runtime-paths.js';
@@ -25,7 +25,7 @@ export class IdlModuleError extends Error {
   readonly source: string;
 
   constructor(file: string, diagnostics: Diagnostic[], source: string) {
-    super(diagnostics.map((d) => formatDiagnostic(d, source)).join('\n\n'));
+    super(formatDiagnostics(diagnostics, source));
     this.name = 'IdlModuleError';
     this.file = file;
     this.diagnostics = diagnostics;

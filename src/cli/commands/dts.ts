@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeIfChanged } from '../../plugin/write-if-changed.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { readInputFile } from '../idl-file.js';
+import { diagnosticsReport, readInputFile } from '../idl-file.js';
 
 export const dtsCommand: Command = {
   flag: '-dts',
@@ -30,7 +30,7 @@ export const dtsCommand: Command = {
         outputs.push({ file: path.resolve(context.cwd, shown), shown, dts: compileIdlSource(source, shown).dts });
       } catch (error) {
         if (!(error instanceof IdlModuleError)) throw error;
-        failures.push(`${error.message}\n\n${error.diagnostics.length} error${error.diagnostics.length === 1 ? '' : 's'} in ${shown}`);
+        failures.push(diagnosticsReport(error.diagnostics, error.source, shown));
       }
     }
     if (failures.length > 0) throw new CliError(`${failures.join('\n\n')}\n\nno .d.ts files written`);
