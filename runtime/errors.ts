@@ -2,7 +2,7 @@
  * Errors shared by clients and servers. Kept free of imports so browser bundles stay small.
  */
 
-/** JSON-RPC 2.0 error codes used by this runtime (decisions.md §1). */
+/** JSON-RPC 2.0 error codes used by this runtime (docs/protocol.md §1). */
 export const ErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -53,7 +53,7 @@ export interface DeclaredErrorClass {
  *       static readonly defaultMessage = 'cart does not exist';
  *     }
  *
- * The message is `<errorName>: <detail or defaultMessage>`, as decisions.md §1 requires.
+ * The message is `<errorName>: <detail or defaultMessage>`, as docs/protocol.md §1 says.
  */
 export abstract class DeclaredError extends RPCError {
   // The statics (code, errorName, defaultMessage) are deliberately not declared here: a declaration

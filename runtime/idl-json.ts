@@ -1,5 +1,5 @@
 /**
- * The IDL as JSON (decisions.md §3): what the built-in `rpc-idl` method serves and what the runtime
+ * The IDL as JSON (docs/protocol.md §2): what the built-in `rpc-idl` method serves and what the runtime
  * builds validators from. Empty members and false flags are left out.
  */
 
@@ -69,7 +69,7 @@ export interface IdlJsonError {
 
 export interface IdlJson {
   rootNamespace: string;
-  /** base64url (no padding) SHA-256 of the canonical contract text; see decisions.md §3. */
+  /** base64url (no padding) SHA-256 of the canonical contract text; see docs/protocol.md §2. */
   checksum: string;
   interfaces?: IdlJsonInterface[];
   structs?: IdlJsonStruct[];

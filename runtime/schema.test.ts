@@ -61,7 +61,7 @@ describe('validators', () => {
     expect(table['CartService.addToCart'].params).toHaveLength(1);
   });
 
-  it('enforces decisions.md §2', () => {
+  it('enforces docs/protocol.md "Validation"', () => {
     const item = table['CartService.addToCart'].params[0];
     expect(item.check({ productId: 'p', quantity: 5 })).toBe(true);
     expect(item.check({ productId: 'p', quantity: 5, cartId: null })).toBe(true);

@@ -3,7 +3,7 @@
  * compiles these when generated code brings no validators, and the code generator compiles the
  * very same schemas ahead of time (TypeCompiler.Code), so both must come from this file.
  *
- * Mapping (decisions.md §2):
+ * Mapping (docs/protocol.md "Validation"):
  *
  * | IDL                      | TypeBox                                                              |
  * |--------------------------|----------------------------------------------------------------------|

@@ -1,5 +1,5 @@
 /**
- * The transport-independent JSON-RPC 2.0 server core (decisions.md §1–§4, §7). Adapters (Node
+ * The transport-independent JSON-RPC 2.0 server core (docs/protocol.md). Adapters (Node
  * http, connect middleware, fetch) only read the body within the size limit and hand it to
  * `handleHttp`; everything the protocol says lives here.
  */

@@ -34,8 +34,8 @@ interface Shortage {
 }
 
 /**
- * The checkout reference service (seed-spec "Behaviour rules of the reference implementation"),
- * plus the playground's rules for the errors the seed leaves open; docs/playground.md lists them.
+ * The checkout reference service (the behaviour rules in docs/playground.md),
+ * plus the playground's rules for the errors the behaviour rules leave open; docs/playground.md lists them.
  *
  * Calls on one cart run one at a time (addToCart, clearCart, createOrder), so concurrent calls
  * cannot lose items; checks and changes of stock run one at a time across all carts, so two orders

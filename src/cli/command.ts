@@ -1,7 +1,7 @@
 /**
  * What a command of `idlrpc` looks like, and the small argument parser they share.
  *
- * Flags are single-dash words (`-dir out`), like the generator's seed flags; `--dir` and
+ * Flags are single-dash words (`-dir out`), like the IDL family's generator flags; `--dir` and
  * `-dir=out` are accepted too. A command is picked by its flag (`-validate`) and receives every
  * argument, so other flags may come before or after it.
  */

@@ -1,5 +1,5 @@
 /**
- * The CLI's output: a self-contained directory of TypeScript (decisions.md §5).
+ * The CLI's output: a self-contained directory of TypeScript (docs/generator.md).
  *
  *     types.ts     enums, struct interfaces, declared errors, TypeBox schemas, compiled validators
  *     client.ts    one <Interface>Client class per interface

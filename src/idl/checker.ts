@@ -35,7 +35,7 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
 }
 
-/** Checks a parsed file (decisions.md §6) and builds the model when it is valid. */
+/** Checks a parsed file (docs/idl.md) and builds the model when it is valid. */
 export function checkIdl(file: IdlFile): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const report = (code: string, message: string, span: SourceSpan, length?: number) => {

@@ -1,5 +1,5 @@
 /**
- * The IDL as JSON (decisions.md §3): what the built-in `rpc-idl` method serves and what the
+ * The IDL as JSON (docs/protocol.md §2): what the built-in `rpc-idl` method serves and what the
  * runtime builds validators from, plus the contract checksum.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * What a name in the IDL may be (decisions.md §6), shared by the parser and the checker (which
+ * What a name in the IDL may be (docs/idl.md), shared by the parser and the checker (which
  * also checks trees built by code, such as the OpenAPI converter's).
  */
 

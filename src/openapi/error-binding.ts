@@ -1,5 +1,5 @@
 /**
- * How errors of the RPC-over-REST binding (decisions.md §7) appear in OpenAPI documents. The server
+ * How errors of the RPC-over-REST binding (docs/protocol.md §3) appear in OpenAPI documents. The server
  * answers `POST <base>/<Interface>/<method>` errors with an HTTP error status and a JSON body
  * `{ code, message, data? }`; these are the statuses the generated OpenAPI document describes.
  */

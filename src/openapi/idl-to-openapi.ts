@@ -1,9 +1,9 @@
 /**
- * IDL -> OpenAPI: describes the REST binding of checked IDL models (decisions.md §7) as an OpenAPI
+ * IDL -> OpenAPI: describes the REST binding of checked IDL models (docs/protocol.md §3) as an OpenAPI
  * 3.1.0 (default) or 3.0.3 document.
  *
  * Every method becomes `POST /<Interface>/<method>` whose request body is an object of the named
- * parameters and whose `200` response is the result. Structs, enums and maps map as seed-spec.md's
+ * parameters and whose `200` response is the result. Structs, enums and maps map as docs/openapi.md's
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
 import type { EnumDecl, InterfaceDecl, Method, StructDecl, TypeRef } from '../idl/ast.js';
@@ -87,7 +87,7 @@ class OpenApiWriter {
     const document: Record<string, unknown> = {
       openapi: this.version === '3.1' ? '3.1.0' : '3.0.3',
       info: this.info(infoVersion),
-      // The binding has no authentication of its own (seed-spec.md leaves it to the deployment).
+      // The binding has no authentication of its own (authentication is left to the deployment).
       security: [],
       tags: this.names.flatMap((names) =>
         names.model.interfaces.map((iface) => {

@@ -83,7 +83,7 @@ export function enumValueName(raw: string): string {
 }
 
 /**
- * The namespace from `info.title` (seed rule): lower-cased, every character other than ASCII letters
+ * The namespace from `info.title` (the IDL family's rule): lower-cased, every character other than ASCII letters
  * and digits replaced by `_`; then adjusted to an identifier: leading `_` dropped, `n` before a
  * leading digit, `_` after a reserved word, `api` when nothing is left.
  */
@@ -92,7 +92,7 @@ export function namespaceName(title: string): string {
   return finish(lowered, 'n', 'api');
 }
 
-/** The seed rule alone, to tell whether `namespaceName` had to adjust it. */
+/** The IDL family's rule alone, to tell whether `namespaceName` had to adjust it. */
 export function namespaceByRule(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]/g, '_');
 }

@@ -116,7 +116,7 @@ function checkVersion(content: unknown): void {
   }
 }
 
-/** The namespace: our own `x-idl-namespace`, else `info.title` by the seed rule. */
+/** The namespace: our own `x-idl-namespace`, else `info.title` by the IDL family's rule. */
 function namespace(info: unknown, sink: WarningSink, keepIdentifiers: boolean): string {
   if (keepIdentifiers && isObject(info) && typeof info[EXTENSION.namespace] === 'string' && isValidIdentifier(info[EXTENSION.namespace] as string)) {
     return info[EXTENSION.namespace] as string;

@@ -1,5 +1,5 @@
 /**
- * OpenAPI operations -> IDL interfaces and methods (seed-spec.md "Conversion: OpenAPI to IDL
+ * OpenAPI operations -> IDL interfaces and methods (docs/openapi.md ("Conversion: OpenAPI to IDL
  * (operations)"), plus the reverse of our own REST binding, so that IDL -> OpenAPI -> IDL gives the
  * same methods back.
  */

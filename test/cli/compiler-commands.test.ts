@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/index.js';
 import { BIN, REPO_ROOT, ensureBuilt, runCli } from './run-cli.js';
 
-const CHECKOUT = readFileSync(new URL('../../../shared/spec/examples/checkout.idl', import.meta.url), 'utf8');
+const CHECKOUT = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
 const BROKEN = 'namespace shop\nstruct Cart {\n    items []Item\n    total flaot\n}\n';
 
 let dir: string;
@@ -119,7 +119,7 @@ describe('idlrpc -validate', () => {
 });
 
 describe('idlrpc -to-json', () => {
-  test('writes the JSON form of decisions.md §3', async () => {
+  test('writes the JSON form of docs/protocol.md §2', async () => {
     const run = await runCli(['-to-json', 'out/checkout.json', 'checkout.idl'], dir);
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     const written = readFileSync(join(dir, 'out/checkout.json'), 'utf8');

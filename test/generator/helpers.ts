@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const checkoutIdl = path.resolve(repoRoot, '../shared/spec/examples/checkout.idl');
+export const checkoutIdl = path.join(repoRoot, 'playground/checkout.idl');
 export const everythingIdl = path.join(repoRoot, 'test/generator/fixtures/everything.idl');
 const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');
 

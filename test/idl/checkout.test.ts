@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { canonicalContractText, compileIdl, parseIdl, printIdl, toIdlJson, tryCompileIdl } from '../../src/index.js';
 
-const CHECKOUT_PATH = new URL('../../../shared/spec/examples/checkout.idl', import.meta.url);
+const CHECKOUT_PATH = new URL('../../playground/checkout.idl', import.meta.url);
 const checkoutSource = readFileSync(CHECKOUT_PATH, 'utf8');
 
 const S = { builtIn: 'string' } as const;
@@ -12,7 +12,7 @@ const F = { builtIn: 'float' } as const;
 const B = { builtIn: 'bool' } as const;
 const U = (name: string) => ({ userDefined: name });
 
-// Written by hand from decisions.md §3 (not copied from output).
+// Written by hand from docs/protocol.md §2 (not copied from output).
 const CANONICAL = [
   'namespace checkout',
   'enum OrderStatus pending paid shipped delivered cancelled',
@@ -215,7 +215,7 @@ describe('checkout.idl (the reference service)', () => {
     expect(canonicalContractText(compileIdl(checkoutSource, 'checkout.idl'))).toBe(CANONICAL);
   });
 
-  test('its JSON form matches decisions.md §3 member by member', () => {
+  test('its JSON form matches docs/protocol.md §2 member by member', () => {
     const json = toIdlJson(compileIdl(checkoutSource, 'checkout.idl'));
     expect(json).toEqual(EXPECTED_JSON);
     // Key order is part of what people read in `rpc-idl` answers.

@@ -294,7 +294,7 @@ const COMMENTED_FORMATTED = [
   '',
 ].join('\n');
 
-const CHECKOUT = readFileSync(new URL('../../../shared/spec/examples/checkout.idl', import.meta.url), 'utf8');
+const CHECKOUT = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
 
 /** Comment texts of a source, sorted: equal lists mean the same comments, each as often. */
 const commentTexts = (source: string) => sourceComments(source).map((c) => c.text).sort();

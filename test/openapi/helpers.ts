@@ -71,7 +71,7 @@ export async function strictProblems(document: object, complete = false, off: st
 
 /**
  * A model in a form that compares equal exactly when two models declare the same contract with the
- * same comments: the JSON form of decisions.md §3 (checksum included), arrays sorted by name.
+ * same comments: the JSON form of docs/protocol.md §2 (checksum included), arrays sorted by name.
  */
 export function comparableModel(model: IdlModel): unknown {
   const json = toIdlJson(model) as unknown as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
  * IDL -> OpenAPI: the document for checkout.idl and the all-constructs IDL passes strict validation
- * in 3.1 and 3.0, follows decisions.md §7, matches the runtime's binding, and converts back to the
+ * in 3.1 and 3.0, follows docs/protocol.md §3, matches the runtime's binding, and converts back to the
  * same model.
  */
 import { readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('IDL -> OpenAPI', () => {
     });
   });
 
-  it('writes info, tags and operations as decisions.md §7 says', () => {
+  it('writes info, tags and operations as docs/protocol.md §3 says', () => {
     const document = documentFor(checkoutSource, '3.1');
     expect(document.openapi).toBe('3.1.0');
     expect(documentFor(checkoutSource, '3.0').openapi).toBe('3.0.3');
@@ -114,7 +114,7 @@ describe('IDL -> OpenAPI', () => {
     expect(JSON.stringify(v31)).not.toContain('"nullable"');
   });
 
-  it('maps types, enums, maps and extends per the seed', () => {
+  it('maps types, enums, maps and extends per docs/openapi.md', () => {
     const document = documentFor(everythingSource, '3.1');
     const schemas = document.components.schemas;
     expect(schemas.Color).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Every conversion rule and warning of seed-spec.md, one minimal document each, with the exact IDL
+ * Every conversion rule and warning of docs/openapi.md, one minimal document each, with the exact IDL
  * expected; every result must also check clean with our compiler.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * One minimal OpenAPI document per conversion rule and per warning of seed-spec.md (and of the
+ * One minimal OpenAPI document per conversion rule and per warning of docs/openapi.md (and of the
  * choices docs/openapi.md documents), with the exact IDL it must give and the warnings it must raise.
  */
 import { openApiDocument } from './helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The checkout reference service (seed-spec "Behaviour rules of the reference implementation",
+ * The checkout reference service (the behaviour rules of docs/playground.md,
  * "States and transitions", and the playground's own rules in docs/playground.md), through the
  * clients generated from playground/checkout.idl, against the real server on 127.0.0.1.
  */

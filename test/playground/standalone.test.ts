@@ -3,7 +3,7 @@
  * bundle, which runs with plain `node` (no Vite) on SERVER_PORT and answers JSON-RPC on every path.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,13 +135,5 @@ describe('the standalone server (node dist/server/main.js)', () => {
     await expect(orders.createOrder({ cartId: 'gone', shippingAddress: address, paymentMethod: 'debit_card' })).rejects.toBeInstanceOf(
       idl.CartNotFoundError,
     );
-  });
-});
-
-describe('playground/checkout.idl', () => {
-  const shared = path.resolve(playgroundRoot, '../../shared/spec/examples/checkout.idl');
-
-  it.runIf(existsSync(shared))('is the same text as the shared reference IDL', () => {
-    expect(readFileSync(path.join(playgroundRoot, 'checkout.idl'), 'utf8')).toBe(readFileSync(shared, 'utf8'));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI binding (decisions.md §7) and the three adapters: the standalone Node server,
+ * The OpenAPI binding (docs/protocol.md §3) and the three adapters: the standalone Node server,
  * connect-style middleware, and the web-standard fetch handler.
  */
 import http from 'node:http';

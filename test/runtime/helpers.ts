@@ -28,7 +28,7 @@ export const products = [
   { productId: 'p2', name: 'Tee', description: 'A tee', price: 20, stock: 3, imageUrl: 'https://example.test/tee.png' },
 ];
 
-/** The checkout reference service (seed-spec "Behaviour rules"), in memory. */
+/** The checkout reference service (the behaviour rules of docs/playground.md), in memory. */
 export function checkoutHandlers() {
   const carts = new Map<string, Cart>();
   const orders = new Map<string, unknown>();

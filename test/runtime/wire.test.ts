@@ -1,5 +1,5 @@
 /**
- * decisions.md §1 row by row, over real HTTP: a listening server on 127.0.0.1 and the global
+ * docs/protocol.md §1 row by row, over real HTTP: a listening server on 127.0.0.1 and the global
  * fetch. Every answer is checked for status, content type and the exact JSON body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { toIdlJson } from '../../idl/json.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 
-/** `-to-json <out.json> <file.idl>`: the JSON form that `rpc-idl` serves (decisions.md §3). */
+/** `-to-json <out.json> <file.idl>`: the JSON form that `rpc-idl` serves (docs/protocol.md §2). */
 export const toJsonCommand: Command = {
   flag: '-to-json',
   usage: '-to-json <out.json|-> <file.idl>',
