@@ -47,6 +47,18 @@ describe('idlrpc basics', () => {
     expect(run.stdout).toContain('idlrpc -validate <file.idl>');
   });
 
+  test('every flag has a double-dash spelling, which -help shows (npx takes single-dash flags for itself)', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('idlrpc -validate <file.idl>');
+    expect(help.stdout).toContain('npx idlrpc --help');
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `idlrpc ${version}\n`, stderr: '' });
+    const generated = await runCli(['--plugin', 'ts-client-server', '--dir=gen-dashes', '--ts-module', 'cjs', 'checkout.idl'], dir);
+    expect(generated).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(join(dir, 'gen-dashes/client.ts'), 'utf8')).toContain('CartServiceClient');
+  });
+
   test('-version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     const run = await runCli(['-version']);

@@ -21,6 +21,9 @@ export function helpText(context: Pick<CliContext, 'commands'>): string {
     'Usage:',
     ...lines,
     '',
+    'Every flag has a double-dash spelling too (--help, --dir out, --dir=out): use it under npx,',
+    'which takes single-dash flags for itself (npx idlrpc --help).',
+    '',
     'Exit codes: 0 success, 1 failure (errors on stderr), 2 wrong arguments.',
     '',
   ].join('\n');
