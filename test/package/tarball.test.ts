@@ -1,0 +1,81 @@
+/**
+ * The package as a user gets it: `npm pack` (which builds through `prepack`), then the tarball
+ * installed into an empty project. The install must be clean (no lifecycle script for npm to refuse),
+ * the tarball must carry the license and the docs the README links to, and every entry of the
+ * exports map, the types it names and the `idlrpc` bin must work from there.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../cli/run-cli.js';
+import { tempFolder } from '../hostile/harness.js';
+
+const run = promisify(execFile);
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string | { types?: string; default: string }>;
+};
+
+const project = tempFolder('idlrpc-tarball-');
+const installed = join(project.dir, 'node_modules', manifest.name);
+let installOutput = '';
+
+beforeAll(async () => {
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', project.dir], { cwd: REPO_ROOT, timeout: 120_000 });
+  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
+  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'tarball-user', version: '1.0.0', type: 'module', private: true }));
+  // The dependencies are in npm's cache after the repository's own install.
+  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${filename}`], {
+    cwd: project.dir,
+    timeout: 180_000,
+  });
+  installOutput = `${install.stdout}${install.stderr}`;
+}, 300_000);
+
+afterAll(() => project.remove());
+
+describe('the packed package installed into an empty project', () => {
+  it('installs without a lifecycle script for npm to refuse', () => {
+    expect(installOutput).not.toMatch(/install-scripts|prepare|postinstall/);
+    const scripts = (JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(Object.keys(scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
+  });
+
+  it('carries the license, the README and every doc the README links to', () => {
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((match) => match[1]);
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) expect(existsSync(join(installed, link)), link).toBe(true);
+  });
+
+  it('imports every entry of the exports map, and finds the types each names', async () => {
+    const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+    for (const key of entries) {
+      const target = manifest.exports[key];
+      if (typeof target === 'object' && target.types) expect(existsSync(join(installed, target.types)), target.types).toBe(true);
+    }
+    const script = `
+      const out = {};
+      for (const entry of ${JSON.stringify(entries.map((key) => manifest.name + key.slice(1)))}) {
+        const module = await import(entry);
+        out[entry] = typeof module.default === 'function' ? typeof module.default() : Object.keys(module).length;
+      }
+      console.log(JSON.stringify(out));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
+    const loaded = JSON.parse(stdout) as Record<string, number | string>;
+    expect(Object.keys(loaded)).toHaveLength(entries.length);
+    for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack']) expect(loaded[`${manifest.name}/${bundler}`]).toBe('object');
+    expect(loaded[`${manifest.name}/runtime/client`]).toBeGreaterThan(0);
+  });
+
+  it('runs the idlrpc bin through npx, double-dash flags and all', async () => {
+    writeFileSync(join(project.dir, 'shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
+    const help = await run('npx', ['--no-install', 'idlrpc', '--help'], { cwd: project.dir });
+    expect(help.stdout).toContain('idlrpc -validate <file.idl>');
+    const validated = await run('npx', ['--no-install', 'idlrpc', '--validate', 'shop.idl'], { cwd: project.dir });
+    expect(validated.stderr).not.toMatch(/error/);
+  });
+});
