@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it: `npm pack` (which builds through `prepack`), then the tarball
+ * The package as a user gets it: `npm pack`, then the tarball
  * installed into an empty project. The install must be clean (no lifecycle script for npm to refuse),
  * the tarball must carry the license and the docs the README links to, and every entry of the
  * exports map, the types it names and the `idlrpc` bin must work from there.
@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../cli/run-cli.js';
+import { ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';
 import { tempFolder } from '../hostile/harness.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,9 @@ const installed = join(project.dir, 'node_modules', manifest.name);
 let installOutput = '';
 
 beforeAll(async () => {
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', project.dir], { cwd: REPO_ROOT, timeout: 120_000 });
+  // `prepack` would rebuild dist/ while other test files run from it: build first, pack without scripts.
+  ensureBuilt();
+  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], { cwd: REPO_ROOT, timeout: 120_000 });
   const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
   writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'tarball-user', version: '1.0.0', type: 'module', private: true }));
   // The dependencies are in npm's cache after the repository's own install.
