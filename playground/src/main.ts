@@ -1,7 +1,7 @@
 import { CartNotFoundError, type Address, type Cart, type Order, type PaymentMethod, type Product } from '../checkout.idl';
 import { cartService, catalogService, orderService } from './api.js';
 import { byTestId, h } from './dom.js';
-import { readableError, type ReadableError } from './error-messages.js';
+import { noCartYet, readableError, type ReadableError } from './error-messages.js';
 import { formatMoney, formatUnixTime, stockLabel } from './format.js';
 
 /** The cart id survives a reload, so the cart does too (as long as the server keeps running). */
@@ -155,9 +155,10 @@ async function placeOrder(): Promise<void> {
     zipCode: field('zipCode'),
     country: field('country'),
   };
-  // A page with no cart yet still asks the server, which answers CartNotFound.
-  const knownCartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
-  const cartId = knownCartId ?? 'no-cart-yet';
+  const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
+  // Nothing added yet, so no cart id to send (a made-up one would get CartNotFound): the cart is
+  // empty, and the page says so as it does for the server's CartEmpty.
+  if (cartId === null) return showCheckoutError(noCartYet);
   placeOrderButton.disabled = true;
   checkoutError.hidden = true;
   try {
@@ -170,7 +171,7 @@ async function placeOrder(): Promise<void> {
     if (order !== null) showOrder(order, response.message ?? '');
     await Promise.all([loadCart(), loadProducts()]);
   } catch (error) {
-    showCheckoutError(readableError(error, knownCartId !== null));
+    showCheckoutError(readableError(error));
     if (error instanceof CartNotFoundError) setCart(null); // forget the stale id; the next add starts a cart
   } finally {
     placeOrderButton.disabled = false;

@@ -36,13 +36,35 @@ const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const productCard = (page: Page, productId: string) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
 
+/** The JSON-RPC methods the page calls, in order (the page sends one call per request). */
+function recordRpcMethods(page: Page): string[] {
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/rpc') return;
+    methods.push((request.postDataJSON() as { method: string }).method);
+  });
+  return methods;
+}
+
 describe('the playground page', () => {
-  it('adds two products, shows the subtotal, checks out a pending order and explains an empty cart', async (context) => {
+  it('explains an empty cart on a fresh page and after an order; adds two products, checks out a pending order', async (context) => {
     if (missing) return context.skip(missing);
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
     try {
+      const methods = recordRpcMethods(page);
       await page.goto(url);
       await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      const error = byTestId(page, 'checkout-error');
+
+      // A fresh page has no cart yet: Place order explains the empty cart, as the page's text promises,
+      // and sends nothing (there is no cart id to send).
+      await byTestId(page, 'place-order').click();
+      await error.waitFor({ state: 'visible' });
+      expect(await error.textContent()).toContain('Your cart is empty');
+      expect(await error.textContent()).not.toContain('CartNotFound');
+      expect(await error.locator('.wire').textContent()).toBe('not sent: no cart yet');
+      expect(methods).not.toContain('OrderService.createOrder');
+      await page.screenshot({ path: path.join(screenshots, 'playground-fresh-place-order.png') });
 
       const [first, second] = [catalog[0], catalog[1]];
       await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
@@ -66,7 +88,6 @@ describe('the playground page', () => {
 
       // The cart is empty now: checking out again shows the CartEmpty message.
       await byTestId(page, 'place-order').click();
-      const error = byTestId(page, 'checkout-error');
       await error.waitFor({ state: 'visible' });
       expect(await error.textContent()).toContain('Your cart is empty');
       expect(await error.locator('.wire').textContent()).toBe('CartEmpty (1002)');
