@@ -11,26 +11,32 @@ import {
 export interface ReadableError {
   title: string;
   detail?: string;
-  /** `CartEmpty (1002)`, `-32602`, ...: what came over the wire. */
+  /** `CartEmpty (1002)`, `-32602`, ...: what came over the wire (or why nothing was sent). */
   wire: string;
 }
 
+const cartEmptyTitle = 'Your cart is empty. Add a product before you check out.';
+
+/**
+ * Place order on a page that has no cart yet (nothing was ever added): the cart is as empty as
+ * one the server would answer CartEmpty for, so the page explains it the same way, without a call.
+ */
+export const noCartYet: ReadableError = { title: cartEmptyTitle, wire: 'not sent: no cart yet' };
+
 /**
  * Turns a failed call into something a shopper can act on. The declared errors of checkout.idl
- * arrive as their generated classes, so `instanceof` tells them apart. `hadCart` says whether the
- * page had a cart id before the call: without one, CartNotFound just means nothing was added yet.
+ * arrive as their generated classes, so `instanceof` tells them apart.
  */
-export function readableError(error: unknown, hadCart = true): ReadableError {
+export function readableError(error: unknown): ReadableError {
   if (!(error instanceof RPCError)) {
     return { title: 'Something went wrong in the page.', detail: String(error), wire: 'client error' };
   }
   const wire = `${error.message.split(':')[0]} (${error.code})`;
   const detail = error.message.replace(/^[A-Za-z]+: /, '');
   if (error instanceof CartEmptyError) {
-    return { title: 'Your cart is empty. Add a product before you check out.', wire };
+    return { title: cartEmptyTitle, wire };
   }
   if (error instanceof CartNotFoundError) {
-    if (!hadCart) return { title: 'Your cart is empty. Add a product before you check out.', wire };
     return {
       title: 'The server does not know this cart any more (was it restarted?). Add a product to start a new cart.',
       wire,

@@ -1,7 +1,8 @@
 import { CartNotFoundError, type Address, type Cart, type Order, type PaymentMethod, type Product } from '../checkout.idl';
 import { cartService, catalogService, orderService } from './api.js';
+import { cardNoticeRegion, clearCardErrors, showCardNotice } from './card-notice.js';
 import { byTestId, h } from './dom.js';
-import { readableError, type ReadableError } from './error-messages.js';
+import { noCartYet, readableError, type ReadableError } from './error-messages.js';
 import { formatMoney, formatUnixTime, stockLabel } from './format.js';
 
 /** The cart id survives a reload, so the cart does too (as long as the server keeps running). */
@@ -15,11 +16,11 @@ const cartLines = byTestId<HTMLUListElement>('cart-lines');
 const cartEmpty = byTestId('cart-empty');
 const cartSubtotal = byTestId('cart-subtotal');
 const clearButton = byTestId<HTMLButtonElement>('clear-cart');
+const cartError = byTestId('cart-error');
 const checkoutForm = byTestId<HTMLFormElement>('checkout-form');
 const placeOrderButton = byTestId<HTMLButtonElement>('place-order');
 const checkoutError = byTestId('checkout-error');
 const confirmation = byTestId('order-confirmation');
-const notice = byTestId('notice');
 const headerCart = byTestId('header-cart');
 
 // ---------------------------------------------------------------- catalog
@@ -43,14 +44,20 @@ function productCard(product: Product): HTMLLIElement {
     type: 'number', min: 1, max: 99, value: 1, 'aria-label': `Quantity of ${product.name}`, 'data-testid': 'quantity',
   });
   const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-to-cart' }, 'Add to cart');
+  const notices = cardNoticeRegion();
   add.addEventListener('click', () => {
-    void addToCart(product, Math.max(1, Math.trunc(quantity.valueAsNumber || 1)), add);
+    void addToCart(product, Math.max(1, Math.trunc(quantity.valueAsNumber || 1)), add, notices);
   });
   const stockClass = product.stock <= 0 ? 'stock out' : product.stock <= 3 ? 'stock low' : 'stock';
   return h(
     'li',
     { class: 'product-card', 'data-testid': 'product-card', 'data-product-id': product.productId },
-    h('img', { src: product.imageUrl ?? '/images/mug.svg', alt: '', loading: 'lazy', width: 240, height: 180 }),
+    h(
+      'div',
+      { class: 'product-media' },
+      h('img', { src: product.imageUrl ?? '/images/mug.svg', alt: '', loading: 'lazy', width: 240, height: 180 }),
+      notices,
+    ),
     h(
       'div',
       { class: 'product-body' },
@@ -69,15 +76,15 @@ function productCard(product: Product): HTMLLIElement {
 
 // ---------------------------------------------------------------- cart
 
-async function addToCart(product: Product, quantity: number, button: HTMLButtonElement): Promise<void> {
+async function addToCart(product: Product, quantity: number, button: HTMLButtonElement, notices: HTMLElement): Promise<void> {
   button.disabled = true;
   try {
     const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey) ?? undefined;
     const cart = await cartService.addToCart({ cartId, productId: product.productId, quantity });
     setCart(cart);
-    showNotice(`Added ${quantity} × ${product.name}`);
+    showCardNotice(notices, `Added ${quantity} × ${product.name}`);
   } catch (error) {
-    showNotice(readableError(error).title, true);
+    showCardNotice(notices, readableError(error).title, true);
   } finally {
     button.disabled = false;
   }
@@ -89,11 +96,15 @@ async function loadCart(): Promise<void> {
   try {
     setCart(await cartService.getCart(cartId));
   } catch (error) {
-    showNotice(readableError(error).title, true);
+    showError(cartError, readableError(error));
   }
 }
 
+/** Sets the cart the page shows. The cart changed, so errors about earlier actions are stale: they go. */
 function setCart(cart: Cart | null): void {
+  checkoutError.hidden = true;
+  cartError.hidden = true;
+  clearCardErrors(grid);
   state.cart = cart;
   if (cart === null) localStorage.removeItem(cartIdKey);
   else localStorage.setItem(cartIdKey, cart.cartId);
@@ -139,7 +150,7 @@ async function clearCart(): Promise<void> {
     await cartService.clearCart(state.cart.cartId);
     setCart(await cartService.getCart(state.cart.cartId));
   } catch (error) {
-    showNotice(readableError(error).title, true);
+    showError(cartError, readableError(error));
   }
 }
 
@@ -155,9 +166,10 @@ async function placeOrder(): Promise<void> {
     zipCode: field('zipCode'),
     country: field('country'),
   };
-  // A page with no cart yet still asks the server, which answers CartNotFound.
-  const knownCartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
-  const cartId = knownCartId ?? 'no-cart-yet';
+  const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
+  // Nothing added yet, so no cart id to send (a made-up one would get CartNotFound): the cart is
+  // empty, and the page says so as it does for the server's CartEmpty.
+  if (cartId === null) return showError(checkoutError, noCartYet);
   placeOrderButton.disabled = true;
   checkoutError.hidden = true;
   try {
@@ -170,8 +182,8 @@ async function placeOrder(): Promise<void> {
     if (order !== null) showOrder(order, response.message ?? '');
     await Promise.all([loadCart(), loadProducts()]);
   } catch (error) {
-    showCheckoutError(readableError(error, knownCartId !== null));
     if (error instanceof CartNotFoundError) setCart(null); // forget the stale id; the next add starts a cart
+    showError(checkoutError, readableError(error));
   } finally {
     placeOrderButton.disabled = false;
   }
@@ -193,25 +205,14 @@ function showOrder(order: Order, message: string): void {
   confirmation.hidden = false;
 }
 
-function showCheckoutError(error: ReadableError): void {
-  checkoutError.replaceChildren(
+/** Shows the error in an error region of a panel (checkout or cart); it stays until the cart changes. */
+function showError(region: HTMLElement, error: ReadableError): void {
+  region.replaceChildren(
     h('strong', {}, error.title),
     ...(error.detail ? [h('span', { class: 'detail' }, error.detail)] : []),
     h('code', { class: 'wire' }, error.wire),
   );
-  checkoutError.hidden = false;
-}
-
-// ---------------------------------------------------------------- notices
-
-let noticeTimer: ReturnType<typeof setTimeout> | undefined;
-
-function showNotice(text: string, isError = false): void {
-  notice.textContent = text;
-  notice.classList.toggle('error', isError);
-  notice.hidden = false;
-  clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => (notice.hidden = true), 3000);
+  region.hidden = false;
 }
 
 // ---------------------------------------------------------------- start

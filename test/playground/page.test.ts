@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../playground/src/format.js';
@@ -36,17 +36,70 @@ const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const productCard = (page: Page, productId: string) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
 
+/** The JSON-RPC methods the page calls, in order (the page sends one call per request). */
+function recordRpcMethods(page: Page): string[] {
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/rpc') return;
+    methods.push((request.postDataJSON() as { method: string }).method);
+  });
+  return methods;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const cardControls = { 'price row': '.price-row', quantity: '[data-testid="quantity"]', 'add button': '[data-testid="add-to-cart"]' };
+
+/**
+ * What of the cards' price rows and add controls the element covers (e.g. `kettle price row`),
+ * compared in viewport coordinates, where a fixed toast lives too; empty when it covers none.
+ */
+async function coveredControls(page: Page, element: Locator): Promise<string[]> {
+  const box = await element.boundingBox();
+  expect(box).not.toBeNull();
+  const covered: string[] = [];
+  for (const card of await byTestId(page, 'product-card').all()) {
+    const productId = await card.getAttribute('data-product-id');
+    for (const [name, selector] of Object.entries(cardControls)) {
+      const target = await card.locator(selector).boundingBox();
+      if (target !== null && overlaps(box!, target)) covered.push(`${productId} ${name}`);
+    }
+  }
+  return covered;
+}
+
 describe('the playground page', () => {
-  it('adds two products, shows the subtotal, checks out a pending order and explains an empty cart', async (context) => {
+  it('explains an empty cart on a fresh page, adds two products, checks out a pending order; errors go when the cart changes', async (context) => {
     if (missing) return context.skip(missing);
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
     try {
+      const methods = recordRpcMethods(page);
       await page.goto(url);
       await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      const error = byTestId(page, 'checkout-error');
 
+      // A fresh page has no cart yet: Place order explains the empty cart, as the page's text promises,
+      // and sends nothing (there is no cart id to send).
+      await byTestId(page, 'place-order').click();
+      await error.waitFor({ state: 'visible' });
+      expect(await error.textContent()).toContain('Your cart is empty');
+      expect(await error.textContent()).not.toContain('CartNotFound');
+      expect(await error.locator('.wire').textContent()).toBe('not sent: no cart yet');
+      expect(methods).not.toContain('OrderService.createOrder');
+      await page.screenshot({ path: path.join(screenshots, 'playground-fresh-place-order.png') });
+
+      // Adding a product changes the cart: the message about the earlier Place order goes.
       const [first, second] = [catalog[0], catalog[1]];
       await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
       await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await poll(() => error.isVisible()).toBe(false);
+
+      // The "added" notice covers no card's price or add controls.
+      const added = page.getByText(`Added 1 × ${first.name}`);
+      await added.waitFor({ state: 'visible' });
+      expect(await coveredControls(page, added)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, 'playground-added.png') });
       await productCard(page, second.productId).locator('[data-testid="quantity"]').fill('2');
       await productCard(page, second.productId).locator('[data-testid="add-to-cart"]').click();
       await poll(() => byTestId(page, 'cart-line').count()).toBe(2);
@@ -66,11 +119,22 @@ describe('the playground page', () => {
 
       // The cart is empty now: checking out again shows the CartEmpty message.
       await byTestId(page, 'place-order').click();
-      const error = byTestId(page, 'checkout-error');
       await error.waitFor({ state: 'visible' });
       expect(await error.textContent()).toContain('Your cart is empty');
       expect(await error.locator('.wire').textContent()).toBe('CartEmpty (1002)');
       await page.screenshot({ path: path.join(screenshots, 'playground-cart-empty.png'), fullPage: true });
+
+      // Adding a product hides it; an InvalidAddress message goes when the cart is cleared.
+      await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await poll(() => error.isVisible()).toBe(false);
+      await byTestId(page, 'address-zip').fill('9');
+      await byTestId(page, 'place-order').click();
+      await poll(() => error.locator('.wire').textContent()).toBe('InvalidAddress (1005)');
+      await byTestId(page, 'clear-cart').click();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(0);
+      await poll(() => error.isVisible()).toBe(false);
+      await page.screenshot({ path: path.join(screenshots, 'playground-cleared.png') });
     } finally {
       await page.close();
     }
@@ -88,6 +152,10 @@ describe('the playground page', () => {
       await card.locator('[data-testid="quantity"]').fill(String(scarce.stock + 1));
       await card.locator('[data-testid="add-to-cart"]').click();
       await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      const added = page.getByText(`Added ${scarce.stock + 1} × ${scarce.name}`);
+      await added.waitFor({ state: 'visible' });
+      expect(await coveredControls(page, added)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, 'playground-mobile-added.png') });
 
       await byTestId(page, 'place-order').click();
       const error = byTestId(page, 'checkout-error');
@@ -114,6 +182,49 @@ describe('the playground page', () => {
       const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths)).toContain('/CartService/addToCart');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a failed add on its card and a failed clear in the cart; both go when the cart changes', async (context) => {
+    if (missing) return context.skip(missing);
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+    // The network drops the next call of the method named here, as a dead server would.
+    let dropNext: string | undefined;
+    await page.route('**/rpc', async (route) => {
+      const { method } = route.request().postDataJSON() as { method: string };
+      if (method !== dropNext) return route.continue();
+      dropNext = undefined;
+      return route.abort('connectionrefused');
+    });
+    try {
+      await page.goto(url);
+      await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      const [first, second] = [catalog[0], catalog[1]];
+      const unreachable = 'Cannot reach the checkout service';
+
+      dropNext = 'CartService.addToCart';
+      await productCard(page, first.productId).locator('[data-testid="add-to-cart"]').click();
+      const cardError = productCard(page, first.productId).locator('[data-testid="card-notice"]');
+      await poll(() => cardError.textContent()).toContain(unreachable);
+      expect(await coveredControls(page, cardError)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, 'playground-add-failed.png') });
+
+      await productCard(page, second.productId).locator('[data-testid="add-to-cart"]').click();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      await poll(() => cardError.count()).toBe(0);
+
+      dropNext = 'CartService.clearCart';
+      await byTestId(page, 'clear-cart').click();
+      const cartError = byTestId(page, 'cart-error');
+      await poll(() => cartError.textContent()).toContain(unreachable);
+      expect(await byTestId(page, 'cart-line').count()).toBe(1);
+      await page.locator('.sidebar').screenshot({ path: path.join(screenshots, 'playground-clear-failed.png') });
+
+      await byTestId(page, 'clear-cart').click();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(0);
+      await poll(() => cartError.isVisible()).toBe(false);
     } finally {
       await page.close();
     }
