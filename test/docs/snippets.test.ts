@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';
@@ -80,7 +80,8 @@ const TSCONFIG = {
     resolveJsonModule: true,
     noEmit: true,
   },
-  include: ['examples/**/*.ts'],
+  // `.mjs` and `.cjs` files of an example become `.mts` and `.cts`, which `*.ts` does not match.
+  include: ['examples/**/*.ts', 'examples/**/*.mts', 'examples/**/*.cts'],
 };
 
 const snippets = projectSnippets(REPO_ROOT);
@@ -108,6 +109,12 @@ describe('documentation examples', () => {
     expect(block.files.map((f) => f.path)).toEqual(['vite.config.ts', 'src/main.ts']);
     const [skipped] = extractSnippets('<!-- snippet: skip (signatures) -->\n```ts\nf(x): y\n```\n', 'x.md');
     expect(skipped.skipReason).toBe('signatures');
+  });
+
+  it('type-checks every file of every example, whatever its extension', () => {
+    const extensions = new Set(snippets.flatMap((snippet) => snippet.files.map((file) => extname(file.path))));
+    expect(extensions).toContain('.mts');
+    for (const extension of extensions) expect(TSCONFIG.include).toContain(`examples/**/*${extension}`);
   });
 
   it('tsc reports nothing outside the examples', () => {
