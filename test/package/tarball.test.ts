@@ -5,8 +5,8 @@
  * exports map, the types it names and the `idlrpc` bin must work from there.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';
@@ -45,12 +45,18 @@ describe('the packed package installed into an empty project', () => {
     expect(Object.keys(scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
   });
 
-  it('carries the license, the README and every doc the README links to', () => {
+  it('carries the license, the README, and every file the README and the docs link to', () => {
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
-    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
-    const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((match) => match[1]);
-    expect(links.length).toBeGreaterThan(5);
-    for (const link of links) expect(existsSync(join(installed, link)), link).toBe(true);
+    const pages = ['README.md', ...readdirSync(join(installed, 'docs')).map((name) => `docs/${name}`)];
+    let links = 0;
+    for (const page of pages) {
+      const text = readFileSync(join(installed, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#:\s]+)(?:#[^)]*)?\)/g)) {
+        links++;
+        expect(existsSync(join(installed, dirname(page), target)), `${page} -> ${target}`).toBe(true);
+      }
+    }
+    expect(links).toBeGreaterThan(10);
   });
 
   it('imports every entry of the exports map, and finds the types each names', async () => {
