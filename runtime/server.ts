@@ -317,8 +317,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const m = message as Record<string, unknown>;
     const isNotification = !Object.hasOwn(m, 'id');
     const id = m.id;
-    if (!isNotification && id !== null && typeof id !== 'string' && typeof id !== 'number') {
-      return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+    if (!isNotification && id !== null && typeof id !== 'string') {
+      if (typeof id !== 'number') return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+      // 1e400 parses as Infinity, which JSON cannot send back: the answer would carry a different id.
+      if (!Number.isFinite(id)) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a finite number');
     }
     const replyId = isNotification ? null : (id as JsonRpcId);
     if (m.jsonrpc !== '2.0') return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: jsonrpc must be "2.0"');

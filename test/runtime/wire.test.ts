@@ -280,6 +280,9 @@ describe('invalid requests: -32600, id always present', () => {
     ['params a string', { jsonrpc: '2.0', method: 'Calc.ping', params: 'bar', id: 5 }, 5, 'Invalid Request: params must be an array or an object'],
     ['id an object', { jsonrpc: '2.0', method: 'Calc.ping', id: { a: 1 } }, null, 'Invalid Request: id must be a string, a number or null'],
     ['id a boolean', { jsonrpc: '2.0', method: 'Calc.ping', id: true }, null, 'Invalid Request: id must be a string, a number or null'],
+    // JSON.parse reads these as ±Infinity, which JSON cannot send back.
+    ['id 1e400', '{"jsonrpc":"2.0","method":"Calc.ping","id":1e400}', null, 'Invalid Request: id must be a finite number'],
+    ['id -1e400', '{"jsonrpc":"2.0","method":"Calc.ping","id":-1e400}', null, 'Invalid Request: id must be a finite number'],
   ])('%s', async (_, body, id, message) => {
     expect(await rpc(typeof body === 'string' ? body : body, calc)).toStrictEqual(error(id, -32600, message));
   });
