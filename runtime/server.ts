@@ -626,6 +626,20 @@ function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
   return utf8Encoder.encode(body).byteLength > limit;
 }
 
+/**
+ * The handler's own method, or its class's (up the class chain), never one `Object.prototype`
+ * lends every object: an IDL method named `toString` needs a handler that has one. Nor is a
+ * class's `constructor` (the class itself) a method.
+ */
+function handlerMethod(handler: object, name: string): unknown {
+  if (Object.hasOwn(handler, name)) return (handler as Record<string, unknown>)[name];
+  if (name === 'constructor') return undefined;
+  for (let owner = Object.getPrototypeOf(handler) as object | null; owner !== null && owner !== Object.prototype; owner = Object.getPrototypeOf(owner)) {
+    if (Object.hasOwn(owner, name)) return (handler as Record<string, unknown>)[name];
+  }
+  return undefined;
+}
+
 /** Pairs every IDL method of a registered interface with its handler function. */
 function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<string, MethodEntry> {
   const interfaces = new Map((idl.interfaces ?? []).map((i) => [i.name, i] as const));
@@ -639,7 +653,7 @@ function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<s
     const handler = handlers[interfaceName];
     if (typeof handler !== 'object' || handler === null) throw new Error(`createRpcServer: the handler of ${interfaceName} must be an object`);
     for (const method of iface.methods ?? []) {
-      const fn = (handler as Record<string, unknown>)[method.name];
+      const fn = handlerMethod(handler, method.name);
       if (typeof fn !== 'function') throw new Error(`createRpcServer: the handler of ${interfaceName} has no method ${method.name}`);
       const name = `${interfaceName}.${method.name}`;
       methods.set(name, { name, method, parameterNames: (method.parameters ?? []).map((p) => p.name), handler, fn: fn as MethodEntry['fn'] });

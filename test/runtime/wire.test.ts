@@ -517,4 +517,39 @@ describe('createRpcServer checks handlers against the IDL', () => {
     );
     expect(() => createRpcServer({ idl: calcIdl, handlers: { Calc: { add: () => 1 } } })).toThrow('createRpcServer: the handler of Calc has no method join');
   });
+  const objectIdl = (...names: string[]) => ({
+    rootNamespace: 'o',
+    checksum: 'o',
+    interfaces: [{ name: 'Thing', namespace: 'o', methods: names.map((name) => ({ name, returnType: { builtIn: 'string' as const } })) }],
+    structs: [],
+    enums: [],
+  });
+
+  it.each(['toString', 'valueOf', 'hasOwnProperty', 'constructor', 'isPrototypeOf'])(
+    'a method named %s needs the handler to have one: Object.prototype does not count',
+    (name) => {
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: {} } })).toThrow(`createRpcServer: the handler of Thing has no method ${name}`);
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: Object.create(null) } })).toThrow(`the handler of Thing has no method ${name}`);
+      // A class instance inherits `constructor` (the class itself) from its prototype: not a method either.
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: new (class Service {})() } })).toThrow(`the handler of Thing has no method ${name}`);
+    },
+  );
+
+  it("the handler's own methods and its classes' count", async () => {
+    class Base {
+      valueOf() {
+        return 'base value';
+      }
+    }
+    class Thing extends Base {
+      override toString() {
+        return 'thing';
+      }
+    }
+    const handler = Object.assign(new Thing(), { hasOwnProperty: () => 'own' });
+    const rpcServer = createRpcServer({ idl: objectIdl('toString', 'valueOf', 'hasOwnProperty'), handlers: { Thing: handler } });
+    for (const [method, result] of [['toString', 'thing'], ['valueOf', 'base value'], ['hasOwnProperty', 'own']]) {
+      expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: `Thing.${method}`, id: 1 })).toStrictEqual({ jsonrpc: '2.0', result, id: 1 });
+    }
+  });
 });
