@@ -29,3 +29,4 @@ export {
   type RpcServerOptions,
 } from './server.js';
 export { createFetchHandler } from './fetch.js';
+export { isJsonMediaType } from './media-type.js';

@@ -3,11 +3,13 @@
  * (Deno, Bun, Cloudflare Workers, service workers, Hono). JSON-RPC on every path, plus the
  * OpenAPI binding at `.../<Interface>/<method>`.
  */
-import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type RpcServer } from './server.js';
+import { isJsonMediaType } from './media-type.js';
+import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer, type RpcServer } from './server.js';
 
 export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED);
+    if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
     const body = await readBody(request, server.maxBodyBytes);
     if (body === undefined) return toResponse(PAYLOAD_TOO_LARGE);
     const headers: Record<string, string> = {};

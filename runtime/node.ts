@@ -4,7 +4,8 @@
  */
 // Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type HttpRequestLike, type RpcServer } from './server.js';
+import { isJsonMediaType } from './media-type.js';
+import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer, type HttpRequestLike, type RpcServer } from './server.js';
 
 type Next = (error?: unknown) => void;
 
@@ -103,6 +104,8 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
   if (req.method !== 'POST') return respond(res, METHOD_NOT_ALLOWED);
+  // Before reading: a body that will be refused is never kept (Node discards it after the answer).
+  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, UNSUPPORTED_MEDIA_TYPE);
   readBody(
     req,
     server.maxBodyBytes,
@@ -161,6 +164,7 @@ class NodeRequest implements HttpRequestLike {
   readonly method = 'POST';
   readonly path: string;
   readonly body: Buffer | string;
+  readonly contentType: string | undefined;
   readonly remoteAddress: string | undefined;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
@@ -170,6 +174,7 @@ class NodeRequest implements HttpRequestLike {
   constructor(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string) {
     this.path = path;
     this.body = body;
+    this.contentType = req.headers['content-type'];
     this.remoteAddress = req.socket.remoteAddress;
     this.#req = req;
     this.#res = res;

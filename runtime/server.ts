@@ -7,6 +7,7 @@ import { ErrorCode, RPCError } from './errors.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { parseJsonBody } from './json-body.js';
+import { isJsonMediaType } from './media-type.js';
 import { compileValidators, formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
 /** What the transport knows about the HTTP request a call arrived in. */
@@ -72,6 +73,8 @@ export interface HttpRequestLike extends RequestContext {
   /** The request path (a query string is ignored). */
   path: string;
   body: string | Uint8Array;
+  /** The Content-Type header; when absent, `headers['content-type']` is read. It must name JSON (HTTP 415 otherwise). */
+  contentType?: string;
 }
 
 export interface RpcServer {
@@ -83,7 +86,7 @@ export interface RpcServer {
   handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
   /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
   handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
-  /** Answers any HTTP request: 405, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
+  /** Answers any HTTP request: 405, 415, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
 }
 
@@ -125,6 +128,18 @@ export const PAYLOAD_TOO_LARGE: HttpAnswer = {
   headers: { ...JSON_HEADERS, connection: 'close' },
   body: '{"error":"Payload Too Large"}',
 };
+
+/** HTTP answer for a request whose Content-Type is not JSON (see media-type.ts for why). */
+export const UNSUPPORTED_MEDIA_TYPE: HttpAnswer = {
+  status: 415,
+  headers: { ...JSON_HEADERS },
+  body: '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}',
+};
+
+/** A copy of one of the constant answers above, which callers may change. */
+function copyAnswer(answer: HttpAnswer): HttpAnswer {
+  return { ...answer, headers: { ...answer.headers } };
+}
 
 /**
  * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, declared
@@ -464,8 +479,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') return { ...METHOD_NOT_ALLOWED, headers: { ...METHOD_NOT_ALLOWED.headers } };
-    if (exceedsLimit(request.body, maxBodyBytes)) return { ...PAYLOAD_TOO_LARGE, headers: { ...PAYLOAD_TOO_LARGE.headers } };
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') return copyAnswer(METHOD_NOT_ALLOWED);
+    if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
+    if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const entry = openApiRoute(request.path);
     return entry ? answerOpenApiCall(entry, request.body, request) : answerBody(request.body, request);
   }

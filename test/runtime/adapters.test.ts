@@ -206,6 +206,28 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(5);
   });
+
+  it('415 for a body that is not JSON, before reading it', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', method: 'Calc.ping', id: 1 });
+    for (const headers of [{ 'content-type': 'text/plain;charset=UTF-8' }, {}]) {
+      let pulled = 0;
+      // highWaterMark 0: the stream is pulled only when someone reads it.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode(ping));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const response = await handle(request(body, { headers, duplex: 'half' } as RequestInit));
+      expect(response.status).toBe(415);
+      expect(await response.text()).toBe('{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}');
+      expect(pulled).toBe(0);
+    }
+  });
 });
 
 describe('listen', () => {

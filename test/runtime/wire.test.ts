@@ -493,6 +493,49 @@ describe('validateResponses', () => {
   });
 });
 
+describe('content type: only JSON runs a call (a foreign page can send the others without a CORS preflight)', () => {
+  const unsupported = '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}';
+  const ping = '{"jsonrpc":"2.0","method":"Calc.ping","id":1}';
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset="UTF-8"', 'application/json-rpc', 'application/jsonrequest', 'application/vnd.api+json'])(
+    '%s is accepted',
+    async (contentType) => {
+      const answer = await post(calc.url, ping, { headers: { 'content-type': contentType } });
+      expect([answer.status, answer.json]).toStrictEqual([200, { jsonrpc: '2.0', result: true, id: 1 }]);
+    },
+  );
+
+  it.each([
+    ['text/plain (a cross-site fetch or a form with enctype=text/plain)', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['a multipart form', 'multipart/form-data; boundary=x'],
+    ['JSON named only in a parameter', 'text/plain; x=application/json'],
+    ['a list of types', 'application/json, text/plain'],
+    ['no type at all (a Blob or ArrayBuffer body)', undefined],
+  ])('%s gets 415 and runs nothing', async (_, contentType) => {
+    const before = handlerState.carts.size;
+    const addToCart = JSON.stringify({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ productId: 'p1', quantity: 1 }], id: 1 });
+    const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+    // A Uint8Array body: fetch adds no Content-Type of its own for one.
+    for (const path of ['/', '/CartService/addToCart']) {
+      const body = new TextEncoder().encode(path === '/' ? addToCart : '{"request":{"productId":"p1","quantity":1}}');
+      const answer = await post(checkout.url + path, body, { headers });
+      expect(answer.status).toBe(415);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.text).toBe(unsupported);
+    }
+    expect(handlerState.carts.size).toBe(before);
+  });
+
+  it('the core applies the same rule to handleHttp', async () => {
+    const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers });
+    const answer = await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping, headers: { 'content-type': 'text/plain' } });
+    expect([answer.status, answer.body]).toStrictEqual([415, unsupported]);
+    expect((await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping })).status).toBe(415);
+    expect((await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping, contentType: 'application/json' })).status).toBe(200);
+  });
+});
+
 describe('body too large', () => {
   it('413 {"error":"Payload Too Large"} past maxBodyBytes', async () => {
     const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 64 });
