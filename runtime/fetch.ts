@@ -4,13 +4,20 @@
  * OpenAPI binding at `.../<Interface>/<method>`.
  */
 import { isJsonMediaType } from './media-type.js';
-import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer, type RpcServer } from './server.js';
+import { BODY_UNREADABLE, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer, type RpcServer } from './server.js';
 
+/** Answers every request with a `Response`; the promise never rejects. */
 export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED);
     if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
-    const body = await readBody(request, server.maxBodyBytes);
+    let body: Uint8Array | undefined;
+    try {
+      body = await readBody(request, server.maxBodyBytes);
+    } catch {
+      // The stream failed (the client went away, a broken upload): the request is at fault, not the server.
+      return toResponse(BODY_UNREADABLE);
+    }
     if (body === undefined) return toResponse(PAYLOAD_TOO_LARGE);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -27,7 +34,7 @@ export function createFetchHandler(server: RpcServer): (request: Request) => Pro
   };
 }
 
-/** The body, or `undefined` once it passes `limit` (the rest of the stream is cancelled, not read). */
+/** The body, or `undefined` once it passes `limit` (the rest of the stream is cancelled, not read). Rejects when the stream fails. */
 async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return undefined;

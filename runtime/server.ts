@@ -136,6 +136,13 @@ export const UNSUPPORTED_MEDIA_TYPE: HttpAnswer = {
   body: '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}',
 };
 
+/** HTTP answer for a body whose stream failed before it was read completely. */
+export const BODY_UNREADABLE: HttpAnswer = {
+  status: 400,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Bad Request","message":"the request body could not be read"}',
+};
+
 /** A copy of one of the constant answers above, which callers may change. */
 function copyAnswer(answer: HttpAnswer): HttpAnswer {
   return { ...answer, headers: { ...answer.headers } };

@@ -228,6 +228,21 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
       expect(pulled).toBe(0);
     }
   });
+
+  it('400 (not a rejected promise) when the body stream fails', async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+      },
+      pull(controller) {
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const response = await handle(request(failing, { duplex: 'half' } as RequestInit));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('{"error":"Bad Request","message":"the request body could not be read"}');
+  });
 });
 
 describe('listen', () => {
