@@ -30,3 +30,4 @@ export {
 } from './server.js';
 export { createFetchHandler } from './fetch.js';
 export { isJsonMediaType } from './media-type.js';
+export type { BodyBudget } from './body-budget.js';

@@ -5,6 +5,7 @@
  */
 import { ErrorCode, RPCError } from './errors.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
+import { BodyBudget } from './body-budget.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { parseJsonBody } from './json-body.js';
 import { isJsonMediaType } from './media-type.js';
@@ -52,6 +53,12 @@ export interface RpcServerOptions {
   maxBatchSize?: number;
   /** Largest body accepted, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Most bytes of request bodies held at once while they arrive, over all connections; a body
+   * that does not fit gets HTTP 503. At least `maxBodyBytes`. Default 64 MiB (or `maxBodyBytes`
+   * when that is larger); `Infinity` turns the budget off.
+   */
+  maxBodyBytesInFlight?: number;
   /** Deepest JSON nesting accepted. Default 128. */
   maxDepth?: number;
   /** A handler taking longer fails with -32603 and its `ctx.signal` is aborted. 0 = no limit. Default 30 000. */
@@ -80,6 +87,8 @@ export interface HttpRequestLike extends RequestContext {
 export interface RpcServer {
   readonly idl: IdlJson;
   readonly maxBodyBytes: number;
+  /** Bytes of bodies being received, shared by every adapter of this server (`maxBodyBytesInFlight`). */
+  readonly bodyBudget: BodyBudget;
   /** `"<Interface>.<method>"` of every method with a registered handler. */
   readonly methodNames: ReadonlySet<string>;
   /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
@@ -111,6 +120,7 @@ const INTERNAL_ERROR = 'Internal error';
 export const DEFAULTS = {
   maxBatchSize: 100,
   maxBodyBytes: 1024 * 1024,
+  maxBodyBytesInFlight: 64 * 1024 * 1024,
   maxDepth: 128,
   handlerTimeoutMs: 30_000,
 } as const;
@@ -134,6 +144,13 @@ export const UNSUPPORTED_MEDIA_TYPE: HttpAnswer = {
   status: 415,
   headers: { ...JSON_HEADERS },
   body: '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}',
+};
+
+/** HTTP answer for a body that does not fit in `maxBodyBytesInFlight` now. */
+export const SERVICE_UNAVAILABLE: HttpAnswer = {
+  status: 503,
+  headers: { ...JSON_HEADERS, connection: 'close', 'retry-after': '1' },
+  body: '{"error":"Service Unavailable","message":"too many request bodies in flight, retry later"}',
 };
 
 /** HTTP answer for a body whose stream failed before it was read completely. */
@@ -167,6 +184,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const exposeErrors = options.exposeErrors ?? false;
   const maxBatchSize = options.maxBatchSize ?? DEFAULTS.maxBatchSize;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const bodyBudget = new BodyBudget(bodyBytesInFlight(options.maxBodyBytesInFlight, maxBodyBytes));
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
   const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs;
   const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
@@ -508,6 +526,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   return {
     idl,
     maxBodyBytes,
+    bodyBudget,
     methodNames: new Set(methods.keys()),
     handleJson: (message, request = {}) => promiseOf(() => answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => answerBody(body, request)),
@@ -647,6 +666,15 @@ function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
   if (body.length > limit) return true;
   if (body.length * 3 <= limit) return false;
   return utf8Encoder.encode(body).byteLength > limit;
+}
+
+/** `maxBodyBytesInFlight`, checked: a budget smaller than one body would refuse every large body. */
+function bodyBytesInFlight(option: number | undefined, maxBodyBytes: number): number {
+  if (option === undefined) return Math.max(DEFAULTS.maxBodyBytesInFlight, maxBodyBytes);
+  if (!(option >= maxBodyBytes)) {
+    throw new Error(`createRpcServer: maxBodyBytesInFlight (${option}) must be a number of bytes of at least maxBodyBytes (${maxBodyBytes})`);
+  }
+  return option;
 }
 
 /**

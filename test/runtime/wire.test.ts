@@ -560,6 +560,7 @@ describe('createRpcServer checks handlers against the IDL', () => {
     );
     expect(() => createRpcServer({ idl: calcIdl, handlers: { Calc: { add: () => 1 } } })).toThrow('createRpcServer: the handler of Calc has no method join');
   });
+
   const objectIdl = (...names: string[]) => ({
     rootNamespace: 'o',
     checksum: 'o',
@@ -594,5 +595,20 @@ describe('createRpcServer checks handlers against the IDL', () => {
     for (const [method, result] of [['toString', 'thing'], ['valueOf', 'base value'], ['hasOwnProperty', 'own']]) {
       expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: `Thing.${method}`, id: 1 })).toStrictEqual({ jsonrpc: '2.0', result, id: 1 });
     }
+  });
+});
+
+describe('maxBodyBytesInFlight', () => {
+  it('defaults to 64 MiB, or maxBodyBytes when that is larger', () => {
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers }).bodyBudget.limit).toBe(64 * 1024 * 1024);
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100 * 1024 * 1024 }).bodyBudget.limit).toBe(100 * 1024 * 1024);
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Infinity }).bodyBudget.limit).toBe(Infinity);
+  });
+
+  it('must hold at least one body of maxBodyBytes', () => {
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 1000, maxBodyBytesInFlight: 999 })).toThrow(
+      'createRpcServer: maxBodyBytesInFlight (999) must be a number of bytes of at least maxBodyBytes (1000)',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Number.NaN })).toThrow('maxBodyBytesInFlight (NaN)');
   });
 });
