@@ -29,3 +29,5 @@ export {
   type RpcServerOptions,
 } from './server.js';
 export { createFetchHandler } from './fetch.js';
+export { isJsonMediaType } from './media-type.js';
+export type { BodyBudget } from './body-budget.js';

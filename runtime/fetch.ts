@@ -3,13 +3,31 @@
  * (Deno, Bun, Cloudflare Workers, service workers, Hono). JSON-RPC on every path, plus the
  * OpenAPI binding at `.../<Interface>/<method>`.
  */
-import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type RpcServer } from './server.js';
+import type { BodyBudget } from './body-budget.js';
+import { isJsonMediaType } from './media-type.js';
+import {
+  BODY_UNREADABLE,
+  METHOD_NOT_ALLOWED,
+  PAYLOAD_TOO_LARGE,
+  SERVICE_UNAVAILABLE,
+  UNSUPPORTED_MEDIA_TYPE,
+  type HttpAnswer,
+  type RpcServer,
+} from './server.js';
 
+/** Answers every request with a `Response`; the promise never rejects. */
 export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED);
-    const body = await readBody(request, server.maxBodyBytes);
-    if (body === undefined) return toResponse(PAYLOAD_TOO_LARGE);
+    if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
+    let body: Uint8Array | HttpAnswer;
+    try {
+      body = await readBody(request, server.maxBodyBytes, server.bodyBudget);
+    } catch {
+      // The stream failed (the client went away, a broken upload): the request is at fault, not the server.
+      return toResponse(BODY_UNREADABLE);
+    }
+    if (!(body instanceof Uint8Array)) return toResponse(body);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
@@ -25,32 +43,50 @@ export function createFetchHandler(server: RpcServer): (request: Request) => Pro
   };
 }
 
-/** The body, or `undefined` once it passes `limit` (the rest of the stream is cancelled, not read). */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return undefined;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+/**
+ * The body, or the answer refusing it: 413 once it passes `limit`, 503 when it does not fit in
+ * `budget` (the rest of the stream is cancelled, not read). A declared Content-Length is taken from
+ * the budget up front, other bodies chunk by chunk; all of it is given back before this returns.
+ * Rejects when the stream fails.
+ */
+async function readBody(request: Request, limit: number, budget: BodyBudget): Promise<Uint8Array | HttpAnswer> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  let taken = 0;
+  if (Number.isFinite(declared)) {
+    if (declared > limit) return PAYLOAD_TOO_LARGE;
+    if (!budget.take(declared)) return SERVICE_UNAVAILABLE;
+    taken = declared;
+  }
+  try {
+    if (!request.body) return new Uint8Array(0);
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      let refusal: HttpAnswer | undefined;
+      if (size > limit) refusal = PAYLOAD_TOO_LARGE;
+      else if (size > taken && !budget.take(size - taken)) refusal = SERVICE_UNAVAILABLE;
+      else taken = Math.max(taken, size);
+      if (refusal) {
+        await reader.cancel().catch(() => undefined);
+        return refusal;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    if (chunks.length === 1) return chunks[0];
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return body;
+  } finally {
+    budget.give(taken);
   }
-  if (chunks.length === 1) return chunks[0];
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 function toResponse(answer: HttpAnswer): Response {

@@ -1,10 +1,21 @@
 /**
  * Node adapters: a `(req, res)` listener, a standalone server, and connect-style middleware
- * (Vite, Express). They read the body within `maxBodyBytes` and pass it to the core.
+ * (Vite, Express). They read a JSON body within `maxBodyBytes` and the server's body budget and
+ * pass it to the core.
  */
 // Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, type HttpAnswer, type HttpRequestLike, type RpcServer } from './server.js';
+import type { BodyBudget } from './body-budget.js';
+import { isJsonMediaType } from './media-type.js';
+import {
+  METHOD_NOT_ALLOWED,
+  PAYLOAD_TOO_LARGE,
+  SERVICE_UNAVAILABLE,
+  UNSUPPORTED_MEDIA_TYPE,
+  type HttpAnswer,
+  type HttpRequestLike,
+  type RpcServer,
+} from './server.js';
 
 type Next = (error?: unknown) => void;
 
@@ -103,9 +114,12 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
   if (req.method !== 'POST') return respond(res, METHOD_NOT_ALLOWED);
+  // Before reading: a body that will be refused is never kept (Node discards it after the answer).
+  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, UNSUPPORTED_MEDIA_TYPE);
   readBody(
     req,
     server.maxBodyBytes,
+    server.bodyBudget,
     (body) => {
       try {
         answerBody(server, req, res, path, body);
@@ -113,17 +127,51 @@ function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerR
         fail(res);
       }
     },
+    (refusal) => refuse(req, res, refusal, server.maxBodyBytes),
     () => fail(res),
   );
 }
 
-function answerBody(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string | undefined): void {
-  if (body === undefined) {
-    // Stop reading; the connection closes once the answer is out.
-    respond(res, PAYLOAD_TOO_LARGE);
-    res.once('finish', () => req.destroy());
+/** How long a refused body may go on arriving (read and dropped) after the answer: see `refuse`. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers a body refused while it may still be arriving (413, 503; with `connection: close`).
+ * The answer goes out at once, complete with its Content-Length, but the response ends (and Node
+ * closes the connection) only once the body has arrived, LINGER_MS have passed, or `dropLimit`
+ * more bytes came; what arrives meanwhile is read and dropped. Closing at once, with the upload
+ * still coming in, makes the kernel reset the connection, and the client often loses the answer
+ * (some of 2,000 refused slow uploads saw none). Not reading would not do either: every paused
+ * connection keeps its last read, up to 64 KB, outside any budget.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer, dropLimit: number): void {
+  if (res.headersSent || res.destroyed) {
+    req.destroy();
     return;
   }
+  try {
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+    res.write(answer.body);
+  } catch {
+    fail(res);
+    return;
+  }
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  res.once('close', () => clearTimeout(timer));
+  req.once('end', close);
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > dropLimit) close();
+  });
+  req.resume();
+}
+
+function answerBody(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string): void {
   server
     .handleHttp(new NodeRequest(req, res, path, body))
     .then(
@@ -161,6 +209,7 @@ class NodeRequest implements HttpRequestLike {
   readonly method = 'POST';
   readonly path: string;
   readonly body: Buffer | string;
+  readonly contentType: string | undefined;
   readonly remoteAddress: string | undefined;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
@@ -170,6 +219,7 @@ class NodeRequest implements HttpRequestLike {
   constructor(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string) {
     this.path = path;
     this.body = body;
+    this.contentType = req.headers['content-type'];
     this.remoteAddress = req.socket.remoteAddress;
     this.#req = req;
     this.#res = res;
@@ -200,31 +250,58 @@ class NodeRequest implements HttpRequestLike {
 }
 
 /**
- * Calls `done` with the body, or with `undefined` once it passes `limit` (nothing past the limit is
- * kept). The listeners stay on `req`: it is finished either way, and removing them costs more.
+ * Calls `done` with the body, or `refused` with 413 once it passes `limit` or 503 once it does not
+ * fit in `budget` (nothing of a refused body is kept). A declared Content-Length is taken from the
+ * budget before reading, so a body let in can finish; a body without one takes each chunk as it
+ * comes. What was taken is given back when the body is complete, refused, or its connection dies.
+ * The listeners stay on `req`: it is finished either way, and removing them costs more.
  */
-function readBody(req: IncomingMessage, limit: number, done: (body: Buffer | string | undefined) => void, failed: (error: Error) => void): void {
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  budget: BodyBudget,
+  done: (body: Buffer | string) => void,
+  refused: (answer: HttpAnswer) => void,
+  failed: (error: Error) => void,
+): void {
   const preParsed = (req as IncomingMessage & { body?: unknown }).body;
   if (preParsed !== undefined && req.readableEnded) {
     if (typeof preParsed === 'string' || Buffer.isBuffer(preParsed)) return done(preParsed);
     return done(JSON.stringify(preParsed));
   }
+  // Node has already checked that Content-Length is one non-negative integer, if present.
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return done(undefined);
+  let taken = 0;
+  if (Number.isFinite(declared)) {
+    if (declared > limit) return refused(PAYLOAD_TOO_LARGE);
+    if (!budget.take(declared)) return refused(SERVICE_UNAVAILABLE);
+    taken = declared;
+  }
   // Most bodies arrive in one chunk: keep it as it is and concatenate only when there are more.
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
   let finished = false;
+  /** Every way out of reading comes through here once. */
+  const finish = () => {
+    finished = true;
+    budget.give(taken);
+    taken = 0;
+  };
   req.on('data', (chunk: Buffer) => {
     if (finished) return;
     size += chunk.length;
-    if (size > limit) {
-      finished = true;
+    let refusal: HttpAnswer | undefined;
+    if (size > limit) refusal = PAYLOAD_TOO_LARGE;
+    // Only a body without Content-Length gets past what it took: Node ends a body at its declared length.
+    else if (size > taken && !budget.take(size - taken)) refusal = SERVICE_UNAVAILABLE;
+    if (refusal) {
+      finish();
       first = more = undefined;
-      req.pause();
-      done(undefined);
-    } else if (first === undefined) {
+      return refused(refusal);
+    }
+    taken = Math.max(taken, size);
+    if (first === undefined) {
       first = chunk;
     } else {
       (more ??= [first]).push(chunk);
@@ -232,12 +309,13 @@ function readBody(req: IncomingMessage, limit: number, done: (body: Buffer | str
   });
   req.on('end', () => {
     if (finished) return;
-    finished = true;
+    finish();
     done(more ? Buffer.concat(more, size) : (first ?? Buffer.alloc(0)));
   });
   req.on('error', (error) => {
+    // Also how a connection that dies mid-body shows up ('aborted', ECONNRESET).
     if (finished) return;
-    finished = true;
+    finish();
     failed(error);
   });
 }

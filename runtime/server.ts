@@ -5,8 +5,10 @@
  */
 import { ErrorCode, RPCError } from './errors.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
+import { BodyBudget } from './body-budget.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { parseJsonBody } from './json-body.js';
+import { isJsonMediaType } from './media-type.js';
 import { compileValidators, formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
 /** What the transport knows about the HTTP request a call arrived in. */
@@ -51,6 +53,12 @@ export interface RpcServerOptions {
   maxBatchSize?: number;
   /** Largest body accepted, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Most bytes of request bodies held at once while they arrive, over all connections; a body
+   * that does not fit gets HTTP 503. At least `maxBodyBytes`. Default 64 MiB (or `maxBodyBytes`
+   * when that is larger); `Infinity` turns the budget off.
+   */
+  maxBodyBytesInFlight?: number;
   /** Deepest JSON nesting accepted. Default 128. */
   maxDepth?: number;
   /** A handler taking longer fails with -32603 and its `ctx.signal` is aborted. 0 = no limit. Default 30 000. */
@@ -72,18 +80,22 @@ export interface HttpRequestLike extends RequestContext {
   /** The request path (a query string is ignored). */
   path: string;
   body: string | Uint8Array;
+  /** The Content-Type header; when absent, `headers['content-type']` is read. It must name JSON (HTTP 415 otherwise). */
+  contentType?: string;
 }
 
 export interface RpcServer {
   readonly idl: IdlJson;
   readonly maxBodyBytes: number;
+  /** Bytes of bodies being received, shared by every adapter of this server (`maxBodyBytesInFlight`). */
+  readonly bodyBudget: BodyBudget;
   /** `"<Interface>.<method>"` of every method with a registered handler. */
   readonly methodNames: ReadonlySet<string>;
   /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
   handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
   /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
   handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
-  /** Answers any HTTP request: 405, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
+  /** Answers any HTTP request: 405, 415, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
 }
 
@@ -108,6 +120,7 @@ const INTERNAL_ERROR = 'Internal error';
 export const DEFAULTS = {
   maxBatchSize: 100,
   maxBodyBytes: 1024 * 1024,
+  maxBodyBytesInFlight: 64 * 1024 * 1024,
   maxDepth: 128,
   handlerTimeoutMs: 30_000,
 } as const;
@@ -125,6 +138,32 @@ export const PAYLOAD_TOO_LARGE: HttpAnswer = {
   headers: { ...JSON_HEADERS, connection: 'close' },
   body: '{"error":"Payload Too Large"}',
 };
+
+/** HTTP answer for a request whose Content-Type is not JSON (see media-type.ts for why). */
+export const UNSUPPORTED_MEDIA_TYPE: HttpAnswer = {
+  status: 415,
+  headers: { ...JSON_HEADERS },
+  body: '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}',
+};
+
+/** HTTP answer for a body that does not fit in `maxBodyBytesInFlight` now. */
+export const SERVICE_UNAVAILABLE: HttpAnswer = {
+  status: 503,
+  headers: { ...JSON_HEADERS, connection: 'close', 'retry-after': '1' },
+  body: '{"error":"Service Unavailable","message":"too many request bodies in flight, retry later"}',
+};
+
+/** HTTP answer for a body whose stream failed before it was read completely. */
+export const BODY_UNREADABLE: HttpAnswer = {
+  status: 400,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Bad Request","message":"the request body could not be read"}',
+};
+
+/** A copy of one of the constant answers above, which callers may change. */
+function copyAnswer(answer: HttpAnswer): HttpAnswer {
+  return { ...answer, headers: { ...answer.headers } };
+}
 
 /**
  * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, declared
@@ -145,6 +184,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const exposeErrors = options.exposeErrors ?? false;
   const maxBatchSize = options.maxBatchSize ?? DEFAULTS.maxBatchSize;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const bodyBudget = new BodyBudget(bodyBytesInFlight(options.maxBodyBytesInFlight, maxBodyBytes));
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
   const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs;
   const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
@@ -317,8 +357,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const m = message as Record<string, unknown>;
     const isNotification = !Object.hasOwn(m, 'id');
     const id = m.id;
-    if (!isNotification && id !== null && typeof id !== 'string' && typeof id !== 'number') {
-      return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+    if (!isNotification && id !== null && typeof id !== 'string') {
+      if (typeof id !== 'number') return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+      // 1e400 parses as Infinity, which JSON cannot send back: the answer would carry a different id.
+      if (!Number.isFinite(id)) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a finite number');
     }
     const replyId = isNotification ? null : (id as JsonRpcId);
     if (m.jsonrpc !== '2.0') return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: jsonrpc must be "2.0"');
@@ -462,8 +504,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') return { ...METHOD_NOT_ALLOWED, headers: { ...METHOD_NOT_ALLOWED.headers } };
-    if (exceedsLimit(request.body, maxBodyBytes)) return { ...PAYLOAD_TOO_LARGE, headers: { ...PAYLOAD_TOO_LARGE.headers } };
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') return copyAnswer(METHOD_NOT_ALLOWED);
+    if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
+    if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const entry = openApiRoute(request.path);
     return entry ? answerOpenApiCall(entry, request.body, request) : answerBody(request.body, request);
   }
@@ -483,6 +526,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   return {
     idl,
     maxBodyBytes,
+    bodyBudget,
     methodNames: new Set(methods.keys()),
     handleJson: (message, request = {}) => promiseOf(() => answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => answerBody(body, request)),
@@ -624,6 +668,29 @@ function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
   return utf8Encoder.encode(body).byteLength > limit;
 }
 
+/** `maxBodyBytesInFlight`, checked: a budget smaller than one body would refuse every large body. */
+function bodyBytesInFlight(option: number | undefined, maxBodyBytes: number): number {
+  if (option === undefined) return Math.max(DEFAULTS.maxBodyBytesInFlight, maxBodyBytes);
+  if (!(option >= maxBodyBytes)) {
+    throw new Error(`createRpcServer: maxBodyBytesInFlight (${option}) must be a number of bytes of at least maxBodyBytes (${maxBodyBytes})`);
+  }
+  return option;
+}
+
+/**
+ * The handler's own method, or its class's (up the class chain), never one `Object.prototype`
+ * lends every object: an IDL method named `toString` needs a handler that has one. Nor is a
+ * class's `constructor` (the class itself) a method.
+ */
+function handlerMethod(handler: object, name: string): unknown {
+  if (Object.hasOwn(handler, name)) return (handler as Record<string, unknown>)[name];
+  if (name === 'constructor') return undefined;
+  for (let owner = Object.getPrototypeOf(handler) as object | null; owner !== null && owner !== Object.prototype; owner = Object.getPrototypeOf(owner)) {
+    if (Object.hasOwn(owner, name)) return (handler as Record<string, unknown>)[name];
+  }
+  return undefined;
+}
+
 /** Pairs every IDL method of a registered interface with its handler function. */
 function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<string, MethodEntry> {
   const interfaces = new Map((idl.interfaces ?? []).map((i) => [i.name, i] as const));
@@ -637,7 +704,7 @@ function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<s
     const handler = handlers[interfaceName];
     if (typeof handler !== 'object' || handler === null) throw new Error(`createRpcServer: the handler of ${interfaceName} must be an object`);
     for (const method of iface.methods ?? []) {
-      const fn = (handler as Record<string, unknown>)[method.name];
+      const fn = handlerMethod(handler, method.name);
       if (typeof fn !== 'function') throw new Error(`createRpcServer: the handler of ${interfaceName} has no method ${method.name}`);
       const name = `${interfaceName}.${method.name}`;
       methods.set(name, { name, method, parameterNames: (method.parameters ?? []).map((p) => p.name), handler, fn: fn as MethodEntry['fn'] });

@@ -44,6 +44,9 @@ function runScript(script: string, args: string[], env: Record<string, string>, 
 }
 
 const listProducts = { jsonrpc: '2.0', id: 1, method: 'CatalogService.listProducts' };
+/** A JSON-RPC POST as clients send it (the server answers 415 to a body that is not labelled JSON). */
+const postJson = (url: string, message: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
 
 it('npm run playground prints the address and serves the page, /rpc and /openapi.json', async () => {
   const port = await freePort();
@@ -53,7 +56,7 @@ it('npm run playground prints the address and serves the page, /rpc and /openapi
 
   const page = await fetch(base);
   expect(await page.text()).toContain('data-testid="product-grid"');
-  const rpc = await fetch(`${base}rpc`, { method: 'POST', body: JSON.stringify(listProducts) });
+  const rpc = await postJson(`${base}rpc`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
   const openapi = await fetch(`${base}openapi.json`);
   expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
@@ -64,6 +67,6 @@ it('npm run playground:server builds and starts the standalone server on SERVER_
   const output = await runScript('playground:server', [], { SERVER_PORT: String(port) }, /listening on/);
   expect(output).toContain(`listening on http://localhost:${port}/`);
 
-  const rpc = await fetch(`http://127.0.0.1:${port}/some/path`, { method: 'POST', body: JSON.stringify(listProducts) });
+  const rpc = await postJson(`http://127.0.0.1:${port}/some/path`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
 });

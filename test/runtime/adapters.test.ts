@@ -206,6 +206,91 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(5);
   });
+
+  it('415 for a body that is not JSON, before reading it', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', method: 'Calc.ping', id: 1 });
+    for (const headers of [{ 'content-type': 'text/plain;charset=UTF-8' }, {}]) {
+      let pulled = 0;
+      // highWaterMark 0: the stream is pulled only when someone reads it.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode(ping));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const response = await handle(request(body, { headers, duplex: 'half' } as RequestInit));
+      expect(response.status).toBe(415);
+      expect(await response.text()).toBe('{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}');
+      expect(pulled).toBe(0);
+    }
+  });
+
+  it('400 (not a rejected promise) when the body stream fails', async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+      },
+      pull(controller) {
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const response = await handle(request(failing, { duplex: 'half' } as RequestInit));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('{"error":"Bad Request","message":"the request body could not be read"}');
+    expect(rpc.bodyBudget.inUse).toBe(0);
+  });
+
+  it('503 with connection: close once bodies in flight pass maxBodyBytesInFlight; the bytes come back after', async () => {
+    const budgeted = createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100, maxBodyBytesInFlight: 150 });
+    const handleBudgeted = createFetchHandler(budgeted);
+    const encoder = new TextEncoder();
+    const head = `{"jsonrpc":"2.0","method":"Calc.join","params":["${'x'.repeat(29)}",`;
+    expect(head.length).toBe(80);
+    // A slow upload: 80 bytes, then nothing until `finish` is called.
+    const slowUpload = () => {
+      let finish!: () => void;
+      const released = new Promise<void>((resolve) => (finish = resolve));
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!sent) {
+            sent = true;
+            controller.enqueue(encoder.encode(head));
+            return;
+          }
+          await released;
+          controller.enqueue(encoder.encode('"b","c"],"id":1}'));
+          controller.close();
+        },
+      });
+      return { response: handleBudgeted(request(body, { duplex: 'half' } as RequestInit)), finish };
+    };
+    const first = slowUpload();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(budgeted.bodyBudget.inUse).toBe(80);
+
+    const second = slowUpload();
+    const refused = await second.response;
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toStrictEqual({ error: 'Service Unavailable', message: 'too many request bodies in flight, retry later' });
+
+    // A declared length that does not fit is refused before a byte is read.
+    const declared = await handleBudgeted(request(encoder.encode('x'.repeat(90)), { headers: { 'content-type': 'application/json', 'content-length': '90' } }));
+    expect(declared.status).toBe(503);
+
+    first.finish();
+    expect(await (await first.response).json()).toStrictEqual({ jsonrpc: '2.0', result: `${'x'.repeat(29)}-b-c`, id: 1 });
+    expect(budgeted.bodyBudget.inUse).toBe(0);
+    const after = await handleBudgeted(request(JSON.stringify({ jsonrpc: '2.0', method: 'Calc.ping', id: 2 })));
+    expect(after.status).toBe(200);
+  });
 });
 
 describe('listen', () => {

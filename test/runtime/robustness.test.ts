@@ -146,7 +146,12 @@ describe('handlers that misbehave', () => {
       return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(true)));
     };
     const controller = new AbortController();
-    const call = fetch(server.url, { method: 'POST', body: '{"jsonrpc":"2.0","method":"Calc.ping","id":1}', signal: controller.signal }).catch((e) => e);
+    const call = fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","method":"Calc.ping","id":1}',
+      signal: controller.signal,
+    }).catch((e) => e);
     await running;
     controller.abort();
     expect(await call).toBeInstanceOf(Error);
@@ -333,13 +338,13 @@ describe('slow and idle connections', () => {
   });
 
   it('a client that never finishes its body is cut off', async () => {
-    const reply = await rawExchange('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"jsonrpc":');
+    const reply = await rawExchange('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":');
     expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout|^$/);
   });
 
   it('an idle keep-alive connection is closed after its answer', async () => {
     const body = '{"jsonrpc":"2.0","method":"Calc.ping","id":1}';
-    const reply = await rawExchange(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    const reply = await rawExchange(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     expect(reply).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(reply).toContain('\r\n\r\n{"jsonrpc":"2.0","result":true,"id":1}');
   });

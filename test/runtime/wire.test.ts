@@ -280,6 +280,9 @@ describe('invalid requests: -32600, id always present', () => {
     ['params a string', { jsonrpc: '2.0', method: 'Calc.ping', params: 'bar', id: 5 }, 5, 'Invalid Request: params must be an array or an object'],
     ['id an object', { jsonrpc: '2.0', method: 'Calc.ping', id: { a: 1 } }, null, 'Invalid Request: id must be a string, a number or null'],
     ['id a boolean', { jsonrpc: '2.0', method: 'Calc.ping', id: true }, null, 'Invalid Request: id must be a string, a number or null'],
+    // JSON.parse reads these as ±Infinity, which JSON cannot send back.
+    ['id 1e400', '{"jsonrpc":"2.0","method":"Calc.ping","id":1e400}', null, 'Invalid Request: id must be a finite number'],
+    ['id -1e400', '{"jsonrpc":"2.0","method":"Calc.ping","id":-1e400}', null, 'Invalid Request: id must be a finite number'],
   ])('%s', async (_, body, id, message) => {
     expect(await rpc(typeof body === 'string' ? body : body, calc)).toStrictEqual(error(id, -32600, message));
   });
@@ -490,6 +493,49 @@ describe('validateResponses', () => {
   });
 });
 
+describe('content type: only JSON runs a call (a foreign page can send the others without a CORS preflight)', () => {
+  const unsupported = '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}';
+  const ping = '{"jsonrpc":"2.0","method":"Calc.ping","id":1}';
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset="UTF-8"', 'application/json-rpc', 'application/jsonrequest', 'application/vnd.api+json'])(
+    '%s is accepted',
+    async (contentType) => {
+      const answer = await post(calc.url, ping, { headers: { 'content-type': contentType } });
+      expect([answer.status, answer.json]).toStrictEqual([200, { jsonrpc: '2.0', result: true, id: 1 }]);
+    },
+  );
+
+  it.each([
+    ['text/plain (a cross-site fetch or a form with enctype=text/plain)', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['a multipart form', 'multipart/form-data; boundary=x'],
+    ['JSON named only in a parameter', 'text/plain; x=application/json'],
+    ['a list of types', 'application/json, text/plain'],
+    ['no type at all (a Blob or ArrayBuffer body)', undefined],
+  ])('%s gets 415 and runs nothing', async (_, contentType) => {
+    const before = handlerState.carts.size;
+    const addToCart = JSON.stringify({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ productId: 'p1', quantity: 1 }], id: 1 });
+    const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+    // A Uint8Array body: fetch adds no Content-Type of its own for one.
+    for (const path of ['/', '/CartService/addToCart']) {
+      const body = new TextEncoder().encode(path === '/' ? addToCart : '{"request":{"productId":"p1","quantity":1}}');
+      const answer = await post(checkout.url + path, body, { headers });
+      expect(answer.status).toBe(415);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.text).toBe(unsupported);
+    }
+    expect(handlerState.carts.size).toBe(before);
+  });
+
+  it('the core applies the same rule to handleHttp', async () => {
+    const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers });
+    const answer = await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping, headers: { 'content-type': 'text/plain' } });
+    expect([answer.status, answer.body]).toStrictEqual([415, unsupported]);
+    expect((await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping })).status).toBe(415);
+    expect((await rpcServer.handleHttp({ method: 'POST', path: '/', body: ping, contentType: 'application/json' })).status).toBe(200);
+  });
+});
+
 describe('body too large', () => {
   it('413 {"error":"Payload Too Large"} past maxBodyBytes', async () => {
     const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 64 });
@@ -513,5 +559,56 @@ describe('createRpcServer checks handlers against the IDL', () => {
       'createRpcServer: handler registered for "Calculator", which is not an interface of the IDL (interfaces: Calc)',
     );
     expect(() => createRpcServer({ idl: calcIdl, handlers: { Calc: { add: () => 1 } } })).toThrow('createRpcServer: the handler of Calc has no method join');
+  });
+
+  const objectIdl = (...names: string[]) => ({
+    rootNamespace: 'o',
+    checksum: 'o',
+    interfaces: [{ name: 'Thing', namespace: 'o', methods: names.map((name) => ({ name, returnType: { builtIn: 'string' as const } })) }],
+    structs: [],
+    enums: [],
+  });
+
+  it.each(['toString', 'valueOf', 'hasOwnProperty', 'constructor', 'isPrototypeOf'])(
+    'a method named %s needs the handler to have one: Object.prototype does not count',
+    (name) => {
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: {} } })).toThrow(`createRpcServer: the handler of Thing has no method ${name}`);
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: Object.create(null) } })).toThrow(`the handler of Thing has no method ${name}`);
+      // A class instance inherits `constructor` (the class itself) from its prototype: not a method either.
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: new (class Service {})() } })).toThrow(`the handler of Thing has no method ${name}`);
+    },
+  );
+
+  it("the handler's own methods and its classes' count", async () => {
+    class Base {
+      valueOf() {
+        return 'base value';
+      }
+    }
+    class Thing extends Base {
+      override toString() {
+        return 'thing';
+      }
+    }
+    const handler = Object.assign(new Thing(), { hasOwnProperty: () => 'own' });
+    const rpcServer = createRpcServer({ idl: objectIdl('toString', 'valueOf', 'hasOwnProperty'), handlers: { Thing: handler } });
+    for (const [method, result] of [['toString', 'thing'], ['valueOf', 'base value'], ['hasOwnProperty', 'own']]) {
+      expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: `Thing.${method}`, id: 1 })).toStrictEqual({ jsonrpc: '2.0', result, id: 1 });
+    }
+  });
+});
+
+describe('maxBodyBytesInFlight', () => {
+  it('defaults to 64 MiB, or maxBodyBytes when that is larger', () => {
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers }).bodyBudget.limit).toBe(64 * 1024 * 1024);
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100 * 1024 * 1024 }).bodyBudget.limit).toBe(100 * 1024 * 1024);
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Infinity }).bodyBudget.limit).toBe(Infinity);
+  });
+
+  it('must hold at least one body of maxBodyBytes', () => {
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 1000, maxBodyBytesInFlight: 999 })).toThrow(
+      'createRpcServer: maxBodyBytesInFlight (999) must be a number of bytes of at least maxBodyBytes (1000)',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Number.NaN })).toThrow('maxBodyBytesInFlight (NaN)');
   });
 });
