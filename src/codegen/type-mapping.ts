@@ -3,6 +3,7 @@
  * exactly what `runtime/schema.ts` builds from the IDL JSON (a test holds the two together).
  */
 import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
+import { stringLiteral } from './source-text.js';
 
 /** The TypeScript type of an IDL type: `int`/`float` -> `number`, `[]T` -> `T[]`, maps -> `Record<string, T>`. */
 export function typeScriptType(type: TypeRef): string {
@@ -33,7 +34,7 @@ export function schemaSource(type: TypeRef): string {
     case 'map':
       return `Type.Record(Type.String(), ${schemaSource(type.value)})`;
     case 'named':
-      return `Type.Ref('${type.name}')`;
+      return `Type.Ref(${stringLiteral(type.name)})`;
   }
 }
 
