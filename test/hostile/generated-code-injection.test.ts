@@ -96,7 +96,7 @@ test('no file name or IDL comment runs as code in the plugin module', async () =
       const viaPlugin = compileIdlSource(HOSTILE_IDL, `/project/src/${fileName.replaceAll('/', '')}`).js;
       const viaGenerator = generateModule(model, { runtimeImport: RUNTIME_CORE_IMPORT, runtimeClientImport: RUNTIME_CLIENT_IMPORT, sourceFile: fileName }).js;
       for (const js of [viaPlugin, viaGenerator]) {
-        const module = await importWritten(new Map([['module.mjs', js]]), 'module.mjs').catch((error: unknown) => ({ error }));
+        const module = await importWritten(new Map([['module.mjs', js]]), 'module.mjs').catch((error: unknown): Record<string, unknown> => ({ error }));
         expect(globalThis.__pwned).toBeUndefined();
         expect(typeof module.createInjectedServer).toBe('function');
         expectOneLineHeader(js);
