@@ -2,7 +2,7 @@
  * The declarations of `types.ts`: enums, structs, declared errors and TypeBox schemas (the validators
  * compiled from the schemas are in emit-validators.ts).
  */
-import { allFields, type IdlModel } from '../idl/model.js';
+import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
 import { constantCase, errorClassName, schemaName } from './names.js';
 import { SCHEMA_REFERENCES } from './emit-validators.js';
@@ -85,17 +85,24 @@ export function errorDeclarations(model: IdlModel): Declaration[] {
 export const METHOD_SCHEMAS = 'methodSchemas';
 
 /**
- * TypeBox schemas: one per struct (inherited fields flattened in, parent first) and enum, the list of
- * them all, and the parameter and result schemas of every method.
+ * TypeBox schemas: one per struct and enum, the list of them all, and the parameter and result
+ * schemas of every method. A struct that extends another refers to its parent's schema
+ * (`Type.Intersect([Type.Ref(parent), Type.Object(own fields)])`): copying the inherited fields into
+ * every struct made the output grow with the square of an `extends` chain.
  */
 export function schemaDeclarations(model: IdlModel): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
-    const properties = allFields(model, decl).map((f) => {
+    const properties = decl.fields.map((f) => {
       const schema = f.optional ? `Type.Optional(${nullableSchemaSource(f.type)})` : schemaSource(f.type);
-      return `    ${propertyKey(f.name.text)}: ${schema},\n`;
+      return `${propertyKey(f.name.text)}: ${schema},\n`;
     });
-    const body = properties.length === 0 ? '{}' : `{\n${properties.join('')}  }`;
-    return namedSchema(decl.name.text, `Type.Object(\n  ${body},\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+    const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
+    if (!decl.extends) {
+      const body = properties.length === 0 ? '{}' : `{\n${indent(properties.join(''), '    ')}  }`;
+      return namedSchema(decl.name.text, `Type.Object(\n  ${body},\n  ${id},\n)`);
+    }
+    const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
+    return namedSchema(decl.name.text, `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`);
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');

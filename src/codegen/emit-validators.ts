@@ -195,15 +195,17 @@ class SharedChecks {
     const top = id === undefined ? this.compileAlone(schema, 'javascript') : undefined;
     // The named checks this one reaches and that are not declared yet, depth first in the order
     // TypeBox visits them (the order one compile over all references would declare them in).
+    // A stack, not recursion: an `extends` chain thousands of structs long is that deep.
     const reached: string[] = [];
     const seen = new Set<string>();
-    const visit = (name: string) => {
-      if (this.declaredChecks.has(name) || seen.has(name)) return;
+    const stack = [...(id !== undefined ? [id] : top!.calls)].reverse();
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (this.declaredChecks.has(name) || seen.has(name)) continue;
       seen.add(name);
       reached.push(name);
-      for (const next of this.compileNamed(name).calls) visit(next);
-    };
-    for (const root of id !== undefined ? [id] : top!.calls) visit(root);
+      stack.push(...[...this.compileNamed(name).calls].reverse());
+    }
     // Variables first, then functions, as TypeBox declares them.
     const renameTop = top ? this.share(top.piece) : undefined;
     const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
@@ -239,10 +241,13 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
   let namedChecks: string | undefined;
   const noteReferences = (schema: TSchema): boolean => {
     const direct = directReferences(schema);
-    for (const id of direct) {
+    // A work list, not recursion: an `extends` chain thousands of structs long is that deep.
+    const pending = [...direct];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
       if (referenced.has(id)) continue;
       referenced.add(id);
-      noteReferences(referencesById.get(id)!);
+      pending.push(...directReferences(referencesById.get(id)!));
     }
     return direct.size > 0;
   };
