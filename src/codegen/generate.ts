@@ -9,7 +9,7 @@ import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations } from './emit-types.js';
 import { validatorDeclarations } from './emit-validators.js';
-import { assertNoNameClashes } from './names.js';
+import { assertUniqueNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
 
 export interface GeneratedDeclarations {
@@ -18,32 +18,21 @@ export interface GeneratedDeclarations {
   idlJson: ReturnType<typeof toIdlJson>;
 }
 
-/** Names the generated code imports; IDL declarations must not reuse them. */
-const IMPORTED_NAMES = new Set([
-  'Type',
-  'TSchema',
-  'DeclaredError',
-  'Transport',
-  'CallOptions',
-  'callMethod',
-  'typeboxValidator',
-  'ValidatorTable',
-  'RpcContext',
-  'RpcServer',
-  'RpcServerOptions',
-  'createRpcServer',
-  'IdlJson',
-]);
-
-/** Builds the declarations of the types, client and server parts; throws `CodegenError` on name clashes. */
+/** Builds the declarations of the types, client and server parts, every name made valid TypeScript. */
 export function generateDeclarations(model: IdlModel): GeneratedDeclarations {
   const idlJson = toIdlJson(model);
-  const declarations = [...enumDeclarations(model), ...structDeclarations(model), ...errorDeclarations(model), ...schemaDeclarations(model)];
-  const clientAndServer = [...clientDeclarations(model), ...serverDeclarations(model, idlJson)];
-  // Validator names are made up here; they avoid every other generated name.
-  const taken = new Set([...declarations, ...clientAndServer].map((declaration) => declaration.name));
-  declarations.push(...validatorDeclarations(model, idlSchemas(idlJson), taken), ...clientAndServer);
-  assertNoNameClashes(declarations, IMPORTED_NAMES);
+  const names = typeScriptNames(model);
+  const declarations = [
+    ...enumDeclarations(model, names),
+    ...structDeclarations(model, names),
+    ...errorDeclarations(model, names),
+    ...schemaDeclarations(model, names),
+  ];
+  const clientAndServer = [...clientDeclarations(model, names), ...serverDeclarations(model, idlJson, names)];
+  // Internal names (compiled checks, validators) are made up here; they avoid every other name.
+  const taken = new Set(names.taken);
+  declarations.push(...validatorDeclarations(model, idlSchemas(idlJson), names, taken), ...clientAndServer);
+  assertUniqueNames(declarations);
   return { declarations, idlJson };
 }
 
