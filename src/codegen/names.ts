@@ -129,10 +129,13 @@ export function parameterNames(parameters: readonly { name: { text: string } }[]
   return own.map((name, i) => (keeps[i] ? name : claimName(name, claimed, (n) => !JAVASCRIPT_RESERVED_WORDS.has(n))));
 }
 
-/** The name of a client class method: an IDL method named `constructor` would be the class's constructor. */
+/**
+ * The names of a client class's methods, in order: the IDL method names, except that `constructor`
+ * (which would be the class's constructor) gets underscores until no other method has the name.
+ */
 export function clientMethodNames(methods: readonly { name: { text: string } }[]): string[] {
-  const taken = new Set(methods.map((m) => m.name.text).filter((name) => name !== 'constructor'));
-  return methods.map((m) => (m.name.text === 'constructor' ? claimName('constructor_', taken, () => true) : m.name.text));
+  const taken = new Set(methods.map((m) => m.name.text));
+  return methods.map((m) => (m.name.text === 'constructor' ? claimName('constructor', taken, (name) => name !== 'constructor') : m.name.text));
 }
 
 /** The names of the server-side declarations, derived from the IDL namespace. */
