@@ -177,8 +177,12 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
    * walker is as cheap as its check and agrees with it on every value.
    */
   function namedCheck(schema: TSchema, isRoot: boolean): ((value: unknown) => boolean) | undefined {
-    if (isRoot || namedChecks === undefined || schema[Kind] !== 'Ref') return undefined;
-    const id: string = schema.$ref;
+    return isRoot || schema[Kind] !== 'Ref' ? undefined : checkById(schema.$ref);
+  }
+
+  /** The compiled check of the named type `id`, if there is one and it is not an enum's. */
+  function checkById(id: string): ((value: unknown) => boolean) | undefined {
+    if (namedChecks === undefined) return undefined;
     const target = byId.get(id);
     if (target === undefined || !Object.hasOwn(namedChecks, id)) return undefined;
     const isEnum = target[Kind] === 'Union' && (target.anyOf as TSchema[]).every((member) => member[Kind] === 'Literal');
@@ -303,6 +307,9 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
           }
         };
       }
+      case 'Intersect':
+        if (isExtendingStruct(schema)) return buildExtendingStruct(schema);
+        return fallback(schema);
       case 'Union':
         return buildUnion(schema.anyOf as TSchema[], isRoot);
       case 'Never':
@@ -310,11 +317,60 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
           if (issues.length < MAX_ISSUES) record(issues, path, 'no value is allowed here');
         };
       default:
-        return (value, path, issues) => {
-          if (issues.length >= MAX_ISSUES) return;
-          for (const issue of typeboxIssues(schema, references, value)) issues.push({ ...issue, path: [...path, ...issue.path] });
-        };
+        return fallback(schema);
     }
+  }
+
+  /** TypeBox's own explanation, for schema kinds the IDL mapping does not produce. */
+  function fallback(schema: TSchema): Walker {
+    return (value, path, issues) => {
+      if (issues.length >= MAX_ISSUES) return;
+      for (const issue of typeboxIssues(schema, references, value)) issues.push({ ...issue, path: [...path, ...issue.path] });
+    };
+  }
+
+  /** A struct's own fields and the name of its parent (none at the root of a chain), built once per struct. */
+  interface StructLink {
+    own: Walker;
+    parent: string | undefined;
+  }
+  const links = new Map<string, StructLink>();
+  const linkOf = (schema: TSchema): StructLink =>
+    isExtendingStruct(schema) ? { own: build(schema.allOf[1]), parent: schema.allOf[0].$ref } : { own: build(schema), parent: undefined };
+
+  /**
+   * A struct that extends another: the problems of the inherited fields (root ancestor first), then
+   * of its own, as if its schema were one object of all its fields. The ancestors are followed in a
+   * loop, each one's own fields walked by a walker built once: no recursion along the chain, which
+   * may be thousands of structs long. When the parent's compiled check passes, no inherited field has
+   * a problem and the ancestors are skipped.
+   */
+  function buildExtendingStruct(schema: TSchema): Walker {
+    const link = linkOf(schema);
+    const parentCheck = link.parent === undefined ? undefined : checkById(link.parent);
+    return (value, path, issues) => {
+      if (issues.length >= MAX_ISSUES) return;
+      if (!isObject(value)) return record(issues, path, 'expected object');
+      const parts: Walker[] = [link.own];
+      if (parentCheck === undefined || !parentCheck(value)) {
+        // At most one step per named schema, should a hand-built schema list hold a cycle.
+        for (let id = link.parent, steps = 0; id !== undefined && steps <= byId.size; steps++) {
+          let ancestor = links.get(id);
+          if (ancestor === undefined) {
+            const target = byId.get(id);
+            if (target === undefined) {
+              const message = `unknown type ${id}`;
+              parts.push((_value, at, found) => found.length < MAX_ISSUES && record(found, at, message));
+              break;
+            }
+            links.set(id, (ancestor = linkOf(target)));
+          }
+          parts.push(ancestor.own);
+          id = ancestor.parent;
+        }
+      }
+      for (let i = parts.length - 1; i >= 0; i--) parts[i](value, path, issues);
+    };
   }
 
   /** An IDL enum, an [optional] type (`T | null`), or any other union (explained by TypeBox). */
@@ -348,6 +404,12 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
   }
 
   return build(root, true);
+}
+
+/** `Type.Intersect([Type.Ref(parent), Type.Object(own fields)])`: the schema of a struct that extends another. */
+function isExtendingStruct(schema: TSchema): boolean {
+  const members = schema.allOf as TSchema[] | undefined;
+  return schema[Kind] === 'Intersect' && members?.length === 2 && members[0][Kind] === 'Ref' && members[1][Kind] === 'Object';
 }
 
 /** Fallback for schema kinds the IDL mapping does not produce: TypeBox's own error list. */

@@ -16,25 +16,35 @@ describe('typeSchema: the IDL -> TypeBox mapping', () => {
     expect(typeSchema({ mapValue: { array: { builtIn: 'float' } } })).toStrictEqual(Type.Record(Type.String(), Type.Array(Type.Number())));
   });
 
-  it('builds one schema per struct and enum, parent fields first, optional = absent or null', () => {
+  it('builds one schema per struct and enum; a child refers to its parent; optional = absent or null', () => {
     const { references, methods } = idlSchemas(calcIdl);
     expect(references.map((r) => r.$id)).toStrictEqual(['Tree', 'Animal', 'Dog', 'Color']);
     const dog = references[2];
-    expect(Object.keys(dog.properties)).toStrictEqual(['name', 'legs', 'good', 'color']);
     expect(dog).toStrictEqual(
-      Type.Object(
-        {
-          name: Type.String(),
-          legs: Type.Integer({ minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 }),
-          good: Type.Boolean(),
-          color: Type.Optional(Type.Union([Type.Ref('Color'), Type.Null()])),
-        },
+      Type.Intersect(
+        [
+          Type.Ref('Animal'),
+          Type.Object({
+            good: Type.Boolean(),
+            color: Type.Optional(Type.Union([Type.Ref('Color'), Type.Null()])),
+          }),
+        ],
         { $id: 'Dog' },
       ),
     );
+    // The child has the parent's fields: a dog without legs is no dog.
+    const check = TypeCompiler.Compile(Type.Ref('Dog'), references);
+    expect(check.Check({ name: 'Rex', legs: 4, good: true })).toBe(true);
+    expect(check.Check({ name: 'Rex', good: true })).toBe(false);
+    expect(check.Check({ name: 'Rex', legs: 4 })).toBe(false);
     expect(references[3]).toStrictEqual(Type.Union([Type.Literal('black'), Type.Literal('white'), Type.Literal('brown')], { $id: 'Color' }));
     expect(methods['Calc.describe']).toStrictEqual({ params: [Type.Ref('Dog')], result: Type.Union([Type.String(), Type.Null()]) });
     expect(methods['Calc.ping']).toStrictEqual({ params: [], result: Type.Boolean() });
+  });
+
+  it('rejects an extends cycle instead of building checks that never end', () => {
+    const cyclic = { rootNamespace: 'c', structs: [{ name: 'A', namespace: 'c', extends: 'B' }, { name: 'B', namespace: 'c', extends: 'A' }] };
+    expect(() => idlSchemas(cyclic as typeof calcIdl)).toThrow('Struct A extends itself');
   });
 
   it('compiles ahead of time with TypeCompiler.Code (what the generator does)', () => {

@@ -14,7 +14,8 @@
  * | `[]T`                    | `Type.Array(T)`                                                      |
  * | `map[string]T`           | `Type.Record(Type.String(), T)`                                      |
  * | struct / enum name       | `Type.Ref('<Name>')` (so recursive structs work)                     |
- * | struct `S`               | `Type.Object({...fields}, { $id: 'S' })`, parent fields first, unknown fields allowed |
+ * | struct `S`               | `Type.Object({...fields}, { $id: 'S' })`, unknown fields allowed                     |
+ * | struct `S extends P`     | `Type.Intersect([Type.Ref('P'), Type.Object({...own fields})], { $id: 'S' })`        |
  * | required field `f T`     | `f: T`                                                               |
  * | `f T [optional]`         | `f: Type.Optional(Type.Union([T, Type.Null()]))`                     |
  * | enum `E { a b }`         | `Type.Union([Type.Literal('a'), Type.Literal('b')], { $id: 'E' })`   |
@@ -68,28 +69,41 @@ export function resultSchema(method: IdlJsonMethod): TSchema {
   return method.returnOptional ? Type.Union([schema, Type.Null()]) : schema;
 }
 
-/** The schema of a struct with its inherited fields flattened in, parent first. */
+/**
+ * The schema of a struct: an object of its own fields; for a struct that extends another, the
+ * intersection of a reference to the parent and that object. So the child has the parent's fields
+ * (checked first), and each schema is as large as its own struct: inherited fields are not copied
+ * into every struct of an `extends` chain, which made schemas and compiled checks grow with the
+ * square of the chain's length.
+ */
 export function structSchema(struct: IdlJsonStruct, structsByName: ReadonlyMap<string, IdlJsonStruct>): TSchema {
   const properties: Record<string, TSchema> = {};
-  for (const field of inheritedFields(struct, structsByName)) {
+  for (const field of struct.fields ?? []) {
     const schema = typeSchema(field.type);
     properties[field.name] = field.optional ? Type.Optional(Type.Union([schema, Type.Null()])) : schema;
   }
-  return Type.Object(properties, { $id: struct.name });
+  if (struct.extends === undefined || !structsByName.has(struct.extends)) return Type.Object(properties, { $id: struct.name });
+  return Type.Intersect([Type.Ref(struct.extends), Type.Object(properties)], { $id: struct.name });
 }
 
-function inheritedFields(struct: IdlJsonStruct, structsByName: ReadonlyMap<string, IdlJsonStruct>) {
-  const chain: IdlJsonStruct[] = [];
-  for (let current: IdlJsonStruct | undefined = struct; current; current = current.extends ? structsByName.get(current.extends) : undefined) {
-    if (chain.includes(current)) throw new Error(`Struct ${struct.name} extends itself`);
-    chain.unshift(current);
+/** Throws when a struct extends itself, directly or through others (its check would never end). */
+function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct>): void {
+  // Each struct is walked once: a chain that reaches a struct known to end ends too.
+  const ends = new Set<string>();
+  for (const struct of structsByName.values()) {
+    const chain = new Set<string>();
+    for (let current: IdlJsonStruct | undefined = struct; current && !ends.has(current.name); current = current.extends ? structsByName.get(current.extends) : undefined) {
+      if (chain.has(current.name)) throw new Error(`Struct ${current.name} extends itself`);
+      chain.add(current.name);
+    }
+    for (const name of chain) ends.add(name);
   }
-  return chain.flatMap((s) => s.fields ?? []);
 }
 
 /** Builds every schema of an IDL: struct and enum schemas plus per-method param/result schemas. */
 export function idlSchemas(idl: IdlJson): IdlSchemas {
   const structsByName = new Map((idl.structs ?? []).map((s) => [s.name, s] as const));
+  assertExtendsChainsEnd(structsByName);
   const references: TSchema[] = [
     ...(idl.structs ?? []).map((struct) => structSchema(struct, structsByName)),
     ...(idl.enums ?? []).map((e) => Type.Union((e.values ?? []).map((v) => Type.Literal(v.name)), { $id: e.name })),

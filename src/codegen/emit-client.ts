@@ -4,46 +4,46 @@
 import type { TypeRef } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
-import { clientClassName, CodegenError, errorClassName, parameterName, uniqueName } from './names.js';
+import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The struct and enum names a type mentions, as type-only uses of `types`. */
-export function typeUses(type: TypeRef): Use[] {
+export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
   switch (type.kind) {
     case 'builtIn':
       return [];
     case 'array':
-      return typeUses(type.element);
+      return typeUses(type.element, names);
     case 'map':
-      return typeUses(type.value);
+      return typeUses(type.value, names);
     case 'named':
-      return [{ from: 'types', name: type.name, typeOnly: true }];
+      return [{ from: 'types', name: names.declared(type.name), typeOnly: true }];
   }
 }
 
-export function clientDeclarations(model: IdlModel): Declaration[] {
+export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.interfaces.map((iface): Declaration => {
-    const name = clientClassName(iface.name.text);
+    const name = names.client(iface.name.text);
+    const methodNames = clientMethodNames(iface.methods);
     const uses: Use[] = [
       { from: 'runtimeClient', name: 'Transport', typeOnly: true },
       { from: 'runtimeClient', name: 'CallOptions', typeOnly: true },
       { from: 'runtimeClient', name: 'callMethod', typeOnly: false },
     ];
-    const methods = iface.methods.map((method): ClassMember => {
-      if (method.name.text === 'constructor') {
-        throw new CodegenError(`${iface.name.text}.constructor: a method named 'constructor' cannot be a client method`);
-      }
-      const taken = new Set<string>();
-      const parameters = method.parameters.map((p) => ({ name: uniqueName(parameterName(p.name.text), taken), type: typeScriptType(p.type) }));
-      const options = uniqueName('options', taken);
-      const returns = resultType(method.returnType, method.returnOptional);
-      const errors = method.raises.map((raised) => errorClassName(raised.text));
-      uses.push(...method.parameters.flatMap((p) => typeUses(p.type)), ...typeUses(method.returnType));
+    const methods = iface.methods.map((method, index): ClassMember => {
+      const errors = method.raises.map((raised) => names.errorClass(raised.text));
+      // Parameters must not hide what the body calls.
+      const calls = ['callMethod', ...errors];
+      const parameterList = parameterNames(method.parameters, calls);
+      const parameters = method.parameters.map((p, i) => ({ name: parameterList[i], type: typeScriptType(p.type, names) }));
+      const options = uniqueName('options', new Set([...calls, ...parameterList]));
+      const returns = resultType(method.returnType, method.returnOptional, names);
+      uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...errors.map((error): Use => ({ from: 'types', name: error, typeOnly: false })));
       const throws = method.raises.map((raised) => {
         const error = model.errorsByName.get(raised.text);
-        return `@throws {@link ${errorClassName(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
+        return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
       });
       const call = [
         `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
@@ -54,7 +54,7 @@ export function clientDeclarations(model: IdlModel): Declaration[] {
       return {
         kind: 'method',
         doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
-        name: method.name.text,
+        name: methodNames[index],
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
         returnType: `Promise<${returns}>`,
         body: [call],

@@ -6,51 +6,45 @@ import type { IdlModel } from '../idl/model.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { Declaration, Use } from './declarations.js';
 import { typeUses } from './emit-client.js';
-import { VALIDATORS } from './emit-validators.js';
-import { camelCase, errorClassName, parameterName, pascalCase, uniqueName } from './names.js';
+import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
 import { docComment, propertyKey, valueLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
-/** The names of the server-side declarations, derived from the IDL namespace. */
-export function serverNames(model: IdlModel) {
-  const pascal = pascalCase(model.namespace);
-  return {
-    idl: `${camelCase(model.namespace)}Idl`,
-    handlers: `${pascal}Handlers`,
-    options: `${pascal}ServerOptions`,
-    create: `create${pascal}Server`,
-  };
+/** The names of the server-side declarations (`create<Ns>Server`, ...), as the generated module exports them. */
+export function serverNames(model: IdlModel): ServerNames {
+  return typeScriptNames(model).server;
 }
 
-export function serverDeclarations(model: IdlModel, idl: IdlJson): Declaration[] {
-  const names = serverNames(model);
+export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: TypeScriptNames): Declaration[] {
+  const names = typeScript.server;
   const handlerInterfaces = model.interfaces.map((iface): Declaration => {
     const uses: Use[] = [{ from: 'runtime', name: 'RpcContext', typeOnly: true }];
     const methods = iface.methods.map((method) => {
-      const taken = new Set<string>();
-      const parameters = method.parameters.map((p) => `${uniqueName(parameterName(p.name.text), taken)}: ${typeScriptType(p.type)}`);
-      const ctx = uniqueName('ctx', taken);
-      const returns = resultType(method.returnType, method.returnOptional);
-      uses.push(...method.parameters.flatMap((p) => typeUses(p.type)), ...typeUses(method.returnType));
+      const parameterList = parameterNames(method.parameters, []);
+      const parameters = method.parameters.map((p, i) => `${parameterList[i]}: ${typeScriptType(p.type, typeScript)}`);
+      const ctx = uniqueName('ctx', new Set(parameterList));
+      const returns = resultType(method.returnType, method.returnOptional, typeScript);
+      uses.push(...method.parameters.flatMap((p) => typeUses(p.type, typeScript)), ...typeUses(method.returnType, typeScript));
       const throws = method.raises.map((raised) => {
         const code = model.errorsByName.get(raised.text)?.code;
-        return `@throws \`${errorClassName(raised.text)}\` (code ${code}) to answer with that declared error`;
+        return `@throws \`${typeScript.errorClass(raised.text)}\` (code ${code}) to answer with that declared error`;
       });
       const doc = docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws);
       return `${doc}  ${propertyKey(method.name.text)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
     });
     const summary = `The handler of the \`${iface.name.text}\` interface: pass it to {@link ${names.create}}. Each method also receives the call's context (headers, remote address, JSON-RPC id, abort signal).`;
+    const name = typeScript.declared(iface.name.text);
     return {
       kind: 'type',
       part: 'server',
-      name: iface.name.text,
+      name,
       doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
       exported: true,
       uses,
-      text: `interface ${iface.name.text} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
+      text: `interface ${name} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
-  const handlerFields = model.interfaces.map((iface) => `  ${propertyKey(iface.name.text)}: ${iface.name.text};\n`).join('');
+  const handlerFields = model.interfaces.map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`).join('');
   return [
     ...handlerInterfaces,
     {

@@ -2,19 +2,18 @@
  * The declarations of `types.ts`: enums, structs, declared errors and TypeBox schemas (the validators
  * compiled from the schemas are in emit-validators.ts).
  */
-import { allFields, type IdlModel } from '../idl/model.js';
+import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
-import { constantCase, errorClassName, schemaName } from './names.js';
-import { SCHEMA_REFERENCES } from './emit-validators.js';
+import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeScriptType } from './type-mapping.js';
 
 const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
 
 /** Enums: a string-literal union type plus a frozen object of the same name holding the values. */
-export function enumDeclarations(model: IdlModel): Declaration[] {
+export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.enums.flatMap((decl): Declaration[] => {
-    const name = decl.name.text;
+    const name = names.declared(decl.name.text);
     const values = decl.values.map((v) => v.name.text);
     const union = values.length === 0 ? 'never' : values.map(stringLiteral).join(' | ');
     const entries = decl.values.map((v) => `${docComment(v.comment, '  ')}  ${propertyKey(v.name.text)}: ${stringLiteral(v.name.text)},\n`);
@@ -35,23 +34,23 @@ export function enumDeclarations(model: IdlModel): Declaration[] {
 }
 
 /** Structs: interfaces with `extends`; an `[optional]` field is `field?: T | null`. */
-export function structDeclarations(model: IdlModel): Declaration[] {
+export function structDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.structs.map((decl): Declaration => {
-    const heritage = decl.extends ? ` extends ${decl.extends.text}` : '';
+    const heritage = decl.extends ? ` extends ${names.declared(decl.extends.text)}` : '';
     const fields = decl.fields.map(
-      (f) => `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type)}${f.optional ? ' | null' : ''};\n`,
+      (f) => `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
     );
-    const name = decl.name.text;
+    const name = names.declared(decl.name.text);
     const body = fields.length === 0 ? '{}' : `{\n${fields.join('')}}`;
     return { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `interface ${name}${heritage} ${body}` };
   });
 }
 
 /** Declared errors: a code constant and a `DeclaredError` subclass each. */
-export function errorDeclarations(model: IdlModel): Declaration[] {
+export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.errors.flatMap((error): Declaration[] => {
-    const className = errorClassName(error.name.text);
-    const codeName = constantCase(error.name.text);
+    const className = names.errorClass(error.name.text);
+    const codeName = names.errorCode(error.name.text);
     const summary = `Declared error ${error.code} \`${error.name.text}\`: ${error.message}`;
     return [
       {
@@ -82,26 +81,31 @@ export function errorDeclarations(model: IdlModel): Declaration[] {
   });
 }
 
-export const METHOD_SCHEMAS = 'methodSchemas';
-
 /**
- * TypeBox schemas: one per struct (inherited fields flattened in, parent first) and enum, the list of
- * them all, and the parameter and result schemas of every method.
+ * TypeBox schemas: one per struct and enum, the list of them all, and the parameter and result
+ * schemas of every method. A struct that extends another refers to its parent's schema
+ * (`Type.Intersect([Type.Ref(parent), Type.Object(own fields)])`): copying the inherited fields into
+ * every struct made the output grow with the square of an `extends` chain.
  */
-export function schemaDeclarations(model: IdlModel): Declaration[] {
+export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
-    const properties = allFields(model, decl).map((f) => {
+    const properties = decl.fields.map((f) => {
       const schema = f.optional ? `Type.Optional(${nullableSchemaSource(f.type)})` : schemaSource(f.type);
-      return `    ${propertyKey(f.name.text)}: ${schema},\n`;
+      return `${propertyKey(f.name.text)}: ${schema},\n`;
     });
-    const body = properties.length === 0 ? '{}' : `{\n${properties.join('')}  }`;
-    return namedSchema(decl.name.text, `Type.Object(\n  ${body},\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+    const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
+    if (!decl.extends) {
+      const body = properties.length === 0 ? '{}' : `{\n${indent(properties.join(''), '    ')}  }`;
+      return namedSchema(decl.name.text, names, `Type.Object(\n  ${body},\n  ${id},\n)`);
+    }
+    const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
+    return namedSchema(decl.name.text, names, `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`);
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
-    return namedSchema(decl.name.text, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+    return namedSchema(decl.name.text, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
   });
-  const named = [...model.structs, ...model.enums].map((decl) => schemaName(decl.name.text));
+  const named = [...model.structs, ...model.enums].map((decl) => names.schema(decl.name.text));
   const references: Declaration = {
     kind: 'const',
     part: 'types',
@@ -147,12 +151,12 @@ function pure(source: string): string {
 
 const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
 
-function namedSchema(typeName: string, source: string): Declaration {
+function namedSchema(typeName: string, names: TypeScriptNames, source: string): Declaration {
   return {
     kind: 'const',
     part: 'types',
-    name: schemaName(typeName),
-    doc: docComment(`The TypeBox schema of {@link ${typeName}}.`),
+    name: names.schema(typeName),
+    doc: docComment(`The TypeBox schema of {@link ${names.declared(typeName)}}.`),
     exported: true,
     uses: [typebox('Type'), typebox('TSchema', true)],
     declaredType: 'TSchema',

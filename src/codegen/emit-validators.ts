@@ -6,6 +6,10 @@
  * `function check_<Id>` per named schema it reaches, then `return function check(value) {...}`. Compiled
  * one validator at a time, the check of a struct would be repeated in every validator that reaches it,
  * so the pieces are split apart and each variable and named check is emitted once, shared by all.
+ *
+ * TypeBox is given the named schemas under aliases (`T0`, `T1`, ...; its own names for checks are not
+ * one-to-one: `a___` and `a_95_` would both be `check_a_95_95_95_`), and the checks are renamed to
+ * `check_<Name>`, unique among all generated names.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -14,12 +18,9 @@ import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
 import type { Declaration, Use } from './declarations.js';
-import { CodegenError, schemaName, uniqueName } from './names.js';
+import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
-
-export const SCHEMA_REFERENCES = 'schemaReferences';
-export const VALIDATORS = 'validators';
 
 const typeboxValidator: Use = { from: 'runtime', name: 'typeboxValidator', typeOnly: false };
 
@@ -57,9 +58,23 @@ function splitCompiled(code: string): CompiledParts {
   return parts;
 }
 
-/** The name TypeBox's compiler gives the check function of the schema with this `$id` (alphanumerics kept). */
-function checkFunctionName(id: string): string {
-  return `check_${id.replace(/[^A-Za-z0-9]/g, (char) => `_${char.charCodeAt(0)}_`).replace(/__/g, '_')}`;
+/** The alias a named schema is compiled under: TypeBox names its check `check_T<index>`. */
+const alias = (index: number) => `T${index}`;
+/** A call or declaration of an aliased check in TypeBox's output (not a quoted field name). */
+const ALIASED_CHECK = /(?<![\w'$])check_T(\d+)\b(?!')/g;
+
+/** A copy of `schema` with every `$id` and `$ref` replaced by its alias (symbol keys such as `Kind` kept). */
+function aliased(schema: unknown, aliases: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => aliased(item, aliases));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string | symbol, unknown> = {};
+  for (const key of Reflect.ownKeys(schema)) {
+    const value = (schema as Record<string | symbol, unknown>)[key];
+    const isName = (key === '$id' || key === '$ref') && typeof value === 'string';
+    if (isName && !aliases.has(value)) throw new CodegenError(`schema refers to unknown type ${value}`);
+    copy[key] = isName ? aliases.get(value) : aliased(value, aliases);
+  }
+  return copy;
 }
 
 /** The `$ref`s a schema contains (not those of the schemas they name), in order of first appearance. */
@@ -111,22 +126,32 @@ class SharedChecks {
   private readonly variables = new Map<string, string>(); // expression -> shared name
   private readonly declaredChecks = new Set<string>(); // `$id`s whose check function is declared
   private readonly referencesById: Map<string, TSchema>;
+  private readonly aliases = new Map<string, string>(); // `$id` -> alias
+  private readonly idsByAlias = new Map<string, string>();
+  /** The generated name of each named schema's check, by `$id`. */
+  readonly checkNames = new Map<string, string>();
+  private readonly idsByCheckName: Map<string, string>;
   private readonly standIns = new Map<string, TSchema>();
-  private readonly idsByFunction = new Map<string, string>();
   /** Named schemas compiled so far (JavaScript), by `$id`. */
   private readonly named = new Map<string, { piece: Piece; calls: string[] }>();
 
   constructor(
     references: TSchema[],
+    private readonly names: TypeScriptNames,
     private readonly taken: Set<string>,
   ) {
     this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
-    for (const id of this.referencesById.keys()) this.idsByFunction.set(checkFunctionName(id), id);
+    [...this.referencesById.keys()].forEach((id, index) => {
+      this.aliases.set(id, alias(index));
+      this.idsByAlias.set(alias(index), id);
+      this.checkNames.set(id, uniqueName(`check_${id}`, taken));
+    });
+    this.idsByCheckName = new Map([...this.checkNames].map(([id, name]) => [name, id]));
   }
 
   /** The doc comment of a named check function: `check_Cart` checks a `Cart` against `CartSchema`. */
   private describe(id: string): string {
-    return `Whether a value is a valid \`${id}\` (see {@link ${schemaName(id)}}); compiled ahead of time by TypeBox.`;
+    return `Whether a value is a valid \`${this.names.declared(id)}\` (see {@link ${this.names.schema(id)}}); compiled ahead of time by TypeBox.`;
   }
 
   /**
@@ -139,16 +164,17 @@ class SharedChecks {
       if (id === schema.$id) continue; // a recursive schema refers to itself: TypeBox resolves that
       let standIn = this.standIns.get(id);
       if (!standIn) {
-        if (!this.referencesById.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
-        this.standIns.set(id, (standIn = Type.Unknown({ $id: id })));
+        if (!this.aliases.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+        this.standIns.set(id, (standIn = Type.Unknown({ $id: this.aliases.get(id) })));
       }
       standIns.push(standIn);
     }
-    let code = TypeCompiler.Code(schema, standIns, { language });
+    let code = TypeCompiler.Code(aliased(schema, this.aliases) as TSchema, standIns, { language });
     // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
     // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
     // `unknown` values.
     if (language === 'typescript') code = code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(');
+    code = code.replace(ALIASED_CHECK, (_call, index: string) => this.checkNames.get(this.idsByAlias.get(alias(Number(index)))!)!);
     const parts = splitCompiled(code);
     const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
     const text = own ? own.text : parts.check;
@@ -157,7 +183,7 @@ class SharedChecks {
       // schemas never produce; their code could not run without them.
       throw new CodegenError(`TypeBox compiled a check that needs run-time helpers: ${JSON.stringify(schema)}`);
     }
-    const calls = parts.functions.filter((fn) => fn !== own).map((fn) => this.idsByFunction.get(fn.name)!);
+    const calls = parts.functions.filter((fn) => fn !== own).map((fn) => this.idsByCheckName.get(fn.name)!);
     return { piece: { variables: parts.variables, text }, calls };
   }
 
@@ -195,20 +221,22 @@ class SharedChecks {
     const top = id === undefined ? this.compileAlone(schema, 'javascript') : undefined;
     // The named checks this one reaches and that are not declared yet, depth first in the order
     // TypeBox visits them (the order one compile over all references would declare them in).
+    // A stack, not recursion: an `extends` chain thousands of structs long is that deep.
     const reached: string[] = [];
     const seen = new Set<string>();
-    const visit = (name: string) => {
-      if (this.declaredChecks.has(name) || seen.has(name)) return;
+    const stack = [...(id !== undefined ? [id] : top!.calls)].reverse();
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (this.declaredChecks.has(name) || seen.has(name)) continue;
       seen.add(name);
       reached.push(name);
-      for (const next of this.compileNamed(name).calls) visit(next);
-    };
-    for (const root of id !== undefined ? [id] : top!.calls) visit(root);
+      stack.push(...[...this.compileNamed(name).calls].reverse());
+    }
     // Variables first, then functions, as TypeBox declares them.
     const renameTop = top ? this.share(top.piece) : undefined;
     const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
     reached.forEach((name, i) => {
-      const functionName = checkFunctionName(name);
+      const functionName = this.checkNames.get(name)!;
       this.declaredChecks.add(name);
       this.taken.add(functionName);
       const rename = renames[i];
@@ -218,7 +246,7 @@ class SharedChecks {
         code: [lazyBoth(rename(this.compileNamed(name).piece.text), () => rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text))],
       });
     });
-    if (id !== undefined) return { ts: checkFunctionName(id), js: checkFunctionName(id) };
+    if (id !== undefined) return { ts: this.checkNames.get(id)!, js: this.checkNames.get(id)! };
     return lazyBoth(renameTop!(top!.piece.text), () => renameTop!(this.compileAlone(schema, 'typescript').piece.text));
   }
 }
@@ -227,9 +255,9 @@ class SharedChecks {
  * The validator table of every method: one validator per distinct parameter or result type, shared
  * by the methods that use it, wrapping a compiled check with the runtime's `typeboxValidator`.
  */
-export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, taken: Set<string>): Declaration[] {
+export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, names: TypeScriptNames, taken: Set<string>): Declaration[] {
   const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
-  const checks = new SharedChecks(schemas.references, taken);
+  const checks = new SharedChecks(schemas.references, names, taken);
   const validators: Declaration[] = [];
   const validatorsBySource = new Map<string, string>();
   // The named types some validated schema refers to, and the name of the table of their checks
@@ -239,10 +267,13 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
   let namedChecks: string | undefined;
   const noteReferences = (schema: TSchema): boolean => {
     const direct = directReferences(schema);
-    for (const id of direct) {
+    // A work list, not recursion: an `extends` chain thousands of structs long is that deep.
+    const pending = [...direct];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
       if (referenced.has(id)) continue;
       referenced.add(id);
-      noteReferences(referencesById.get(id)!);
+      pending.push(...directReferences(referencesById.get(id)!));
     }
     return direct.size > 0;
   };
@@ -250,7 +281,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
   const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema): string => {
     // A bare named type is validated against its named schema; anything else against its own.
     const named = !optional && type.kind === 'named' ? type.name : undefined;
-    const source = named ? schemaName(named) : optional ? nullableSchemaSource(type) : schemaSource(type);
+    const source = named ? names.schema(named) : optional ? nullableSchemaSource(type) : schemaSource(type);
     const existing = validatorsBySource.get(source);
     if (existing) return existing;
     const label = typeLabel(type, optional);
@@ -300,7 +331,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
     declaredType: 'ValidatorTable',
     value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
   };
-  return [...checks.declarations, ...namedChecksDeclaration(namedChecks, schemas.references, referenced), ...validators, table];
+  return [...checks.declarations, ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames), ...validators, table];
 }
 
 /**
@@ -309,13 +340,18 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, take
  * fits the runtime's `NamedChecks`, and an object literal of functions is dropped with the
  * validators from a bundle that does not use them.
  */
-function namedChecksDeclaration(name: string | undefined, references: TSchema[], referenced: Set<string>): Declaration[] {
+function namedChecksDeclaration(
+  name: string | undefined,
+  references: TSchema[],
+  referenced: Set<string>,
+  checkNames: ReadonlyMap<string, string>,
+): Declaration[] {
   if (name === undefined) return [];
   const entries = references
     .map((schema) => schema.$id as string)
     .filter((id) => referenced.has(id))
     // A bare `__proto__:` key would set the prototype instead of adding a field.
-    .map((id) => `  ${id === '__proto__' ? `[${stringLiteral(id)}]` : propertyKey(id)}: ${checkFunctionName(id)},\n`);
+    .map((id) => `  ${id === '__proto__' ? `[${stringLiteral(id)}]` : propertyKey(id)}: ${checkNames.get(id)},\n`);
   return [
     {
       kind: 'const',

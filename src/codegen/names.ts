@@ -1,6 +1,10 @@
 /**
- * How IDL names become TypeScript names, and the check that generated names do not clash.
+ * How IDL names become TypeScript names. Every valid IDL name generates valid code: a name that
+ * TypeScript cannot declare, that would hide a global or an import, or that another generated name
+ * already holds, gets an underscore (`class` -> `class_`). Wire names (JSON-RPC method names, JSON
+ * field names, `$id`s, the IDL JSON) never change. The rule is documented in docs/idl.md.
  */
+import type { IdlModel } from '../idl/model.js';
 import type { Declaration } from './declarations.js';
 
 /** `pet_store` -> `PetStore`, `checkout` -> `Checkout`. */
@@ -26,19 +30,34 @@ export function constantCase(name: string): string {
     .toUpperCase();
 }
 
+/** Exported names of `types.ts` that are part of its API: IDL names yield to them. */
+export const SCHEMA_REFERENCES = 'schemaReferences';
+export const METHOD_SCHEMAS = 'methodSchemas';
+export const VALIDATORS = 'validators';
+
+/** Names the generated code imports (from the runtime and TypeBox). */
+export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
+  'Type',
+  'TSchema',
+  'DeclaredError',
+  'Transport',
+  'CallOptions',
+  'callMethod',
+  'typeboxValidator',
+  'ValidatorTable',
+  'RpcContext',
+  'RpcServer',
+  'RpcServerOptions',
+  'createRpcServer',
+  'IdlJson',
+]);
+
 /**
- * The class of a declared error: `<Name>Error`, always (`CartNotFound` -> `CartNotFoundError`), so the
- * class name matches the `name` the runtime gives its instances.
+ * Words no declaration, parameter or variable of a module may be named: JavaScript's reserved words
+ * (with those of strict mode, which modules are in) and `arguments` and `eval`, which strict mode
+ * forbids as names.
  */
-export function errorClassName(errorName: string): string {
-  return `${errorName}Error`;
-}
-
-export const clientClassName = (interfaceName: string) => `${interfaceName}Client`;
-export const schemaName = (typeName: string) => `${typeName}Schema`;
-
-/** Words that cannot name a parameter or variable in strict-mode modules. */
-const RESERVED_WORDS = new Set(
+export const JAVASCRIPT_RESERVED_WORDS: ReadonlySet<string> = new Set(
   (
     'arguments await break case catch class const continue debugger default delete do else enum eval export extends ' +
     'false finally for function if implements import in instanceof interface let new null package private protected ' +
@@ -46,9 +65,46 @@ const RESERVED_WORDS = new Set(
   ).split(' '),
 );
 
-/** `name` usable as a parameter: reserved words get a trailing underscore (`default` -> `default_`). */
-export function parameterName(name: string): string {
-  return RESERVED_WORDS.has(name) ? `${name}_` : name;
+/**
+ * TypeScript's predefined types, the keywords that start a type (`keyof T`, `readonly T[]`, ...) and
+ * `as` (`export type as = ...` does not parse): a type named like one could not be declared, or not
+ * be written where a type goes.
+ */
+export const TYPESCRIPT_TYPE_KEYWORDS: ReadonlySet<string> = new Set(
+  'any as asserts bigint boolean infer intrinsic is keyof never number object readonly string symbol undefined unique unknown void'.split(' '),
+);
+
+/**
+ * ECMAScript's globals and TypeScript's built-in types. A top-level generated name never takes one,
+ * so generated code (and a module importing everything from it) always sees the global.
+ */
+export const GLOBAL_NAMES: ReadonlySet<string> = new Set(
+  (
+    // ECMAScript global values, constructors and namespaces.
+    'globalThis Infinity NaN undefined isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent encodeURI ' +
+    'encodeURIComponent escape unescape AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array BigUint64Array ' +
+    'Boolean DataView Date Error EvalError FinalizationRegistry Float32Array Float64Array Function Int8Array Int16Array ' +
+    'Int32Array Intl Iterator JSON Map Math Number Object Promise Proxy RangeError ReferenceError Reflect RegExp Set ' +
+    'SharedArrayBuffer String Symbol SyntaxError TypeError Uint8Array Uint8ClampedArray Uint16Array Uint32Array ' +
+    'URIError WeakMap WeakRef WeakSet ' +
+    // TypeScript's utility and built-in types.
+    'Awaited Capitalize ConstructorParameters Exclude Extract InstanceType Lowercase NoInfer NonNullable Omit ' +
+    'OmitThisParameter Parameters Partial Pick PromiseLike PropertyKey Readonly ReadonlyArray ReadonlyMap ReadonlySet ' +
+    'Record Required ReturnType ThisParameterType ThisType Uncapitalize Uppercase ArrayLike Iterable IterableIterator'
+  ).split(' '),
+);
+
+/** Whether `name` can be declared at the top of a generated module, before uniqueness. */
+function isDeclarable(name: string): boolean {
+  return !JAVASCRIPT_RESERVED_WORDS.has(name) && !TYPESCRIPT_TYPE_KEYWORDS.has(name) && !GLOBAL_NAMES.has(name) && !IMPORTED_NAMES.has(name);
+}
+
+/** `base`, or `base` with underscores appended, whichever is declarable and not in `taken`; adds it to `taken`. */
+export function claimName(base: string, taken: Set<string>, declarable: (name: string) => boolean = isDeclarable): string {
+  let name = base;
+  while (!declarable(name) || taken.has(name)) name += '_';
+  taken.add(name);
+  return name;
 }
 
 /** `base`, or `base` with a number appended, whichever is not in `taken`; adds the result to `taken`. */
@@ -60,48 +116,132 @@ export function uniqueName(base: string, taken: Set<string>): string {
 }
 
 /**
- * Globals generated code relies on (the compiled validators use `Array`, `Date`, `Number`, `Object`
- * and `Uint8Array`; types use `Omit`, `Promise` and `Record`) and TypeScript's type keywords. A
- * generated value or type with one of these names would shadow it and break the module. (`Error` is
- * not among them: an IDL struct named `Error`, common in converted OpenAPI documents, is fine.)
+ * The TypeScript names of a method's parameters, in order (IDL parameter names are unique). A name
+ * that is not a reserved word and not in `avoid` (what the generated method's body uses) is kept;
+ * any other gets underscores until it is neither and no other parameter has it (`default` ->
+ * `default_`).
  */
-const GLOBAL_NAMES = new Set(
-  (
-    'Array Date Number Object Omit Promise Record Uint8Array undefined ' +
-    'any bigint boolean never number object string symbol unknown void'
-  ).split(' '),
-);
+export function parameterNames(parameters: readonly { name: { text: string } }[], avoid: Iterable<string>): string[] {
+  const taken = new Set(avoid);
+  const own = parameters.map((p) => p.name.text);
+  const keeps = own.map((name) => !JAVASCRIPT_RESERVED_WORDS.has(name) && !taken.has(name));
+  const claimed = new Set([...taken, ...own.filter((_, i) => keeps[i])]);
+  return own.map((name, i) => (keeps[i] ? name : claimName(name, claimed, (n) => !JAVASCRIPT_RESERVED_WORDS.has(n))));
+}
 
-/** Thrown when an IDL cannot be turned into valid TypeScript (a name clash the IDL checker allows). */
+/**
+ * The names of a client class's methods, in order: the IDL method names, except that `constructor`
+ * (which would be the class's constructor) gets underscores until no other method has the name.
+ */
+export function clientMethodNames(methods: readonly { name: { text: string } }[]): string[] {
+  const taken = new Set(methods.map((m) => m.name.text));
+  return methods.map((m) => (m.name.text === 'constructor' ? claimName('constructor', taken, (name) => name !== 'constructor') : m.name.text));
+}
+
+/** The names of the server-side declarations, derived from the IDL namespace. */
+export interface ServerNames {
+  /** `<ns>Idl`: the embedded IDL JSON. */
+  idl: string;
+  /** `<Ns>Handlers`: one handler object per interface. */
+  handlers: string;
+  /** `<Ns>ServerOptions`. */
+  options: string;
+  /** `create<Ns>Server`. */
+  create: string;
+}
+
+/** Every top-level TypeScript name generated for an IDL (see `typeScriptNames`). */
+export interface TypeScriptNames {
+  /** The TypeScript name of a struct, enum or interface (the handler interface), by IDL name. */
+  declared(idlName: string): string;
+  /** `<Type>Schema`, by struct or enum IDL name. */
+  schema(typeName: string): string;
+  /** `<Name>Error`, by error IDL name. */
+  errorClass(errorName: string): string;
+  /** `<NAME>`, the error's code constant, by error IDL name. */
+  errorCode(errorName: string): string;
+  /** `<Interface>Client`, by interface IDL name. */
+  client(interfaceName: string): string;
+  server: ServerNames;
+  /** Every name above, the imports and the fixed exports: what internal names must avoid. */
+  taken: ReadonlySet<string>;
+}
+
+/**
+ * The top-level TypeScript names of an IDL. Claimed in this order, each taking the first of `name`,
+ * `name_`, `name__`, ... that is declarable (not a reserved word, TypeScript type keyword, global
+ * or import) and not claimed before:
+ *
+ * 1. the fixed exports (`schemaReferences`, `methodSchemas`, `validators`) and the imports;
+ * 2. the IDL's structs, enums and interfaces under their own names (a name that needs no change
+ *    keeps it, even when a renamed one would have wanted it);
+ * 3. derived names: per error `<Name>Error` and `<NAME>`, per interface `<Name>Client`, per struct
+ *    and enum `<Name>Schema`, then `<ns>Idl`, `<Ns>Handlers`, `<Ns>ServerOptions`, `create<Ns>Server`.
+ *
+ * Internal names (compiled checks, validators) are made up later and avoid all of these.
+ */
+export function typeScriptNames(model: IdlModel): TypeScriptNames {
+  const taken = new Set<string>([SCHEMA_REFERENCES, METHOD_SCHEMAS, VALIDATORS, ...IMPORTED_NAMES]);
+  const declaredIdl = [...model.structs, ...model.enums, ...model.interfaces].map((decl) => decl.name.text);
+  const declared = new Map<string, string>();
+  for (const name of declaredIdl) {
+    if (isDeclarable(name) && !taken.has(name)) declared.set(name, claimName(name, taken));
+  }
+  for (const name of declaredIdl) if (!declared.has(name)) declared.set(name, claimName(name, taken));
+
+  const errorClass = new Map<string, string>();
+  const errorCode = new Map<string, string>();
+  for (const error of model.errors) {
+    errorClass.set(error.name.text, claimName(`${error.name.text}Error`, taken));
+    errorCode.set(error.name.text, claimName(constantCase(error.name.text), taken));
+  }
+  const client = new Map(model.interfaces.map((iface) => [iface.name.text, claimName(`${iface.name.text}Client`, taken)]));
+  const schema = new Map([...model.structs, ...model.enums].map((decl) => [decl.name.text, claimName(`${decl.name.text}Schema`, taken)]));
+  const pascal = pascalCase(model.namespace);
+  const server: ServerNames = {
+    idl: claimName(`${camelCase(model.namespace)}Idl`, taken),
+    handlers: claimName(`${pascal}Handlers`, taken),
+    options: claimName(`${pascal}ServerOptions`, taken),
+    create: claimName(`create${pascal}Server`, taken),
+  };
+  const lookup = (map: Map<string, string>, what: string) => (name: string) => {
+    const found = map.get(name);
+    if (found === undefined) throw new CodegenError(`no generated name for ${what} '${name}'`);
+    return found;
+  };
+  return {
+    declared: lookup(declared, 'the declaration'),
+    schema: lookup(schema, 'the schema of'),
+    errorClass: lookup(errorClass, 'the error'),
+    errorCode: lookup(errorCode, 'the code of'),
+    client: lookup(client, 'the client of'),
+    server,
+    taken,
+  };
+}
+
+/**
+ * Throws a `CodegenError` if two declarations of a generated module share a name in one TypeScript
+ * space (types; values), or one is not declarable: a bug of the naming above, never of the IDL.
+ * An enum's type and its object of values share their name on purpose.
+ */
+export function assertUniqueNames(declarations: readonly Declaration[]): void {
+  const values = new Set<string>();
+  const types = new Set<string>();
+  const claim = (space: Set<string>, name: string) => {
+    if (space.has(name) || JAVASCRIPT_RESERVED_WORDS.has(name)) throw new CodegenError(`internal error: the generated name '${name}' is not unique or not valid`);
+    space.add(name);
+  };
+  for (const declaration of declarations) {
+    if (declaration.kind === 'type' || declaration.kind === 'class') claim(types, declaration.name);
+    if (declaration.kind !== 'type') claim(values, declaration.name);
+  }
+}
+
+/** Thrown when an IDL cannot be turned into valid TypeScript (an internal inconsistency: every valid IDL can). */
 export class CodegenError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CodegenError';
-  }
-}
-
-/**
- * Throws a `CodegenError` naming every clash among the top-level names of `declarations` (printed
- * into one module by the plugin, so they must be unique together) and with the globals above.
- * `imported` are the names imported from the runtime and TypeBox.
- */
-export function assertNoNameClashes(declarations: readonly Declaration[], imported: ReadonlySet<string>): void {
-  const problems: string[] = [];
-  const values = new Map<string, string>();
-  const types = new Map<string, string>();
-  const claim = (space: Map<string, string>, name: string, what: string) => {
-    const previous = space.get(name);
-    if (previous !== undefined) problems.push(`${what} and ${previous} are both named '${name}'`);
-    else if (GLOBAL_NAMES.has(name)) problems.push(`${what} '${name}' would hide the global '${name}' that generated code uses`);
-    else if (imported.has(name)) problems.push(`${what} '${name}' clashes with '${name}' imported from the runtime`);
-    else space.set(name, what);
-  };
-  for (const declaration of declarations) {
-    const what = `the generated ${declaration.kind === 'code' ? 'function' : declaration.kind}`;
-    if (declaration.kind === 'type' || declaration.kind === 'class') claim(types, declaration.name, what);
-    if (declaration.kind !== 'type') claim(values, declaration.name, what);
-  }
-  if (problems.length > 0) {
-    throw new CodegenError(`Cannot generate TypeScript for this IDL: ${problems.join('; ')}. Rename the IDL declaration.`);
   }
 }

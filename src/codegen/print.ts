@@ -2,7 +2,7 @@
  * "How it is printed": turns declarations into TypeScript, plain JavaScript or a `.d.ts`.
  */
 import type { ClassDeclaration, ClassMember, Code, Declaration, ModuleId, Parameter } from './declarations.js';
-import { indent } from './source-text.js';
+import { indent, stringLiteral } from './source-text.js';
 
 export type PrintTarget = 'ts' | 'js' | 'dts';
 
@@ -50,10 +50,10 @@ function printImports(declarations: readonly Declaration[], options: PrintOption
     const names = [...byModule.get(path)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const allTypes = names.every(([, isType]) => isType);
     if (options.target === 'ts' && allTypes) {
-      lines.push(`import type { ${names.map(([name]) => name).join(', ')} } from '${path}';`);
+      lines.push(`import type { ${names.map(([name]) => name).join(', ')} } from ${stringLiteral(path)};`);
     } else {
       const list = names.map(([name, isType]) => (isType && options.target === 'ts' ? `type ${name}` : name));
-      lines.push(`import { ${list.join(', ')} } from '${path}';`);
+      lines.push(`import { ${list.join(', ')} } from ${stringLiteral(path)};`);
     }
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
+import { commentText, docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
   test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>', 'détail', 'tab\there', '\ud83d\ude00 and a lone \ud800'])(
@@ -12,11 +12,34 @@ describe('stringLiteral', () => {
   );
 });
 
+test('stringLiteral escapes the line and paragraph separators', () => {
+  expect(stringLiteral('a\u2028b\u2029c')).toBe("'a\\u2028b\\u2029c'");
+});
+
+describe('commentText', () => {
+  test.each(['\n', '\r', '\r\n', '\u2028', '\u2029', '*/'])('keeps %j from ending a line or block comment', (end) => {
+    const text = `a${end}\`; return 1; /*`;
+    expect(new Function(`// ${commentText(text)}\nreturn 42;`)()).toBe(42);
+    expect(new Function(`/* ${commentText(text)} */ return 42;`)()).toBe(42);
+  });
+
+  test('writes what it escapes as readable escapes and leaves the rest alone', () => {
+    expect(commentText('x\r\ny\u2028z\u2029 */ `ok`')).toBe('x\\r\\ny\\u2028z\\u2029 *\\/ `ok`');
+    expect(commentText('checkout.idl')).toBe('checkout.idl');
+  });
+});
+
 describe('docComment', () => {
   test('cannot be ended early by */ in the text, and keeps quotes and backticks', () => {
     const doc = docComment('ends */ here with "quotes" and `ticks`\nsecond line');
     expect(doc).toBe('/**\n * ends *\\/ here with "quotes" and `ticks`\n * second line\n */\n');
     // The comment is still one comment: the code after it runs.
+    expect(new Function(`${doc}return 42;`)()).toBe(42);
+  });
+
+  test('cannot be ended early by a line terminator inside a line either', () => {
+    const doc = docComment('a\u2028b\r*/ c');
+    expect(doc).toBe('/** a\\u2028b\\r*\\/ c */\n');
     expect(new Function(`${doc}return 42;`)()).toBe(42);
   });
 

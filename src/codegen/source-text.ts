@@ -3,32 +3,53 @@
  * indentation. Generated code is printed as strings (TypeScript 7 has no compiler API to build on).
  */
 
-/** Characters `stringLiteral` escapes: quotes, backslash, control characters, any surrogate (JSON escapes lone ones). */
-const NEEDS_ESCAPE = /['"\\\u0000-\u001f\ud800-\udfff]/;
+/**
+ * Characters `stringLiteral` escapes: quotes, backslash, control characters, the line and paragraph
+ * separators, any surrogate (JSON escapes lone ones).
+ */
+const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
 
-/** A single-quoted JavaScript string literal for any text (quotes, backslashes, newlines escaped). */
+/**
+ * A single-quoted JavaScript string literal for any text (quotes, backslashes, line breaks escaped).
+ * Every string built from user text (names, messages, comments, file names, import paths) goes into
+ * generated code through this function or `commentText`.
+ */
 export function stringLiteral(text: string): string {
   // Most names and messages need no escape at all (the IDL JSON embeds thousands of them).
   if (!NEEDS_ESCAPE.test(text)) return `'${text}'`;
   const json = JSON.stringify(text).slice(1, -1);
-  // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed).
-  const body = json.replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape)).replace(/'/g, "\\'");
+  // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed). U+2028 and
+  // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too.
+  const body = json
+    .replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))
+    .replace(/'/g, "\\'")
+    .replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
   return `'${body}'`;
+}
+
+/** What would end a comment early: `*\/` ends a block comment, a line terminator a line comment. */
+const COMMENT_ENDS = /\*\/|\r|\n|\u2028|\u2029/g;
+const COMMENT_ESCAPES: Record<string, string> = { '*/': '*\\/', '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * `text` made safe inside any comment, `//` or `/* *\/`: `*\/` is written `*\\/`, and line
+ * terminators (CR, LF, U+2028, U+2029) as the escapes `\r`, `\n`, `\u2028`, `\u2029`, so no text can
+ * end the comment and run as code. Every user text printed into a comment goes through it.
+ */
+export function commentText(text: string): string {
+  return text.replace(COMMENT_ENDS, (end) => COMMENT_ESCAPES[end]);
 }
 
 /**
  * A TSDoc block for `text` (IDL comment lines joined by `\n`) plus extra tag lines, indented by
- * `indent`; empty when there is nothing to say. `*\/` in the text cannot end the comment early.
+ * `indent`; empty when there is nothing to say. Nothing in the text can end the comment early
+ * (see `commentText`).
  */
 export function docComment(text: string | undefined, indent = '', tags: readonly string[] = []): string {
-  const lines = [...(text === undefined || text === '' ? [] : text.split('\n')), ...tags].map(escapeCommentText);
+  const lines = [...(text === undefined || text === '' ? [] : text.split('\n')), ...tags].map((line) => commentText(line).trimEnd());
   if (lines.length === 0) return '';
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`)).join('\n')}\n${indent} */\n`;
-}
-
-function escapeCommentText(line: string): string {
-  return line.replace(/\*\//g, '*\\/').trimEnd();
 }
 
 /** Indents every non-empty line of `text` by `indent`. */

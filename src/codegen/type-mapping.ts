@@ -3,24 +3,29 @@
  * exactly what `runtime/schema.ts` builds from the IDL JSON (a test holds the two together).
  */
 import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
+import type { TypeScriptNames } from './names.js';
+import { stringLiteral } from './source-text.js';
 
-/** The TypeScript type of an IDL type: `int`/`float` -> `number`, `[]T` -> `T[]`, maps -> `Record<string, T>`. */
-export function typeScriptType(type: TypeRef): string {
+/**
+ * The TypeScript type of an IDL type: `int`/`float` -> `number`, `[]T` -> `T[]`, maps ->
+ * `Record<string, T>`, a struct or enum -> its TypeScript name.
+ */
+export function typeScriptType(type: TypeRef, names: TypeScriptNames): string {
   switch (type.kind) {
     case 'builtIn':
       return type.name === 'string' ? 'string' : type.name === 'bool' ? 'boolean' : 'number';
     case 'array':
-      return `${typeScriptType(type.element)}[]`;
+      return `${typeScriptType(type.element, names)}[]`;
     case 'map':
-      return `Record<string, ${typeScriptType(type.value)}>`;
+      return `Record<string, ${typeScriptType(type.value, names)}>`;
     case 'named':
-      return type.name;
+      return names.declared(type.name);
   }
 }
 
 /** `T`, or `T | null` for an `[optional]` method result. */
-export function resultType(type: TypeRef, optional: boolean): string {
-  return optional ? `${typeScriptType(type)} | null` : typeScriptType(type);
+export function resultType(type: TypeRef, optional: boolean, names: TypeScriptNames): string {
+  return optional ? `${typeScriptType(type, names)} | null` : typeScriptType(type, names);
 }
 
 /** TypeBox source for an IDL type (named types are `Type.Ref`, resolved through the references). */
@@ -33,7 +38,7 @@ export function schemaSource(type: TypeRef): string {
     case 'map':
       return `Type.Record(Type.String(), ${schemaSource(type.value)})`;
     case 'named':
-      return `Type.Ref('${type.name}')`;
+      return `Type.Ref(${stringLiteral(type.name)})`;
   }
 }
 

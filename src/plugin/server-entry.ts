@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverNames } from '../codegen/emit-server.js';
+import { stringLiteral } from '../codegen/source-text.js';
 import { compileIdl } from '../idl/index.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
@@ -39,12 +40,12 @@ export function serverEntryCode(root: string, server: Required<DevServerOptions>
   } catch {
     // A broken `.idl`: import it anyway, so that loading fails with the `.idl` module's own error
     // and Vite records the dependency that reloads this entry once the file is fixed.
-    return `export * from ${JSON.stringify(idlFile)};\n`;
+    return `export * from ${stringLiteral(idlFile)};\n`;
   }
   return [
-    `import * as handlers from ${JSON.stringify(handlersFile)};`,
-    `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${JSON.stringify(idlFile)};`,
-    `import { createMiddleware } from ${JSON.stringify(resolveRuntimeFile(RUNTIME_IMPORT))};`,
+    `import * as handlers from ${stringLiteral(handlersFile)};`,
+    `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${stringLiteral(idlFile)};`,
+    `import { createMiddleware } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `export { handlers, idlJson, createServer, createMiddleware };`,
     '',
   ].join('\n');

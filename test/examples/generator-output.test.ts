@@ -7,7 +7,6 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { BIN, ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';

@@ -118,10 +118,4 @@ describe('a failing run exits non-zero, says why and leaves -dir as it was', () 
     expect(result.stderr).toMatch(/exists and is not a directory/);
     expect(readFileSync(file, 'utf8')).toBe('not a directory');
   });
-
-  test('an IDL whose names clash in TypeScript', async () => {
-    const clash = path.join(freshDir('clash-idl'), 'clash.idl');
-    writeFileSync(clash, 'namespace clash\n\nstruct Promise {\n    a string\n}\n');
-    await expectUntouched((dir) => idlrpc(['-plugin', 'ts-client-server', '-dir', dir, clash]), /would hide the global 'Promise'/);
-  });
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The reference example (the playground's service). */
 export const checkoutIdl = path.join(repoRoot, 'playground/checkout.idl');
 export const everythingIdl = path.join(repoRoot, 'test/generator/fixtures/everything.idl');
 const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');

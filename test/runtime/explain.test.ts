@@ -138,9 +138,25 @@ function explain(schema: TSchema, value: unknown, path: (string | number)[], sta
     case 'Never':
       problem('no value is allowed here');
       return;
+    case 'Intersect':
+      // A struct that extends another: explained as the one object of all its fields, parent first,
+      // which is what its schema was before it referred to its parent's.
+      return explain(flattenedStruct(schema, state.byId), value, path, state);
     default:
       state.issues.push(...typeboxIssues(schema, state.references, value).map((issue) => ({ ...issue, path: [...path, ...issue.path] })));
   }
+}
+
+/** `Type.Intersect([Type.Ref(parent), Type.Object(own)])` as one object of the parent's fields and its own. */
+function flattenedStruct(schema: TSchema, byId: Map<string, TSchema>): TSchema {
+  const properties: Record<string, TSchema> = {};
+  const add = (member: TSchema): void => {
+    const target = member[Kind] === 'Ref' ? byId.get(member.$ref)! : member;
+    if (target[Kind] === 'Intersect') for (const inner of target.allOf as TSchema[]) add(inner);
+    else Object.assign(properties, target.properties);
+  };
+  add(schema);
+  return Type.Object(properties);
 }
 
 function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
