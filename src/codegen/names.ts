@@ -83,7 +83,7 @@ export const GLOBAL_NAMES: ReadonlySet<string> = new Set(
     // ECMAScript global values, constructors and namespaces.
     'globalThis Infinity NaN undefined isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent encodeURI ' +
     'encodeURIComponent escape unescape AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array BigUint64Array ' +
-    'Boolean DataView Date Error EvalError FinalizationRegistry Float32Array Float64Array Function Int8Array Int16Array ' +
+    'Boolean DataView Date EvalError FinalizationRegistry Float32Array Float64Array Function Int8Array Int16Array ' +
     'Int32Array Intl Iterator JSON Map Math Number Object Promise Proxy RangeError ReferenceError Reflect RegExp Set ' +
     'SharedArrayBuffer String Symbol SyntaxError TypeError Uint8Array Uint8ClampedArray Uint16Array Uint32Array ' +
     'URIError WeakMap WeakRef WeakSet ' +

@@ -101,7 +101,7 @@ let checked = 0;
 try {
   for (const call of plan.calls) {
     const client = new api[call.client](transport);
-    const raw = await (await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params }) })).json();
+    const raw = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params }) })).json();
     if (call.error) {
       await assert.rejects(client[call.clientMethod](...call.params), (error) => {
         assert.ok(error instanceof api[call.error.class], call.method + ': ' + error);
