@@ -3,12 +3,12 @@
  * types it for editors and `tsc`, and the checked model (for openapi.json). Compile errors come back
  * as data with file:line:column, so each bundler can report them its own way.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateModule } from '../codegen/index.js';
 import { codeFrame, compileIdl, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
+import { readIdlFile } from './read-idl-file.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from './runtime-paths.js';
 
 export interface CompiledIdlModule {
@@ -49,15 +49,6 @@ export class IdlModuleError extends Error {
   }
 }
 
-/** `/src/checkout.idl?import` -> `/src/checkout.idl` (bundlers and Vite add queries to ids). */
-export function idlFileOfId(id: string): string {
-  const query = id.indexOf('?');
-  return query === -1 ? id : id.slice(0, query);
-}
-
-/** Matches `.idl` module ids, with or without a query. */
-export const IDL_ID_FILTER = /\.idl(?:\?.*)?$/;
-
 /** Compiles an `.idl` source text; throws {@link IdlModuleError} for a broken file. */
 export function compileIdlSource(source: string, file: string): CompiledIdlModule {
   let model: IdlModel;
@@ -77,9 +68,12 @@ export function compileIdlSource(source: string, file: string): CompiledIdlModul
   return { file, model, js, dts };
 }
 
-/** Reads and compiles an `.idl` file; throws {@link IdlModuleError} for a broken file. */
-export async function compileIdlFile(file: string): Promise<CompiledIdlModule> {
-  return compileIdlSource(await readFile(file, 'utf8'), file);
+/**
+ * Reads and compiles an `.idl` file; throws {@link IdlModuleError} for a broken file and
+ * {@link IdlFileReadError} for one that is not a regular file or is larger than `maxBytes`.
+ */
+export async function compileIdlFile(file: string, maxBytes: number): Promise<CompiledIdlModule> {
+  return compileIdlSource(await readIdlFile(file, maxBytes), file);
 }
 
 /** The path of the declaration file written beside an `.idl` file. */

@@ -3,7 +3,8 @@
  * `/esbuild`, `/webpack`, `/rspack`).
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
- *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`.
+ *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`. In the Vite dev
+ *   server it keeps to Vite's `server.fs` rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
  * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
  * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
@@ -14,12 +15,15 @@ import path from 'node:path';
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { IdlModel } from '../idl/model.js';
-import { compileIdlFile, dtsFileOf, IDL_ID_FILTER, idlFileOfId, IdlModuleError } from './idl-module.js';
+import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
+import { compileIdlFile, dtsFileOf, IdlModuleError } from './idl-module.js';
 import { openApiAsset } from './openapi-asset.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
-import { reportIdlError } from './report-error.js';
-import { GENERATED_IMPORT_FILTER, isIdlId, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
+import { IdlFileReadError } from './read-idl-file.js';
+import { reportIdlError, reportUnreadableIdl } from './report-error.js';
+import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
+import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from './write-if-changed.js';
@@ -33,6 +37,19 @@ interface ViteResolveContext {
   resolve(id: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string } | null>;
 }
 
+/** The part of a Vite hook's context that says which environment runs it. */
+interface ViteEnvironmentContext {
+  environment?: { config?: { consumer?: 'client' | 'server' } };
+}
+
+/**
+ * Whether a hook runs for an environment whose modules a browser can request by URL. Vite applies
+ * `server.fs` only there: server environments import what the project's own code names.
+ */
+function servesBrowser(context: unknown): boolean {
+  return (context as ViteEnvironmentContext).environment?.config?.consumer !== 'server';
+}
+
 export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
   const options = resolveOptions(userOptions);
   /**
@@ -42,18 +59,23 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    */
   const models = new Map<string, IdlModel>();
   let viteConfig: ResolvedConfig | undefined;
+  /** Set in the Vite dev server only. */
+  let devFsAccess: DevServerFsAccess | undefined;
 
   async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
     const file = idlFileOfId(id);
+    // Left to Vite, whose own loader refuses the file too and answers 403 or 404 as for any file.
+    if (devFsAccess && servesBrowser(context) && !devFsAccess.mayLoad(file)) return null;
     try {
-      const compiled = await compileIdlFile(file);
+      const compiled = await compileIdlFile(file, options.maxIdlBytes);
       models.set(file, compiled.model);
-      if (options.dts) await writeIfChanged(dtsFileOf(file), compiled.dts);
+      if (options.dts && (devFsAccess?.mayWriteBeside(file) ?? true)) await writeIfChanged(dtsFileOf(file), compiled.dts);
       return { code: compiled.js, map: null };
     } catch (error) {
-      if (!(error instanceof IdlModuleError)) throw error;
+      if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       models.delete(file);
-      reportIdlError(context, error, meta.framework);
+      if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
+      else reportUnreadableIdl(context, error);
       // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
       // empty module so the bundler reports the recorded error instead of parsing the IDL as JS.
       return { code: '', map: null };
@@ -123,8 +145,9 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     },
 
     vite: {
-      configResolved(config) {
+      async configResolved(config) {
         viteConfig = config;
+        if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
         return configureDevServer(server, options, () => models.keys());

@@ -11,6 +11,7 @@ describe('resolveOptions', () => {
       server: undefined,
       rpcPath: '/rpc',
       exposeErrors: true,
+      maxIdlBytes: 1024 * 1024,
     });
   });
 
@@ -25,6 +26,8 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ openapi: { version: '2.0' as '3.0' } })).toThrow(/openapi\.version must be '3\.1' or '3\.0', got "2\.0"/);
     expect(() => resolveOptions({ rpcPath: 'rpc' })).toThrow(/rpcPath must start with '\/'/);
     expect(() => resolveOptions({ server: { idl: 'a.idl' } as never })).toThrow(/server needs both `idl` and `handlers`/);
+    expect(() => resolveOptions({ maxIdlBytes: 0 })).toThrow(/maxIdlBytes must be a positive whole number of bytes, got 0/);
+    expect(() => resolveOptions({ maxIdlBytes: '1MB' as never })).toThrow(/maxIdlBytes must be a positive whole number of bytes, got "1MB"/);
   });
 });
 

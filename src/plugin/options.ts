@@ -2,6 +2,7 @@
  * The options of the bundler plugin, and their defaults.
  */
 import path from 'node:path';
+import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 
 /** How `openapi.json` is written next to the bundle. */
 export interface OpenApiOptions {
@@ -47,6 +48,11 @@ export interface IdlRpcPluginOptions {
    * server); `vite preview` always uses false, like production.
    */
   exposeErrors?: boolean;
+  /**
+   * The largest `.idl` file the plugin reads, in bytes; a larger one fails the build (or the dev
+   * server request) with a clear error. Default 1 MiB (1048576).
+   */
+  maxIdlBytes?: number;
 }
 
 export interface ResolvedOptions {
@@ -55,6 +61,7 @@ export interface ResolvedOptions {
   server?: Required<DevServerOptions>;
   rpcPath: string;
   exposeErrors: boolean;
+  maxIdlBytes: number;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -74,6 +81,10 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   if (!rpcPath.startsWith('/')) {
     throw new Error(`unplugin-idl-rpc: rpcPath must start with '/', got ${JSON.stringify(rpcPath)}`);
   }
+  const maxIdlBytes = options.maxIdlBytes ?? DEFAULT_MAX_IDL_BYTES;
+  if (!Number.isSafeInteger(maxIdlBytes) || maxIdlBytes < 1) {
+    throw new Error(`unplugin-idl-rpc: maxIdlBytes must be a positive whole number of bytes, got ${JSON.stringify(maxIdlBytes)}`);
+  }
   let server: Required<DevServerOptions> | undefined;
   if (options.server) {
     const { idl, handlers } = options.server;
@@ -88,5 +99,6 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     server,
     rpcPath: rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath,
     exposeErrors: options.exposeErrors ?? true,
+    maxIdlBytes,
   };
 }

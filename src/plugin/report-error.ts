@@ -4,6 +4,7 @@
  */
 import type { UnpluginContext, UnpluginContextMeta } from 'unplugin';
 import type { IdlModuleError } from './idl-module.js';
+import type { IdlFileReadError } from './read-idl-file.js';
 
 /** Bundlers that print `frame` and `loc` themselves (Vite's overlay shows both). */
 const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
@@ -23,4 +24,13 @@ export function reportIdlError(context: UnpluginContext, error: IdlModuleError, 
     loc: { file: first.file, line: first.line, column: first.column - 1 },
     ...(showsFrame ? { frame: error.frame } : {}),
   } as Parameters<UnpluginContext['error']>[0]);
+}
+
+/**
+ * Fails the current build with an `.idl` the plugin refused to read (too large, not a regular
+ * file). The message starts with the file, for the bundlers that ignore `id`. As with
+ * {@link reportIdlError}, the caller must return right after.
+ */
+export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError): void {
+  context.error({ message: error.message, id: error.file } as Parameters<UnpluginContext['error']>[0]);
 }

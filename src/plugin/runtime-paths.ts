@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIdlId } from './idl-id.js';
 
 export const PACKAGE_NAME = 'unplugin-idl-rpc';
 export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
@@ -20,11 +21,6 @@ export const TYPEBOX_IMPORT = '@sinclair/typebox';
 
 /** Matches every bare import of generated code that the plugin resolves itself. */
 export const GENERATED_IMPORT_FILTER = /^(?:unplugin-idl-rpc\/runtime(?:\/client|\/core)?|@sinclair\/typebox)$/;
-
-/** Whether a module id is an `.idl` module (generated code). */
-export function isIdlId(id: string | undefined): boolean {
-  return id !== undefined && /\.idl(?:\?.*)?$/.test(id);
-}
 
 export interface RuntimePaths {
   /** The package root (the folder holding package.json). */

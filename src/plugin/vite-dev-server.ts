@@ -4,13 +4,13 @@
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import { compileIdlFile } from './idl-module.js';
 import { openApiAsset } from './openapi-asset.js';
 import type { ResolvedOptions } from './options.js';
+import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 
@@ -34,7 +34,7 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
       if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files].sort(), version, serverUrl).catch(next);
+      serveOpenApi(res, [...files].sort(), options.maxIdlBytes, version, serverUrl).catch(next);
     });
   }
   if (!options.server) return;
@@ -52,7 +52,7 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   // while the previous version is being transformed can leave the old one cached. The `.idl` is
   // small: compare it on each request and start afresh when it differs from the last one served.
   const forgetStaleIdl = async (): Promise<void> => {
-    const source = await readFile(servedIdl, 'utf8').catch(() => undefined);
+    const source = await readIdlFile(servedIdl, options.maxIdlBytes).catch(() => undefined);
     if (servedIdlSource !== undefined && source !== servedIdlSource) {
       (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
       runner.clearCache();
@@ -77,7 +77,13 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
 }
 
 /** The document for the `.idl` files loaded so far (compiled afresh, so edits show at once). */
-async function serveOpenApi(res: ServerResponse, files: string[], version: '3.1' | '3.0', serverUrl: string | undefined): Promise<void> {
+async function serveOpenApi(
+  res: ServerResponse,
+  files: string[],
+  maxIdlBytes: number,
+  version: '3.1' | '3.0',
+  serverUrl: string | undefined,
+): Promise<void> {
   if (files.length === 0) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -85,7 +91,7 @@ async function serveOpenApi(res: ServerResponse, files: string[], version: '3.1'
     return;
   }
   try {
-    const compiled = await Promise.all(files.map((file) => compileIdlFile(file)));
+    const compiled = await Promise.all(files.map((file) => compileIdlFile(file, maxIdlBytes)));
     const { source } = openApiAsset(
       compiled.map((c) => c.model),
       version,

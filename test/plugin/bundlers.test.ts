@@ -133,3 +133,19 @@ describe('a broken .idl', () => {
     expect((failure as Error).message).toMatch(/floot/);
   });
 });
+
+describe('an .idl larger than maxIdlBytes', () => {
+  test.each(BUNDLERS)('fails the %s build naming the file, its size and the option', async (bundler) => {
+    const idlFile = path.join(app, 'checkout.idl');
+    const { size } = await stat(idlFile);
+    const maxIdlBytes = 1000;
+    expect(size).toBeGreaterThan(maxIdlBytes);
+    const outDir = path.join(out, `too-large-${bundler}`);
+    const failure = await buildWith(bundler, { root: app, entry: 'main.js', outDir, plugin: { maxIdlBytes } }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure, `${bundler} build succeeded`).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain(`${idlFile}: ${size} bytes, more than the ${maxIdlBytes} bytes an .idl may have (option maxIdlBytes)`);
+  });
+});
