@@ -39,6 +39,7 @@ import type {
 } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
+import { lineStartsOf } from './line-index.js';
 import { RESERVED_WORDS } from './names.js';
 import { namespaceAllowedAt, resumePointAfter, type BlockKind, type OpenBlock } from './syntax-recovery.js';
 
@@ -192,8 +193,7 @@ function runParser<T>(parser: P.Parser<T>, input: string, start: number): RawRep
 
 /** Maps 0-based offsets to 1-based line/column positions. */
 export function createPositionLookup(source: string): (offset: number) => SourcePosition {
-  const lineStarts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineStarts = lineStartsOf(source);
   return (offset) => {
     let low = 0;
     let high = lineStarts.length - 1;
