@@ -45,6 +45,8 @@ export function createSuggester(budget = SUGGESTION_BUDGET): (name: string, cand
 
   /** Optimal string alignment distance of `a` and `b` when at most `bound`, else `bound + 1`. */
   const boundedDistance = (a: string, b: string, bound: number): number => {
+    // Lower-casing can lengthen a non-ASCII name past the rows (only names built by code have those).
+    if (b.length >= rowLength) return bound + 1;
     let [before, previous, current] = rows;
     const n = b.length;
     for (let j = 0; j <= n; j++) previous[j] = j;
