@@ -2,6 +2,8 @@
  * Compiler speed: parse + check (`compileIdl`) and generate (`generateModule`) for the checkout
  * IDL and synthetic IDLs of 1,000 and 10,000 lines, median of rounds (warm: after one untimed run,
  * except in the quick run);
+ * the checker on the shapes that once made it slow (long `extends` chains, thousands of unknown
+ * names, huge blocks) at 1k, 10k and 100k items, to show that its time grows linearly;
  * and the time the plugin spends per `.idl` (its `load` hook) inside a real `vite build`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +11,9 @@ import path from 'node:path';
 import { cacheDir } from '../lib/load-ts.mjs';
 import { median, timeMs } from '../lib/stats.mjs';
 import { loadSyntheticIdl } from '../lib/synthetic-idl.mjs';
+import { importTypeScript } from '../lib/load-ts.mjs';
 import { checkoutIdl, compilerApi, generateOptions, importBuilt } from '../lib/ours.mjs';
+import { repoRoot } from '../lib/checkout.mjs';
 
 /**
  * Median compile and generate times (ms) of `text` over `rounds` runs each, after one untimed run
@@ -71,6 +75,52 @@ async function viteBuild(appDir) {
   return { timings, totalMs: Number(process.hrtime.bigint() - start) / 1e6 };
 }
 
+/** The checker's scaling shapes: `lines(n)` from test/hostile/idl-shapes.ts, `item` what `n` counts. */
+const SCALING_SHAPES = [
+  { label: 'extends chain', item: 'struct', shape: 'extendsChain' },
+  { label: 'unknown type names among as many types (with "did you mean")', item: 'name', shape: 'mistypedNames', broken: true },
+  { label: 'enum', item: 'value', shape: 'bigEnum' },
+  { label: 'struct', item: 'field', shape: 'bigStruct' },
+  { label: 'interface', item: 'method', shape: 'bigInterface' },
+];
+const SCALING_SIZES = [1_000, 10_000, 100_000];
+
+/**
+ * Parse + check (+ the formatted report, for a broken file) of each scaling shape at each size:
+ * `tryCompileIdl`, then `formatDiagnostics` of its diagnostics; no code generation. The note gives
+ * the time per item, which stays about the same from 1k to 100k items when the growth is linear.
+ */
+async function scalingRows(options) {
+  const { tryCompileIdl, formatDiagnostics } = await importBuilt('src/idl/index.js');
+  const shapes = await importTypeScript(path.join(repoRoot, 'test', 'hostile', 'idl-shapes.ts'));
+  const rows = [];
+  for (const { label, item, shape, broken } of SCALING_SHAPES) {
+    for (const n of SCALING_SIZES) {
+      const text = `${shapes[shape](n).join('\n')}\n`;
+      const fileName = `${shape}-${n}.idl`;
+      const times = [];
+      for (let round = options.warmup ? -1 : 0; round < options.rounds; round++) {
+        const ms = await timeMs(() => {
+          const result = tryCompileIdl(text, fileName);
+          if (!result.model) formatDiagnostics(result.diagnostics, result.source);
+        });
+        if (round >= 0) times.push(ms);
+      }
+      const ms = median(times);
+      rows.push({
+        group: 'compiler',
+        unit: 'ms',
+        peer: null,
+        higherIsBetter: false,
+        metric: `parse + check${broken ? ' + report' : ''}: ${label}, ${n.toLocaleString('en-US')} ${item}s`,
+        ours: ms,
+        note: `${((ms * 1000) / n).toFixed(2)} µs per ${item}`,
+      });
+    }
+  }
+  return rows;
+}
+
 /** Returns the table rows of the compiler suite. */
 export async function runCompilerSuite(options) {
   const api = await compilerApi();
@@ -99,6 +149,8 @@ export async function runCompilerSuite(options) {
       rows.push({ ...noPeer, metric: `compile + generate ${input.label}`, ours: t.compile + t.generate });
     }
   }
+
+  rows.push(...(await scalingRows(options)));
 
   // One app per .idl: the plugin's loads run concurrently within a build, so timing two .idl files
   // in one build would count each one's wait for the other.

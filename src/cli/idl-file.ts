@@ -40,7 +40,10 @@ export async function loadIdlFile(path: string, cwd: string): Promise<LoadedIdl>
   return { model: result.model, file: result.file, source: result.source };
 }
 
-/** Every diagnostic with its code frame, then `N errors in <path>`: how commands report a bad file. */
+/**
+ * The diagnostics with their code frames (the first 100, then `and N more`), then `N errors in
+ * <path>`: how commands report a bad file.
+ */
 export function diagnosticsReport(diagnostics: readonly Diagnostic[], source: string, path: string): string {
   const count = diagnostics.length;
   return `${formatDiagnostics(diagnostics, source)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`;

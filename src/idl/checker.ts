@@ -22,8 +22,10 @@ import type {
   TypeRef,
 } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
+import { requiredFieldCycles, type CycleStep } from './field-cycles.js';
 import type { IdlModel } from './model.js';
 import { nameProblem } from './names.js';
+import { createSuggester, suggestionCandidates, type SuggestionCandidates } from './suggestion.js';
 
 /** JSON-RPC 2.0 reserves these codes for the protocol itself. */
 const JSON_RPC_RESERVED_MIN = -32768;
@@ -35,7 +37,13 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
 }
 
-/** Checks a parsed file (docs/idl.md) and builds the model when it is valid. */
+/** A cycle longer than this is shown by its first and last names only. */
+const MAX_CYCLE_NAMES_SHOWN = 8;
+
+/**
+ * Checks a parsed file (docs/idl.md) and builds the model when it is valid. Takes time linear in the size of the
+ * file, whatever its shape (long `extends` chains, thousands of unknown names, huge blocks).
+ */
 export function checkIdl(file: IdlFile): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const report = (code: string, message: string, span: SourceSpan, length?: number) => {
@@ -67,7 +75,7 @@ export function checkIdl(file: IdlFile): CheckResult {
   for (const declaration of file.declarations) {
     if (declaration.kind === 'enum') enums.push(declaration);
     else if (declaration.kind === 'struct') structs.push(declaration);
-    else if (declaration.kind === 'errors') errors.push(...declaration.errors);
+    else if (declaration.kind === 'errors') for (const error of declaration.errors) errors.push(error);
     else interfaces.push(declaration);
   }
 
@@ -147,11 +155,22 @@ export function checkIdl(file: IdlFile): CheckResult {
     }
   }
 
+  // Candidate names for "did you mean", indexed on first use.
+  const suggest = createSuggester();
+  let typeCandidates: SuggestionCandidates | undefined;
+  let structCandidates: SuggestionCandidates | undefined;
+  let errorCandidates: SuggestionCandidates | undefined;
+  const suggestType = (name: string) =>
+    suggestion(suggest(name, (typeCandidates ??= suggestionCandidates([...types.keys(), 'string', 'int', 'float', 'bool']))));
+  const suggestStruct = (name: string) =>
+    suggestion(suggest(name, (structCandidates ??= suggestionCandidates(structNames(types)))));
+  const suggestError = (name: string) => suggestion(suggest(name, (errorCandidates ??= suggestionCandidates(errorsByName.keys()))));
+
   const checkType = (type: TypeRef) => {
     if (type.kind === 'array') return checkType(type.element);
     if (type.kind === 'map') return checkType(type.value);
     if (type.kind === 'builtIn' || types.has(type.name)) return;
-    report('unknown-type', unknownTypeMessage(type.name, types, interfacesByName, errorsByName), type.span, type.name.length);
+    report('unknown-type', unknownTypeMessage(type.name, interfacesByName, errorsByName, suggestType), type.span, type.name.length);
   };
 
   // Parents: resolve, then look for cycles before walking inherited fields.
@@ -162,7 +181,7 @@ export function checkIdl(file: IdlFile): CheckResult {
     if (!parent) {
       report(
         'unknown-parent',
-        `struct '${struct.name.text}' extends '${struct.extends.text}', which is not declared${suggestion(struct.extends.text, structNames(types))}`,
+        `struct '${struct.name.text}' extends '${struct.extends.text}', which is not declared${suggestStruct(struct.extends.text)}`,
         struct.extends.span,
       );
     } else if (parent.kind !== 'struct') {
@@ -176,51 +195,32 @@ export function checkIdl(file: IdlFile): CheckResult {
     }
   }
   const inExtendsCycle = new Set<StructDecl>();
-  for (const struct of structs) {
-    if (inExtendsCycle.has(struct)) continue;
-    const chain: StructDecl[] = [];
-    let current: StructDecl | undefined = struct;
-    while (current && !chain.includes(current)) {
-      chain.push(current);
-      current = parentOf.get(current);
-    }
-    if (current && current === struct) {
-      chain.forEach((member) => inExtendsCycle.add(member));
-      const path = [...chain, struct].map((member) => member.name.text).join(' -> ');
-      report('extends-cycle', `struct '${struct.name.text}' extends itself: ${path}`, struct.extends!.span);
-    }
+  for (const cycle of extendsCycles(structs, parentOf)) {
+    for (const member of cycle) inExtendsCycle.add(member);
+    const [first] = cycle;
+    const path = pathText(cycle.map((member) => member.name.text), first.name.text);
+    report('extends-cycle', `struct '${first.name.text}' extends itself: ${path}`, first.extends!.span);
   }
+  // From here on the extends graph is a forest: a struct of a cycle counts as a root.
+  for (const member of inExtendsCycle) parentOf.delete(member);
 
-  /** Own fields of the chain, root first; stops at cycles (already reported). */
-  const inheritedChain = (struct: StructDecl): StructDecl[] => {
-    const chain: StructDecl[] = [];
-    for (let current: StructDecl | undefined = struct; current && !chain.includes(current); ) {
-      chain.unshift(current);
-      current = parentOf.get(current);
-    }
-    return chain;
-  };
-
-  for (const struct of structs) {
-    const seen = new Map<string, { field: Field; owner: StructDecl }>();
-    const chain = inExtendsCycle.has(struct) ? [struct] : inheritedChain(struct);
-    for (const owner of chain) {
-      for (const field of owner.fields) {
-        const previous = seen.get(field.name.text);
-        if (!previous) {
-          seen.set(field.name.text, { field, owner });
-          continue;
-        }
-        if (owner !== struct) continue; // reported when checking the ancestor that declares it
-        const where =
-          previous.owner === struct
-            ? `in struct '${struct.name.text}' on line ${previous.field.name.span.start.line}`
-            : `in parent struct '${previous.owner.name.text}' on line ${previous.field.name.span.start.line}`;
-        report('duplicate-field', `field '${field.name.text}' is already declared ${where}`, field.name.span);
+  forEachStructWithInheritedFields(structs, parentOf, (struct, inherited) => {
+    const own = new Map<string, InheritedField>();
+    for (const field of struct.fields) {
+      const previous = inherited.get(field.name.text) ?? own.get(field.name.text);
+      if (!previous) {
+        own.set(field.name.text, { field, owner: struct });
+        continue;
       }
+      const where =
+        previous.owner === struct
+          ? `in struct '${struct.name.text}' on line ${previous.field.name.span.start.line}`
+          : `in parent struct '${previous.owner.name.text}' on line ${previous.field.name.span.start.line}`;
+      report('duplicate-field', `field '${field.name.text}' is already declared ${where}`, field.name.span);
     }
-    for (const field of struct.fields) checkType(field.type);
-  }
+    return own;
+  });
+  for (const struct of structs) for (const field of struct.fields) checkType(field.type);
 
   for (const iface of interfaces) {
     const methods = new Map<string, Name>();
@@ -252,7 +252,7 @@ export function checkIdl(file: IdlFile): CheckResult {
       const raised = new Set<string>();
       for (const name of method.raises) {
         if (!errorsByName.has(name.text)) {
-          report('unknown-error', unknownErrorMessage(name.text, types, errorsByName), name.span);
+          report('unknown-error', unknownErrorMessage(name.text, types, suggestError), name.span);
         } else if (raised.has(name.text)) {
           report('duplicate-raises', `'${name.text}' is listed twice in raises(...) of method '${method.name.text}'`, name.span);
         }
@@ -262,7 +262,7 @@ export function checkIdl(file: IdlFile): CheckResult {
   }
 
   // A struct whose required, directly struct-typed fields lead back to itself can never be built.
-  for (const cycle of requiredFieldCycles(structs, types, inheritedChain)) {
+  for (const cycle of requiredFieldCycles(structs, types, parentOf)) {
     const [first] = cycle;
     report(
       'field-cycle',
@@ -288,126 +288,124 @@ export function checkIdl(file: IdlFile): CheckResult {
   return { model, diagnostics };
 }
 
-interface CycleStep {
-  /** The struct whose (possibly inherited) field is followed. */
-  from: StructDecl;
-  /** The struct that declares the field (the `from` struct or an ancestor). */
-  owner: StructDecl;
-  field: Field;
+/**
+ * The `extends` cycles, each as its structs in `extends` order starting with the first one in
+ * source order. Each struct is walked once: linear however long the chains are.
+ */
+function extendsCycles(structs: readonly StructDecl[], parentOf: ReadonlyMap<StructDecl, StructDecl>): StructDecl[][] {
+  const order = new Map<StructDecl, number>();
+  structs.forEach((struct, i) => order.set(struct, i));
+  const ON_WALK = 1;
+  const DONE = 2;
+  const state = new Map<StructDecl, number>();
+  const cycles: { first: number; members: StructDecl[] }[] = [];
+  for (const struct of structs) {
+    if (state.has(struct)) continue;
+    const walk: StructDecl[] = [];
+    let current: StructDecl | undefined = struct;
+    for (; current && !state.has(current); current = parentOf.get(current)) {
+      state.set(current, ON_WALK);
+      walk.push(current);
+    }
+    if (current && state.get(current) === ON_WALK) {
+      const members = walk.slice(walk.indexOf(current));
+      let first = 0;
+      members.forEach((member, i) => {
+        if (order.get(member)! < order.get(members[first])!) first = i;
+      });
+      cycles.push({ first: order.get(members[first])!, members: [...members.slice(first), ...members.slice(0, first)] });
+    }
+    for (const member of walk) state.set(member, DONE);
+  }
+  return cycles.sort((a, b) => a.first - b.first).map((cycle) => cycle.members);
 }
 
-/**
- * Cycles in the graph "struct -> struct of a required field whose type is directly a struct".
- * One cycle per strongly connected component, starting at its first struct in source order.
- */
-function requiredFieldCycles(
-  structs: StructDecl[],
-  types: ReadonlyMap<string, EnumDecl | StructDecl>,
-  inheritedChain: (struct: StructDecl) => StructDecl[],
-): CycleStep[][] {
-  const edges = new Map<StructDecl, CycleStep[]>();
-  for (const struct of structs) {
-    const steps: CycleStep[] = [];
-    for (const owner of inheritedChain(struct)) {
-      for (const field of owner.fields) {
-        if (field.optional || field.type.kind !== 'named') continue;
-        const target = types.get(field.type.name);
-        if (target?.kind === 'struct') steps.push({ from: struct, owner, field });
-      }
-    }
-    edges.set(struct, steps);
-  }
-  const target = (step: CycleStep) => types.get((step.field.type as { name: string }).name) as StructDecl;
+/** A field name seen on the way down an `extends` chain, and the struct that declared it first. */
+type InheritedField = { field: Field; owner: StructDecl };
 
-  const cycles: CycleStep[][] = [];
-  const covered = new Set<StructDecl>();
-  for (const start of structs) {
-    if (covered.has(start)) continue;
-    // Breadth-first search for the shortest path from `start` back to itself.
-    const cameFrom = new Map<StructDecl, CycleStep>();
-    const queue: StructDecl[] = [start];
-    let closing: CycleStep | undefined;
-    for (let head = 0; head < queue.length && !closing; head++) {
-      for (const step of edges.get(queue[head]) ?? []) {
-        const next = target(step);
-        if (next === start) {
-          closing = step;
-          break;
-        }
-        if (!cameFrom.has(next)) {
-          cameFrom.set(next, step);
-          queue.push(next);
-        }
-      }
-    }
-    if (!closing) continue;
-    const cycle: CycleStep[] = [closing];
-    for (let at = closing.from; at !== start; ) {
-      const step = cameFrom.get(at)!;
-      cycle.unshift(step);
-      at = step.from;
-    }
-    cycle.forEach((step) => covered.add(step.from));
-    cycles.push(cycle);
+/**
+ * Calls `visit` for every struct, parents before children, with the fields its ancestors declare
+ * (by name, the root-most declaration of each); `visit` returns the struct's own new ones, which its
+ * descendants then see. One walk of the `extends` forest, without recursion: linear however long
+ * the chains are. `parentOf` must have no cycle.
+ */
+function forEachStructWithInheritedFields(
+  structs: readonly StructDecl[],
+  parentOf: ReadonlyMap<StructDecl, StructDecl>,
+  visit: (struct: StructDecl, inherited: ReadonlyMap<string, InheritedField>) => ReadonlyMap<string, InheritedField>,
+): void {
+  const children = new Map<StructDecl, StructDecl[]>();
+  const roots: StructDecl[] = [];
+  for (const struct of structs) {
+    const parent = parentOf.get(struct);
+    if (!parent) roots.push(struct);
+    else if (children.has(parent)) children.get(parent)!.push(struct);
+    else children.set(parent, [struct]);
   }
-  return cycles;
+  const inherited = new Map<string, InheritedField>();
+  const stack: { struct: StructDecl; added: Iterable<string>; next: number }[] = [];
+  const enter = (struct: StructDecl) => {
+    const added = visit(struct, inherited);
+    for (const [name, entry] of added) inherited.set(name, entry);
+    stack.push({ struct, added: added.keys(), next: 0 });
+  };
+  for (const root of roots) {
+    enter(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const below = children.get(top.struct);
+      if (below && top.next < below.length) {
+        enter(below[top.next++]);
+        continue;
+      }
+      for (const name of top.added) inherited.delete(name);
+      stack.pop();
+    }
+  }
+}
+
+/** `A -> B -> C -> A`, shortened in the middle when the cycle is long. */
+function pathText(names: readonly string[], closing: string): string {
+  if (names.length <= MAX_CYCLE_NAMES_SHOWN) return [...names, closing].join(' -> ');
+  const hidden = names.length - 7;
+  return [...names.slice(0, 4), `... (${hidden} more) ...`, ...names.slice(-3), closing].join(' -> ');
 }
 
 function cycleText(cycle: CycleStep[]): string {
-  return [...cycle.map((step) => `${step.from.name.text}.${step.field.name.text}`), cycle[0].from.name.text].join(' -> ');
+  return pathText(
+    cycle.map((step) => `${step.from.name.text}.${step.field.name.text}`),
+    cycle[0].from.name.text,
+  );
 }
 
 function unknownTypeMessage(
   name: string,
-  types: ReadonlyMap<string, EnumDecl | StructDecl>,
   interfaces: ReadonlyMap<string, InterfaceDecl>,
   errors: ReadonlyMap<string, ErrorDecl>,
+  suggest: (name: string) => string,
 ): string {
   if (interfaces.has(name)) return `'${name}' is an interface, not a type: use a struct or enum here`;
   if (errors.has(name)) return `'${name}' is a declared error, not a type: use a struct or enum here`;
-  return `unknown type '${name}'${suggestion(name, [...types.keys(), 'string', 'int', 'float', 'bool'])}`;
+  return `unknown type '${name}'${suggest(name)}`;
 }
 
 function unknownErrorMessage(
   name: string,
   types: ReadonlyMap<string, EnumDecl | StructDecl>,
-  errors: ReadonlyMap<string, ErrorDecl>,
+  suggest: (name: string) => string,
 ): string {
   const type = types.get(name);
   if (type) return `'${name}' is ${article(type.kind)}, not a declared error: raises(...) lists names from an errors block`;
-  return `'${name}' is not a declared error${suggestion(name, [...errors.keys()])}`;
+  return `'${name}' is not a declared error${suggest(name)}`;
 }
 
 function structNames(types: ReadonlyMap<string, EnumDecl | StructDecl>): string[] {
   return [...types.values()].filter((t) => t.kind === 'struct').map((t) => t.name.text);
 }
 
-/** ", did you mean 'X'?" for a close enough candidate, else "". */
-function suggestion(name: string, candidates: string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best === undefined ? '' : `; did you mean '${best}'?`;
-}
-
-/** Edit distance where swapping two neighbouring letters counts as one edit (optimal string alignment). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 0; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
+/** "; did you mean 'X'?" when there is a suggestion, else "". */
+function suggestion(suggested: string | undefined): string {
+  return suggested === undefined ? '' : `; did you mean '${suggested}'?`;
 }
 
 function article(kind: string): string {
@@ -420,12 +418,24 @@ function spanLength(span: SourceSpan): number {
 
 /** Every name the file declares (not the names it refers to). */
 function declaredNames(file: IdlFile): Name[] {
+  // Plain pushes: spreading a block of 200,000 items into push() overflows the stack.
   const names: Name[] = file.namespace ? [file.namespace.name] : [];
   for (const d of file.declarations) {
-    if (d.kind === 'enum') names.push(d.name, ...d.values.map((v) => v.name));
-    else if (d.kind === 'struct') names.push(d.name, ...d.fields.map((f) => f.name));
-    else if (d.kind === 'errors') names.push(...d.errors.map((e) => e.name));
-    else names.push(d.name, ...d.methods.flatMap((m) => [m.name, ...m.parameters.map((p) => p.name)]));
+    if (d.kind === 'enum') {
+      names.push(d.name);
+      for (const value of d.values) names.push(value.name);
+    } else if (d.kind === 'struct') {
+      names.push(d.name);
+      for (const field of d.fields) names.push(field.name);
+    } else if (d.kind === 'errors') {
+      for (const error of d.errors) names.push(error.name);
+    } else {
+      names.push(d.name);
+      for (const method of d.methods) {
+        names.push(method.name);
+        for (const parameter of method.parameters) names.push(parameter.name);
+      }
+    }
   }
   return names;
 }

@@ -1,26 +1,77 @@
 /**
  * Turns a Diagnostic into the text users see: `file:line:column: error: message`, then a few lines
  * of the source with line numbers and a caret under the offending text.
+ *
+ * A report shows at most {@link MAX_REPORTED_DIAGNOSTICS} diagnostics, then `and N more`: past that
+ * a listing only buries the first errors, and a file with 30,000 of them must not print 30,000
+ * frames. The structured diagnostics (`CompileResult.diagnostics`, the errors' `diagnostics`) keep
+ * every one.
  */
 import type { Diagnostic } from './diagnostic.js';
+import { lineStartsOf, lineTextAt } from './line-index.js';
 
 const CONTEXT_LINES_BEFORE = 2;
 const CONTEXT_LINES_AFTER = 1;
+/**
+ * A longer line is shown as a window of this many units around the column, `…` marking the cut
+ * ends: a frame stays readable, and a report of a file written on one huge line stays small.
+ */
+const MAX_FRAME_WIDTH = 120;
+const ELLIPSIS = '…';
+
+/** How many diagnostics a formatted report shows before it ends with `and N more`. */
+export const MAX_REPORTED_DIAGNOSTICS = 100;
+
+/** A source with its line starts, computed once for every frame of a report. */
+interface IndexedSource {
+  text: string;
+  lineStarts: number[];
+}
+
+function indexSource(source: string): IndexedSource {
+  const text = source.replace(/^\uFEFF/, '');
+  return { text, lineStarts: lineStartsOf(text) };
+}
+
+function header(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+}
 
 /**
  * Formats one diagnostic. Without `source` (or when the line is out of range) only the first line
  * is printed.
  */
 export function formatDiagnostic(d: Diagnostic, source?: string): string {
-  const header = `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
-  if (source === undefined) return header;
-  const frame = codeFrame(source, d.line, d.column, d.length ?? 1);
-  return frame ? `${header}\n${frame}` : header;
+  return formatIndexed(d, source === undefined ? undefined : indexSource(source));
 }
 
-/** Formats several diagnostics, separated by blank lines. */
+function formatIndexed(d: Diagnostic, source: IndexedSource | undefined): string {
+  if (source === undefined) return header(d);
+  const frame = indexedFrame(source, d.line, d.column, d.length ?? 1);
+  return frame ? `${header(d)}\n${frame}` : header(d);
+}
+
+/**
+ * Formats diagnostics with code frames, separated by blank lines: the first
+ * {@link MAX_REPORTED_DIAGNOSTICS}, then a last paragraph `and N more` when there are others.
+ */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], source?: string): string {
-  return diagnostics.map((d) => formatDiagnostic(d, source)).join('\n\n');
+  const indexed = source === undefined || diagnostics.length === 0 ? undefined : indexSource(source);
+  const shown = diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map((d) => formatIndexed(d, indexed));
+  return [...shown, ...moreLine(diagnostics)].join('\n\n');
+}
+
+/**
+ * One `file:line:column: severity: message` line per diagnostic, without code frames (for tools
+ * that draw their own frame): the first {@link MAX_REPORTED_DIAGNOSTICS}, then `and N more`.
+ */
+export function formatDiagnosticHeaders(diagnostics: readonly Diagnostic[]): string {
+  return [...diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map(header), ...moreLine(diagnostics)].join('\n');
+}
+
+function moreLine(diagnostics: readonly Diagnostic[]): string[] {
+  const hidden = diagnostics.length - MAX_REPORTED_DIAGNOSTICS;
+  return hidden > 0 ? [`and ${hidden} more`] : [];
 }
 
 /**
@@ -28,20 +79,30 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], source?: s
  * units starting at `column` (both 1-based). Tabs are kept so the caret lines up in a terminal.
  */
 export function codeFrame(source: string, line: number, column: number, length = 1): string {
-  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (line < 1 || line > lines.length) return '';
+  return indexedFrame(indexSource(source), line, column, length);
+}
+
+function indexedFrame({ text: source, lineStarts }: IndexedSource, line: number, column: number, length: number): string {
+  if (line < 1 || line > lineStarts.length) return '';
   const first = Math.max(1, line - CONTEXT_LINES_BEFORE);
-  const last = Math.min(lines.length, line + CONTEXT_LINES_AFTER);
+  const last = Math.min(lineStarts.length, line + CONTEXT_LINES_AFTER);
   const gutterWidth = String(last).length;
+  // One window for every line of the frame, so that the caret stays under the same columns.
+  const windowStart = Math.max(0, column - 1 - Math.floor(MAX_FRAME_WIDTH / 2));
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = lines[n - 1];
+    const full = lineTextAt(source, lineStarts, n);
+    const cut = full.length > MAX_FRAME_WIDTH ? windowStart : 0;
+    // A lone carriage return would send the terminal's cursor back over the gutter: show a space.
+    const text = full.slice(cut, cut + MAX_FRAME_WIDTH).replace(/\r/g, ' ');
+    const shown = `${cut > 0 ? ELLIPSIS : ''}${text}${cut + MAX_FRAME_WIDTH < full.length ? ELLIPSIS : ''}`;
     const marker = n === line ? '>' : ' ';
     const gutter = `${marker} ${String(n).padStart(gutterWidth)} |`;
-    out.push(text.length > 0 ? `${gutter} ${text}` : gutter);
+    out.push(shown.length > 0 ? `${gutter} ${shown}` : gutter);
     if (n === line) {
-      const before = text.slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
-      const visible = Math.max(1, Math.min(length, Math.max(1, text.length - (column - 1))));
+      const start = Math.max(0, column - 1 - cut);
+      const before = (cut > 0 ? ' ' : '') + text.slice(0, start).replace(/[^\t]/g, ' ');
+      const visible = Math.max(1, Math.min(length, Math.max(1, text.length - start)));
       out.push(`  ${' '.repeat(gutterWidth)} | ${before}${'^'.repeat(visible)}`);
     }
   }

@@ -100,8 +100,8 @@ function printEnum(decl: EnumDecl): string {
 }
 
 function printStruct(decl: StructDecl): string {
-  const nameWidth = Math.max(MIN_FIELD_NAME_COLUMN, ...decl.fields.map((f) => f.name.text.length + 2));
-  const typeWidth = Math.max(0, ...decl.fields.map((f) => printType(f.type).length + 2));
+  const nameWidth = widest(decl.fields, (f) => f.name.text.length + 2, MIN_FIELD_NAME_COLUMN);
+  const typeWidth = widest(decl.fields, (f) => printType(f.type).length + 2);
   const lines = decl.fields.map((field) => {
     const type = printType(field.type);
     return field.optional
@@ -115,8 +115,8 @@ function printStruct(decl: StructDecl): string {
 }
 
 function printErrors(block: ErrorsBlock): string {
-  const codeWidth = Math.max(0, ...block.errors.map((e) => String(e.code).length + 1));
-  const nameWidth = Math.max(0, ...block.errors.map((e) => e.name.text.length + 1));
+  const codeWidth = widest(block.errors, (e) => String(e.code).length + 1);
+  const nameWidth = widest(block.errors, (e) => e.name.text.length + 1);
   const lines = block.errors.map(
     (error) => String(error.code).padEnd(codeWidth) + error.name.text.padEnd(nameWidth) + quoteMessage(error.message),
   );
@@ -181,6 +181,16 @@ function printMethod(method: Method): string {
  * The item lines of a block with their trailing comments, which start in one column: one space
  * after the longest line that carries a trailing comment.
  */
+/**
+ * The largest `width(item)`, at least `minimum`. A loop: spreading a block of 200,000 items into
+ * `Math.max` overflows the stack.
+ */
+function widest<T>(items: readonly T[], width: (item: T) => number, minimum = 0): number {
+  let widest = minimum;
+  for (const item of items) widest = Math.max(widest, width(item));
+  return widest;
+}
+
 function alignedTrailing(lines: string[], nodes: Documented[]): string[] {
   let column = 0;
   nodes.forEach((node, i) => {

@@ -39,6 +39,7 @@ import type {
 } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
+import { lineStartsOf } from './line-index.js';
 import { RESERVED_WORDS } from './names.js';
 import { namespaceAllowedAt, resumePointAfter, type BlockKind, type OpenBlock } from './syntax-recovery.js';
 
@@ -192,8 +193,7 @@ function runParser<T>(parser: P.Parser<T>, input: string, start: number): RawRep
 
 /** Maps 0-based offsets to 1-based line/column positions. */
 export function createPositionLookup(source: string): (offset: number) => SourcePosition {
-  const lineStarts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineStarts = lineStartsOf(source);
   return (offset) => {
     let low = 0;
     let high = lineStarts.length - 1;
@@ -217,12 +217,24 @@ function syntaxDiagnostic(
   return {
     severity: 'error',
     code: 'syntax',
-    message: describeFailure(expected, offset >= source.length),
+    // No rule consumes a lone CR, so a parse that stops at one stops because of it.
+    message: isLoneCarriageReturn(source, offset) ? LONE_CARRIAGE_RETURN : describeFailure(expected, offset >= source.length),
     file: fileName,
     line: position.line,
     column: position.column,
     length: found ? found[0].length : 1,
   };
+}
+
+/**
+ * Lines end with LF or CRLF. A CR on its own (old Mac line ends, or a stray one) is neither a line
+ * end nor whitespace: reporting it by name beats "expected the end of the line" in front of what
+ * looks like one.
+ */
+const LONE_CARRIAGE_RETURN = 'a carriage return (CR) must be followed by a line feed (LF): end lines with LF or CRLF';
+
+function isLoneCarriageReturn(source: string, offset: number): boolean {
+  return source.charCodeAt(offset) === 13 && source.charCodeAt(offset + 1) !== 10;
 }
 
 /** One sentence from Parsimmon's expectation labels. */
@@ -370,7 +382,7 @@ function createGrammar(fileName: string, source: string) {
 
   const hspace = P.regexp(/[ \t]*/);
   /** Whitespace inside parentheses, where a signature may be spread out. */
-  const parenSpace = P.regexp(/[ \t\r\n]*/);
+  const parenSpace = P.regexp(/(?:[ \t\n]|\r\n)*/);
   const trailingComment = P.regexp(/\/\/[^\r\n]*/).desc(NOISE + 'comment');
   const newline = P.regexp(/\r?\n/);
   /** End of an item's line: optional spaces and trailing comment, then a newline or the end of the file. */
@@ -529,6 +541,7 @@ function createGrammar(fileName: string, source: string) {
     for (let j = i + 1; j < input.length; j++) {
       const c = input[j];
       if (c === '"') return P.makeSuccess(j + 1, text);
+      if (c === '\r' && isLoneCarriageReturn(input, j)) return P.makeFailure(j, SPECIFIC + LONE_CARRIAGE_RETURN);
       if (c === '\n' || c === '\r') break;
       if (c === '\\') {
         const next = input[j + 1];
@@ -599,7 +612,7 @@ function createGrammar(fileName: string, source: string) {
     let j = i;
     for (;;) {
       const c = input.charCodeAt(j);
-      if (c === 32 || c === 9 || c === 13) j++;
+      if (c === 32 || c === 9 || (c === 13 && input.charCodeAt(j + 1) === 10)) j++;
       else if (c === 10) {
         ownLine = true;
         j++;

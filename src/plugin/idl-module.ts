@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { generateModule } from '../codegen/index.js';
-import { codeFrame, compileIdl, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
+import { codeFrame, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
 import { readIdlFile } from './read-idl-file.js';
@@ -37,9 +37,9 @@ export class IdlModuleError extends Error {
     return this.diagnostics.find((d) => d.severity === 'error') ?? this.diagnostics[0];
   }
 
-  /** One `file:line:column: message` line per diagnostic, without code frames. */
+  /** One `file:line:column: message` line per diagnostic (the first 100, then `and N more`), without code frames. */
   get summary(): string {
-    return this.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`).join('\n');
+    return formatDiagnosticHeaders(this.diagnostics);
   }
 
   /** The code frame of the first error. */

@@ -48,6 +48,17 @@ const compilerRows = [
   'parse + check synthetic 10,000-line IDL | goal',
   'generate synthetic 10,000-line IDL | -',
   'compile + generate synthetic 10,000-line IDL | goal',
+  ...[
+    ['extends chain', 'structs'],
+    ['unknown type names among as many types (with "did you mean")', 'names'],
+    ['enum', 'values'],
+    ['struct', 'fields'],
+    ['interface', 'methods'],
+  ].flatMap(([shape, items]) =>
+    ['1,000', '10,000', '100,000'].map(
+      (n) => `parse + check${items === 'names' ? ' + report' : ''}: ${shape}, ${n} ${items} | -`,
+    ),
+  ),
   'vite build: plugin load hook for checkout.idl | -',
   'vite build of an app importing checkout.idl, whole build | -',
   'vite build: plugin load hook for synthetic-1000.idl | -',

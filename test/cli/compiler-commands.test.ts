@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -205,6 +205,18 @@ describe('idlrpc -format', () => {
     const run = await runCli(['-format', '-w', 'rewrite.idl'], dir);
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(dir, 'rewrite.idl'), 'utf8')).toBe(TIDY);
+  });
+
+  test('-w on a symbolic link rewrites the file it points to and keeps the link', async () => {
+    mkdirSync(join(dir, 'linked'), { recursive: true });
+    writeFileSync(join(dir, 'linked', 'target.idl'), MESSY);
+    symlinkSync(join('linked', 'target.idl'), join(dir, 'link.idl'));
+    const run = await runCli(['-format', '-w', 'link.idl'], dir);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(lstatSync(join(dir, 'link.idl')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, 'link.idl'))).toBe(join('linked', 'target.idl'));
+    expect(readFileSync(join(dir, 'linked', 'target.idl'), 'utf8')).toBe(TIDY);
+    expect(readdirSync(join(dir, 'linked'))).toEqual(['target.idl']);
   });
 
   const COMMENTED = [

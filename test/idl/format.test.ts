@@ -7,7 +7,10 @@ import {
   codeFrame,
   compileIdl,
   formatDiagnostic,
+  formatDiagnosticHeaders,
+  formatDiagnostics,
   idlChecksum,
+  MAX_REPORTED_DIAGNOSTICS,
   parseIdl,
   printIdl,
   quoteMessage,
@@ -156,6 +159,40 @@ describe('code frames', () => {
   test('the gutter widens for two-digit line numbers', () => {
     const long = Array.from({ length: 12 }, (_, i) => `l${i + 1}`).join('\n');
     expect(codeFrame(long, 10, 1, 3)).toBe(['   8 | l8', '   9 | l9', '> 10 | l10', '     | ^^^', '  11 | l11'].join('\n'));
+  });
+
+  /** One `unknown type` diagnostic per line 1..count of a file `f.idl`. */
+  const diagnosticsOnLines = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ severity: 'error' as const, code: 'unknown-type', message: `bad ${i + 1}`, file: 'f.idl', line: i + 1, column: 1 }));
+
+  test('a report shows the first 100 diagnostics, then "and N more"', () => {
+    expect(MAX_REPORTED_DIAGNOSTICS).toBe(100);
+    const source = Array.from({ length: 250 }, (_, i) => `line${i + 1}`).join('\n');
+    const report = formatDiagnostics(diagnosticsOnLines(250), source);
+    const headers = report.split('\n').filter((line) => line.startsWith('f.idl:'));
+    expect(headers).toHaveLength(100);
+    expect(headers[99]).toBe('f.idl:100:1: error: bad 100');
+    expect(report.endsWith('> 100 | line100\n      | ^\n  101 | line101\n\nand 150 more')).toBe(true);
+    expect(formatDiagnostics(diagnosticsOnLines(250)).endsWith('f.idl:100:1: error: bad 100\n\nand 150 more')).toBe(true);
+    expect(formatDiagnosticHeaders(diagnosticsOnLines(250)).split('\n').slice(-2)).toEqual(['f.idl:100:1: error: bad 100', 'and 150 more']);
+  });
+
+  test('a report of 100 diagnostics or fewer shows them all, with no "more" line', () => {
+    expect(formatDiagnostics(diagnosticsOnLines(100))).not.toContain('more');
+    expect(formatDiagnosticHeaders(diagnosticsOnLines(100)).split('\n')).toHaveLength(100);
+  });
+
+  test('a long line is shown as a window around the column, with the caret under the same text', () => {
+    const line = `${'a'.repeat(1000)}XYZ${'b'.repeat(1000)}`;
+    const frame = codeFrame(`first\n${line}\nlast`, 2, 1001, 3).split('\n');
+    expect(frame[1]).toBe(`> 2 | …${'a'.repeat(60)}XYZ${'b'.repeat(57)}…`);
+    expect(frame[2]).toBe(`    |  ${' '.repeat(60)}^^^`);
+    expect(frame[2].indexOf('^')).toBe(frame[1].indexOf('X'));
+    expect(codeFrame(line, 1, 1, 1).split('\n')[0]).toBe(`> 1 | ${'a'.repeat(120)}…`);
+  });
+
+  test('a lone carriage return is shown as a space, so it cannot move the cursor over the frame', () => {
+    expect(codeFrame('a int\r b int\n', 1, 6, 1)).toBe(['> 1 | a int  b int', '    |      ^', '  2 |'].join('\n'));
   });
 });
 

@@ -14,9 +14,14 @@ export interface BrokenCase {
 }
 
 export const TYPE = 'expected a type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
+export const LONE_CR = 'a carriage return (CR) must be followed by a line feed (LF): end lines with LF or CRLF';
 export const RETURN_TYPE = 'expected a return type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
 
 export const syntaxCases: BrokenCase[] = [
+  { name: 'lone carriage return ending a comment', source: ns('// hello\rworld\nstruct A {\n    a int\n}\n'), expected: [`2:9 syntax ${LONE_CR}`] },
+  { name: 'lone carriage return after a field', source: ns('struct A {\n    a int\r    b int\n}\n'), expected: [`3:10 syntax ${LONE_CR}`] },
+  { name: 'lone carriage return in an error message', source: ns('errors {\n    1 E "a\rb"\n}\n'), expected: [`3:11 syntax ${LONE_CR}`] },
+  { name: 'lone carriage return in a parameter list', source: ns('interface I {\n    m(a int,\r b int) int\n}\n'), expected: [`3:13 syntax ${LONE_CR}`] },
   { name: 'unknown top-level word', source: 'namespace shop\ntype Foo {\n}\n', expected: ['2:1 syntax expected a declaration (namespace, enum, struct, errors or interface)'] },
   { name: 'namespace without a name', source: 'namespace\n', expected: ['1:10 syntax expected a namespace name'] },
   { name: 'reserved word as namespace', source: 'namespace struct\n', expected: ["1:11 syntax 'struct' is a reserved word and cannot be used as a name"] },

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { IdlSyntaxError } from '../../idl/errors.js';
@@ -46,7 +47,8 @@ export const formatCommand: Command = {
             'please report this as a formatter bug',
         );
       }
-      if (formatted !== withoutBom(text)) await writeFileAtomic(resolve(context.cwd, path), formatted);
+      // Through a symbolic link: the file it points to gets the new text and the link stays a link.
+      if (formatted !== withoutBom(text)) await writeFileAtomic(await realpath(resolve(context.cwd, path)), formatted);
       return EXIT_OK;
     }
     if (dropped.length > 0) context.stderr(`${dropped.join('\n')}\n`);

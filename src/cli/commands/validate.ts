@@ -1,7 +1,6 @@
 import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { formatDiagnostics } from '../../idl/code-frame.js';
 import { tryCompileIdl } from '../../idl/compile.js';
-import { readInputFile } from '../idl-file.js';
+import { diagnosticsReport, readInputFile } from '../idl-file.js';
 
 /** `-validate <file.idl>...`: parse and check, report every error of every file. */
 export const validateCommand: Command = {
@@ -22,9 +21,7 @@ export const validateCommand: Command = {
         );
       } else {
         failed = true;
-        context.stderr(
-          `${formatDiagnostics(result.diagnostics, result.source)}\n\n${count(result.diagnostics.length, 'error')} in ${path}\n`,
-        );
+        context.stderr(`${diagnosticsReport(result.diagnostics, result.source, path)}\n`);
       }
     }
     return failed ? EXIT_FAILURE : EXIT_OK;

@@ -1,0 +1,20 @@
+/**
+ * Where each line of a text starts, computed once per text: positions (offset -> line/column) and
+ * code frames (line -> text) look lines up here instead of splitting the text again each time.
+ * A line ends at `\n`; a `\r` right before it belongs to the line end, not to the line's text.
+ */
+
+/** 0-based offsets of the first character of every line; the first line starts at 0. */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The text of 1-based line `line` of `text` whose line starts are `starts`, without its line end. */
+export function lineTextAt(text: string, starts: readonly number[], line: number): string {
+  const start = starts[line - 1];
+  let end = line < starts.length ? starts[line] - 1 : text.length;
+  if (end > start && text.charCodeAt(end - 1) === 13 && line < starts.length) end--;
+  return text.slice(start, end);
+}
