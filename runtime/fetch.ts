@@ -7,7 +7,6 @@ import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
 import {
   BODY_UNREADABLE,
-  METHOD_NOT_ALLOWED,
   PAYLOAD_TOO_LARGE,
   SERVICE_UNAVAILABLE,
   UNSUPPORTED_MEDIA_TYPE,
@@ -18,7 +17,7 @@ import {
 /** Answers every request with a `Response`; the promise never rejects. */
 export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED);
+    if (request.method !== 'POST') return toResponse(server.answerWithoutCall(request.method, new URL(request.url).pathname));
     if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
     let body: Uint8Array | HttpAnswer;
     try {

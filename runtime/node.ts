@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
 import {
-  METHOD_NOT_ALLOWED,
   PAYLOAD_TOO_LARGE,
   SERVICE_UNAVAILABLE,
   UNSUPPORTED_MEDIA_TYPE,
@@ -113,7 +112,7 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
  * function: on the hot path every promise and tick shows up in the server's throughput.
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (req.method !== 'POST') return respond(res, METHOD_NOT_ALLOWED);
+  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path));
   // Before reading: a body that will be refused is never kept (Node discards it after the answer).
   if (!isJsonMediaType(req.headers['content-type'])) return respond(res, UNSUPPORTED_MEDIA_TYPE);
   readBody(

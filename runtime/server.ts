@@ -65,6 +65,13 @@ export interface RpcServerOptions {
   handlerTimeoutMs?: number;
   /** Where unexpected errors are logged. Default `console`. */
   logger?: RpcLogger;
+  /**
+   * An OpenAPI document to serve on `GET openApiPath` (and `HEAD`), e.g. the `openapi.json` the
+   * plugin or `idlrpc -idl-to-openapi` wrote. Default: none (every GET is 405).
+   */
+  openApiDocument?: object;
+  /** Where `openApiDocument` is served. Default `/openapi.json`. */
+  openApiPath?: string;
 }
 
 /** An HTTP answer, independent of any HTTP library. */
@@ -97,6 +104,12 @@ export interface RpcServer {
   handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
   /** Answers any HTTP request: 405, 415, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
+  /**
+   * The answer to a request that carries no call (any verb but POST): the OpenAPI document for
+   * `GET`/`HEAD` on `openApiPath` when one is configured, 405 otherwise. Adapters answer such
+   * requests with it before reading any body.
+   */
+  answerWithoutCall(method: string, path: string): HttpAnswer;
 }
 
 type JsonRpcId = string | number | null;
@@ -191,6 +204,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const validators: ValidatorTable =
     options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
   const methods = registerHandlers(idl, options.handlers);
+  const openApi = servedDocument(options.openApiDocument, options.openApiPath);
 
   const errorOutcome = (code: number, message: string, data?: unknown): Outcome => ({
     error: data === undefined ? { code, message } : { code, message, data },
@@ -502,9 +516,16 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
   }
 
+  function answerWithoutCall(method: string, path: string): HttpAnswer {
+    if (openApi && (method === 'GET' || method === 'HEAD') && pathnameOf(path) === openApi.path) {
+      return { status: 200, headers: { ...JSON_HEADERS }, body: method === 'HEAD' ? '' : openApi.text };
+    }
+    return copyAnswer(METHOD_NOT_ALLOWED);
+  }
+
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') return copyAnswer(METHOD_NOT_ALLOWED);
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path);
     if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
     if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const entry = openApiRoute(request.path);
@@ -514,8 +535,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   /** `.../<Interface>/<method>` naming a registered method selects the OpenAPI binding. */
   function openApiRoute(path: string): MethodEntry | undefined {
     // Index arithmetic instead of split: this runs for every request, and most paths are just '/'.
-    const queryStart = path.indexOf('?');
-    const pathname = queryStart === -1 ? path : path.slice(0, queryStart);
+    const pathname = pathnameOf(path);
     const lastSlash = pathname.lastIndexOf('/');
     if (lastSlash <= 0) return undefined;
     const previousSlash = pathname.lastIndexOf('/', lastSlash - 1);
@@ -531,7 +551,20 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleJson: (message, request = {}) => promiseOf(() => answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => answerBody(body, request)),
     handleHttp: (request) => promiseOf(() => answerHttp(request)),
+    answerWithoutCall,
   };
+}
+
+/** The served OpenAPI document, serialized once; undefined when none is configured. */
+function servedDocument(document: object | undefined, path = '/openapi.json'): { path: string; text: string } | undefined {
+  if (document === undefined) return undefined;
+  if (!path.startsWith('/')) throw new Error(`openApiPath must start with '/', got ${JSON.stringify(path)}`);
+  return { path, text: JSON.stringify(document) };
+}
+
+function pathnameOf(path: string): string {
+  const queryStart = path.indexOf('?');
+  return queryStart === -1 ? path : path.slice(0, queryStart);
 }
 
 /**

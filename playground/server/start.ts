@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { listen } from 'unplugin-idl-rpc/runtime';
 import { createCheckoutServer } from '../checkout.idl';
@@ -11,13 +12,26 @@ export interface StartOptions {
   host?: string;
   /** Default: a fresh in-memory store with the playground catalog. */
   store?: CheckoutStore;
+  /**
+   * The OpenAPI document served on `GET /openapi.json`. Default: the `openapi.json` the server
+   * build wrote beside this bundle, when there is one; `false` serves none.
+   */
+  openApiDocument?: object | false;
+}
+
+/** The openapi.json that `vite build --ssr` writes next to the server bundle, if any. */
+function documentBesideBundle(): object | undefined {
+  const file = new URL('./openapi.json', import.meta.url);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : undefined;
 }
 
 /**
  * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on every path, plus the
- * OpenAPI binding on `/<Interface>/<method>`. Unexpected handler errors are logged, not sent.
+ * OpenAPI binding on `/<Interface>/<method>` and its document on `GET /openapi.json`. Unexpected
+ * handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<Server> {
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }));
+  const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());
+  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument });
   return listen(rpcServer, { port: options.port, host: options.host });
 }

@@ -59,6 +59,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    */
   const models = new Map<string, IdlModel>();
   let viteConfig: ResolvedConfig | undefined;
+  /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
+  let ssrDocument: { fileName: string; source: string } | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
 
@@ -88,6 +90,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     const { source, warnings } = openApiAsset(models.values(), options.openapi.version, options.openapi.serverUrl);
     for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
     const fileName = options.openapi.fileName;
+    if (viteConfig?.build.ssr) {
+      ssrDocument = { fileName, source };
+      return;
+    }
     if (meta.framework === 'esbuild') {
       await writeEsbuildAsset(context, fileName, source);
       return;
@@ -154,6 +160,16 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       },
       configurePreviewServer(server) {
         return configurePreviewServer(server, options);
+      },
+      async writeBundle(outputOptions) {
+        if (!ssrDocument) return;
+        const folder = outputOptions.dir ?? (outputOptions.file ? path.dirname(outputOptions.file) : viteConfig?.build.outDir);
+        if (!folder) return;
+        const { fileName, source } = ssrDocument;
+        ssrDocument = undefined;
+        const file = path.resolve(viteConfig?.root ?? '.', folder, fileName);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeIfChanged(file, source);
       },
       async closeBundle() {
         // Only the client build starts the server build; the server build itself is an SSR build.

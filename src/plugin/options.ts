@@ -12,7 +12,8 @@ export interface OpenApiOptions {
   version?: '3.1' | '3.0';
   /**
    * `servers[0].url` of the document: where the binding (`POST <url>/<Interface>/<method>`) is
-   * served. Default: none in builds (only the deployment knows it); `rpcPath` in the Vite dev server.
+   * served. Default: `rpcPath` when `server` is set (every build: dev, client, SSR); otherwise none
+   * (only the deployment knows it).
    */
   serverUrl?: string;
 }
@@ -93,11 +94,15 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     }
     server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
   }
+  const resolvedRpcPath = rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath;
+  // With `server`, the binding is served at rpcPath by the dev server, `vite preview` and the server
+  // build alike, so every document of such a build says so.
+  if (openapi && openapi.serverUrl === undefined && server) openapi.serverUrl = resolvedRpcPath;
   return {
     dts: options.dts ?? true,
     openapi,
     server,
-    rpcPath: rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath,
+    rpcPath: resolvedRpcPath,
     exposeErrors: options.exposeErrors ?? true,
     maxIdlBytes,
   };

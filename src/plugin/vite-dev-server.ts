@@ -27,9 +27,7 @@ interface ModuleGraphLike {
 export function configureDevServer(server: ViteDevServer, options: ResolvedOptions, loadedIdlFiles: () => Iterable<string>): void {
   const root = server.config.root;
   if (options.openapi) {
-    const { fileName, version } = options.openapi;
-    // The binding is served below rpcPath only when this server hosts the RPC server.
-    const serverUrl = options.openapi.serverUrl ?? (options.server ? options.rpcPath : undefined);
+    const { fileName, version, serverUrl } = options.openapi;
     server.middlewares.use(`/${fileName}`, (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));

@@ -80,7 +80,8 @@ describe('playground:build', () => {
     const page = path.join(outDir, 'page');
     expect(existsSync(path.join(page, 'index.html'))).toBe(true);
     expect(existsSync(path.join(page, 'images', 'moka-pot.svg'))).toBe(true);
-    const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown>; servers?: unknown };
+    expect(document.servers).toEqual([{ url: '/rpc' }]);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/CatalogService/listProducts', '/CartService/addToCart', '/OrderService/createOrder']),
     );
@@ -107,6 +108,17 @@ describe('the standalone server (node dist/server/main.js)', () => {
     const response = await fetch(`${baseUrl}/`);
     expect(response.status).toBe(405);
     expect(await response.json()).toEqual({ error: 'Method Not Allowed' });
+  });
+
+  it('serves GET /openapi.json: the document the server build wrote beside the bundle, with its server URL', async () => {
+    const written = JSON.parse(await readFile(path.join(outDir, 'server', 'openapi.json'), 'utf8')) as { servers?: { url: string }[] };
+    expect(written.servers).toEqual([{ url: '/rpc' }]);
+    const response = await fetch(`${baseUrl}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(written);
+    // The binding answers under the documented server URL too.
+    const product = await post('/rpc/CatalogService/getProduct', { productId: 'kettle' });
+    expect(await product.json()).toEqual(catalog.find((p) => p.productId === 'kettle'));
   });
 
   it('serves the OpenAPI binding', async () => {

@@ -330,3 +330,41 @@ describe('listen', () => {
     }
   });
 });
+
+describe('openApiDocument: the document served on GET openApiPath', () => {
+  const document = { openapi: '3.1.0', info: { title: 'Calc', version: '1.0.0' }, paths: {} };
+
+  it('listen serves it on GET and HEAD /openapi.json (query ignored); other GETs stay 405, calls still work', async () => {
+    const server = serverHandle(
+      await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers, openApiDocument: document }), { port: 0, host: '127.0.0.1' }),
+    );
+    try {
+      const got = await fetch(`${server.url}/openapi.json?v=1`);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('application/json');
+      expect(await got.json()).toStrictEqual(document);
+      const head = await fetch(`${server.url}/openapi.json`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect((await fetch(`${server.url}/other.json`)).status).toBe(405);
+      expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the fetch handler and handleHttp serve it at openApiPath; without a document GET is 405', async () => {
+    const rpc = createRpcServer({ idl: calcIdl, handlers: calcHandlers, openApiDocument: document, openApiPath: '/api/doc.json' });
+    const handler = createFetchHandler(rpc);
+    const answer = await handler(new Request('http://x/api/doc.json'));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toStrictEqual(document);
+    expect((await handler(new Request('http://x/openapi.json'))).status).toBe(405);
+    expect((await rpc.handleHttp({ method: 'GET', path: '/api/doc.json', body: '' })).status).toBe(200);
+    const plain = createRpcServer({ idl: calcIdl, handlers: calcHandlers });
+    expect((await createFetchHandler(plain)(new Request('http://x/openapi.json'))).status).toBe(405);
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, openApiDocument: document, openApiPath: 'doc.json' })).toThrow(
+      "openApiPath must start with '/'",
+    );
+  });
+});

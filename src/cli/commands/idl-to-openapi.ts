@@ -5,18 +5,18 @@ import { loadIdlFile } from '../idl-file.js';
 import { reportWarnings } from './openapi-to-idl.js';
 
 /**
- * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-strict]`: writes
+ * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-strict]`: writes
  * `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one document).
  */
 export const idlToOpenApiCommand: Command = {
   flag: '-idl-to-openapi',
-  usage: '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-strict]',
-  summary: 'describe the REST binding of IDL files as an OpenAPI document (-strict: warnings are fatal)',
+  usage: '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-strict]',
+  summary: 'describe the REST binding of IDL files as an OpenAPI document (-server-url: where it is served; -strict: warnings are fatal)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
     const { idlToOpenApi } = await import('../../openapi/index.js');
     const { values, booleans, positionals } = parseArgs(args, {
-      values: ['-output-dir', '-openapi-version'],
+      values: ['-output-dir', '-openapi-version', '-server-url'],
       booleans: ['-idl-to-openapi', '-strict'],
     });
     const outputDir = values.get('-output-dir');
@@ -26,7 +26,7 @@ export const idlToOpenApiCommand: Command = {
     if (version !== '3.1' && version !== '3.0') throw new UsageError(`-openapi-version must be 3.1 or 3.0, not ${version}`);
     const models = [];
     for (const path of positionals) models.push((await loadIdlFile(path, context.cwd)).model);
-    const { document, warnings } = idlToOpenApi(models, { version });
+    const { document, warnings } = idlToOpenApi(models, { version, serverUrl: values.get('-server-url') });
     const label = positionals.join(', ');
     reportWarnings(label, warnings, context.stderr);
     if (booleans.has('-strict') && warnings.length > 0) {
