@@ -77,12 +77,25 @@ function moreLine(diagnostics: readonly Diagnostic[]): string[] {
 /**
  * The source lines around `line` with a gutter of line numbers and a `^^^` underline of `length`
  * units starting at `column` (both 1-based). Tabs are kept so the caret lines up in a terminal.
+ *
+ * `gutter: 'marked'` (the default) marks the error line with `>` and right-aligns the numbers;
+ * `'flush'` starts every line with its left-aligned number, so the frame has no leading whitespace
+ * (Vite's error overlay trims the frame, which would shift a first line that starts with spaces).
  */
-export function codeFrame(source: string, line: number, column: number, length = 1): string {
-  return indexedFrame(indexSource(source), line, column, length);
+export function codeFrame(source: string, line: number, column: number, length = 1, gutter: FrameGutter = 'marked'): string {
+  return indexedFrame(indexSource(source), line, column, length, gutter);
 }
 
-function indexedFrame({ text: source, lineStarts }: IndexedSource, line: number, column: number, length: number): string {
+/** How the line numbers of a code frame are laid out; see {@link codeFrame}. */
+export type FrameGutter = 'marked' | 'flush';
+
+function indexedFrame(
+  { text: source, lineStarts }: IndexedSource,
+  line: number,
+  column: number,
+  length: number,
+  gutter: FrameGutter = 'marked',
+): string {
   if (line < 1 || line > lineStarts.length) return '';
   const first = Math.max(1, line - CONTEXT_LINES_BEFORE);
   const last = Math.min(lineStarts.length, line + CONTEXT_LINES_AFTER);
@@ -96,14 +109,14 @@ function indexedFrame({ text: source, lineStarts }: IndexedSource, line: number,
     // A lone carriage return would send the terminal's cursor back over the gutter: show a space.
     const text = full.slice(cut, cut + MAX_FRAME_WIDTH).replace(/\r/g, ' ');
     const shown = `${cut > 0 ? ELLIPSIS : ''}${text}${cut + MAX_FRAME_WIDTH < full.length ? ELLIPSIS : ''}`;
-    const marker = n === line ? '>' : ' ';
-    const gutter = `${marker} ${String(n).padStart(gutterWidth)} |`;
-    out.push(shown.length > 0 ? `${gutter} ${shown}` : gutter);
+    const numbered = gutter === 'flush' ? `${String(n).padEnd(gutterWidth)} |` : `${n === line ? '>' : ' '} ${String(n).padStart(gutterWidth)} |`;
+    out.push(shown.length > 0 ? `${numbered} ${shown}` : numbered);
     if (n === line) {
       const start = Math.max(0, column - 1 - cut);
       const before = (cut > 0 ? ' ' : '') + text.slice(0, start).replace(/[^\t]/g, ' ');
       const visible = Math.max(1, Math.min(length, Math.max(1, text.length - start)));
-      out.push(`  ${' '.repeat(gutterWidth)} | ${before}${'^'.repeat(visible)}`);
+      const blank = gutter === 'flush' ? ' '.repeat(gutterWidth) : `  ${' '.repeat(gutterWidth)}`;
+      out.push(`${blank} | ${before}${'^'.repeat(visible)}`);
     }
   }
   return out.join('\n');

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { generateModule } from '../codegen/index.js';
-import { codeFrame, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
+import { codeFrame, type FrameGutter, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
 import { readIdlFile } from './read-idl-file.js';
@@ -42,10 +42,10 @@ export class IdlModuleError extends Error {
     return formatDiagnosticHeaders(this.diagnostics);
   }
 
-  /** The code frame of the first error. */
-  get frame(): string {
+  /** The code frame of the first error (`gutter`: see {@link codeFrame}). */
+  frame(gutter: FrameGutter = 'marked'): string {
     const { line, column, length } = this.first;
-    return codeFrame(this.source, line, column, length ?? 1);
+    return codeFrame(this.source, line, column, length ?? 1, gutter);
   }
 }
 

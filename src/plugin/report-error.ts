@@ -16,14 +16,20 @@ const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
 export function reportIdlError(context: UnpluginContext, error: IdlModuleError, framework: UnpluginContextMeta['framework']): void {
   const first = error.first;
   const showsFrame = SHOWS_FRAME.has(framework);
-  context.error({
-    // Rollup, Rolldown and Vite print the frame from `frame`; elsewhere it goes into the text.
-    message: showsFrame ? error.summary : error.message,
+  const vite = framework === 'vite';
+  // Rollup, Rolldown and Vite print the frame from `frame`; elsewhere it goes into the text.
+  const reported = Object.assign(new Error(showsFrame ? error.summary : error.message), {
     id: error.file,
-    // Rollup's convention (which Vite and esbuild share): 1-based line, 0-based column.
-    loc: { file: first.file, line: first.line, column: first.column - 1 },
-    ...(showsFrame ? { frame: error.frame } : {}),
-  } as Parameters<UnpluginContext['error']>[0]);
+    // Rollup's convention (Rolldown's and esbuild's too): 1-based line, 0-based column. Vite's
+    // overlay prints `file:line:column` from `loc` as it is, so there it is our 1-based column.
+    loc: { file: first.file, line: first.line, column: vite ? first.column : first.column - 1 },
+    // Vite's overlay trims the frame: a frame that starts with spaces would lose them.
+    ...(showsFrame ? { frame: error.frame(vite ? 'flush' : 'marked') } : {}),
+  });
+  // An Error (not a plain object), so that Vite's module runner has a stack to print after the
+  // message; but an empty one: the plugin's own call frames would only hide the IDL's location.
+  reported.stack = '';
+  context.error(reported as Parameters<UnpluginContext['error']>[0]);
 }
 
 /**

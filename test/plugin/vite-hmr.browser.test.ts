@@ -62,7 +62,14 @@ test('an .idl edit updates the page; a syntax error shows in the overlay and fix
   await poll(() => overlay.count()).toBe(1);
   const message = await overlay.locator('.message').textContent();
   expect(message).toContain(`checkout.idl:${line}:${column}`);
-  expect(await overlay.locator('.frame').textContent()).toContain('enum PaymentMethod {{');
+  const frame = (await overlay.locator('.frame').textContent()) ?? '';
+  expect(frame).toContain('enum PaymentMethod {{');
+  // The location under the message names the same column as the message.
+  expect(await overlay.locator('.file').textContent()).toMatch(new RegExp(`checkout\\.idl:${line}:${column}$`));
+  // Every line of the frame keeps its gutter: the first one too (the overlay trims the frame).
+  const frameLines = frame.split('\n');
+  expect(frameLines.length).toBeGreaterThan(2);
+  expect(new Set(frameLines.map((text) => text.indexOf('|'))).size).toBe(1);
 
   await writeFile(idlFile, originalIdl);
   await poll(() => overlay.count()).toBe(0);
