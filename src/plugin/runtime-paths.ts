@@ -8,10 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ownManifest, ownPackageRoot, PACKAGE_NAME } from '../own-package.js';
 import { isIdlId } from './idl-id.js';
 
-export const PACKAGE_NAME = 'unplugin-idl-rpc';
+export { PACKAGE_NAME };
 export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
 export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
 /** The runtime without Node adapters: what generated `.idl` modules import. */
@@ -31,28 +31,11 @@ export interface RuntimePaths {
 
 let cached: RuntimePaths | undefined;
 
-/** Finds the package root from this file (works from `src/plugin` and from `dist/src/plugin`). */
-function findPackageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
-      if (pkg.name === PACKAGE_NAME) return dir;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find the package's own package.json`);
-    dir = parent;
-  }
-}
-
 /** The runtime files of this package, read from its `exports` map (cached). */
 export function runtimePaths(): RuntimePaths {
   if (cached) return cached;
-  const packageRoot = findPackageRoot();
-  const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
-    exports: Record<string, { default: string } | string>;
-  };
+  const packageRoot = ownPackageRoot();
+  const pkg = ownManifest();
   const files: Record<string, string> = {};
   for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT]) {
     const entry = pkg.exports[`.${specifier.slice(PACKAGE_NAME.length)}`];

@@ -1,0 +1,46 @@
+/**
+ * This package on disk: its root folder and its manifest, found from this file, so the same code
+ * works from the sources (`src/`) and from the build (`dist/src/`). The code generator copies the
+ * runtime from the root, the plugin resolves the runtime through the manifest's `exports`, and
+ * generated headers and `idlrpc -version` name the manifest's version.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_NAME = 'unplugin-idl-rpc';
+
+/** The parts of this package's package.json that the compiler reads. */
+export interface OwnManifest {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  exports: Record<string, { types?: string; default: string } | string>;
+}
+
+let found: { root: string; manifest: OwnManifest } | undefined;
+
+function findOwnPackage(): { root: string; manifest: OwnManifest } {
+  if (found) return found;
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; ) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as OwnManifest;
+      if (manifest.name === PACKAGE_NAME) return (found = { root: dir, manifest });
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find the package's own package.json`);
+    dir = parent;
+  }
+}
+
+/** The folder holding this package's package.json. */
+export function ownPackageRoot(): string {
+  return findOwnPackage().root;
+}
+
+/** This package's package.json (read once). */
+export function ownManifest(): OwnManifest {
+  return findOwnPackage().manifest;
+}
