@@ -27,6 +27,12 @@ export interface OpenApiInput {
   fileName?: string;
   /** Folder for `$ref`s to other files when there is no `fileName`. */
   baseDir?: string;
+  /**
+   * Further folders that `$ref`s may reach files in (relative ones against `baseDir` or the working
+   * directory). Without them a referenced file must be inside the root document's folder (or
+   * `baseDir`), compared after following symlinks.
+   */
+  refRoots?: readonly string[];
 }
 
 export interface OpenApiToIdlOptions {
@@ -65,7 +71,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   const info = (content as Record<string, unknown>).info;
   const sink = new WarningSink();
   const ctx: ConversionContext = {
-    documents: new SourceDocuments(content, rootPath, input.baseDir),
+    documents: new SourceDocuments(content, rootPath, input.baseDir, input.refRoots),
     sink,
     topNames: new NameScope(),
     span: syntheticSpan(idlFileName),

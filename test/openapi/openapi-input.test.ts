@@ -118,6 +118,18 @@ interface pets {
     expect(error.message).toContain('binary data (format: binary) cannot be carried by JSON-RPC');
   });
 
+  it('reads referenced files only inside the document folder and the refRoots, comparing real paths', () => {
+    const multiFile = join(fixtures, 'multi-file');
+    const outside = openApiDocument({ schemas: { Pet: { $ref: '../multi-file/schemas/pet.yaml#/Pet' } } });
+    const baseDir = join(fixtures, 'elsewhere');
+    const refused = conversionError(() => openApiToIdl({ document: outside, baseDir }));
+    expect(refused.pointer).toBe('/components/schemas/Pet');
+    expect(refused.message).toContain('$ref "../multi-file/schemas/pet.yaml#/Pet" names a file outside the folders references may reach');
+    // A ref root (relative to baseDir) allows the folder.
+    expect(openApiToIdl({ document: outside, baseDir, refRoots: ['../multi-file/schemas'] }).idl).toContain('struct Pet {');
+    expect(openApiToIdl({ document: outside, baseDir, refRoots: [multiFile] }).idl).toContain('struct Pet {');
+  });
+
   it('reports invalid YAML and JSON with the place', () => {
     const yaml = conversionError(() => openApiToIdl({ text: 'openapi: 3.0.0\ninfo: [unclosed\n', fileName: 'bad.yaml' }));
     expect(yaml.message).toMatch(/^bad\.yaml:\d+:\d+: invalid YAML: /);

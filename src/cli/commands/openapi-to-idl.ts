@@ -4,34 +4,44 @@ import { formatDiagnostics } from '../../idl/code-frame.js';
 import { tryCompileIdl } from '../../idl/compile.js';
 import type { ConversionWarning } from '../../openapi/index.js';
 import { writeFileAtomic } from '../atomic-write.js';
-import { readInputFile } from '../idl-file.js';
+
+const USAGE = '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...';
 
 /**
- * `-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary]`: writes
- * `<dir>/<name>.idl`. Warnings go to stderr; with `-strict` any warning fails the command and
+ * `-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...`:
+ * writes `<dir>/<name>.idl`. Warnings go to stderr; with `-strict` any warning fails the command and
  * nothing is written.
+ * `$ref`s may only reach files in the document's folder and the `-ref-root` folders.
  */
 export const openApiToIdlCommand: Command = {
   flag: '-openapi-to-idl',
-  usage: '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary]',
-  summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal)',
+  usage: USAGE,
+  summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal; -ref-root: more folders $refs may read)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
-    const { ConversionError, openApiToIdl } = await import('../../openapi/index.js');
-    const { values, booleans, positionals } = parseArgs(args, {
+    const { ConversionError, openApiToIdl, readDocumentFile } = await import('../../openapi/index.js');
+    const { values, booleans, lists, positionals } = parseArgs(args, {
       values: ['-output-dir'],
       booleans: ['-openapi-to-idl', '-strict', '-drop-binary'],
+      lists: ['-ref-root'],
     });
     const outputDir = values.get('-output-dir');
     if (positionals.length !== 1) throw new UsageError('-openapi-to-idl needs exactly one OpenAPI document');
     if (outputDir === undefined) throw new UsageError('-openapi-to-idl needs -output-dir <dir>');
     const input = positionals[0];
-    const text = await readInputFile(input, context.cwd);
+    const path = resolve(context.cwd, input);
+    let text: string;
+    try {
+      // Only a regular file, up to the size limit: never a device or FIFO given by mistake.
+      text = readDocumentFile(path);
+    } catch (error) {
+      throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
+    }
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
     let result;
     try {
       result = openApiToIdl(
-        { text, fileName: resolve(context.cwd, input) },
+        { text, fileName: path, refRoots: (lists.get('-ref-root') ?? []).map((root) => resolve(context.cwd, root)) },
         { binary: booleans.has('-drop-binary') ? 'drop' : 'error', idlFileName: idlName },
       );
     } catch (error) {
