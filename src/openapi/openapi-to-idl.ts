@@ -9,6 +9,7 @@
 import { resolve } from 'node:path';
 import type { ErrorDecl, IdlFile } from '../idl/ast.js';
 import { printIdl, syntheticSpan } from '../idl/format.js';
+import { BinaryDrops } from './binary-data.js';
 import { EXTENSION } from './error-binding.js';
 import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './names.js';
 import { OperationConverter } from './operation-converter.js';
@@ -38,8 +39,9 @@ export interface OpenApiInput {
 export interface OpenApiToIdlOptions {
   /**
    * Binary data (`format: binary`) cannot travel in JSON-RPC. `error` (default): the conversion
-   * fails with a ConversionError at the first such schema. `drop`: a struct field of binary data is
-   * dropped, an operation whose parameters, body or result are binary is dropped, each with a warning.
+   * fails with one BinaryDataError that lists every such place (what `drop` would drop there).
+   * `drop`: a struct field of binary data is dropped, an operation whose parameters, body or result
+   * are binary is dropped, a binary component schema becomes `string`, each with a warning.
    */
   binary?: 'error' | 'drop';
   /** File name given to the IDL (spans, messages). Default: the input's name with `.idl`. */
@@ -58,8 +60,8 @@ export interface OpenApiToIdlResult {
  * Converts an OpenAPI 3.0.x or 3.1.x document to IDL.
  *
  * @throws ConversionError (with a JSON pointer) for invalid YAML/JSON, a document that is not
- *   OpenAPI 3.0/3.1 (Swagger 2.0 included), a remote or unresolvable `$ref`, or binary data (unless
- *   `binary: 'drop'`).
+ *   OpenAPI 3.0/3.1 (Swagger 2.0 included), or a remote, unresolvable or out-of-bounds `$ref`;
+ *   BinaryDataError (a ConversionError listing every place) for binary data, unless `binary: 'drop'`.
  */
 export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions = {}): OpenApiToIdlResult {
   // Without a name, the text alone decides between JSON and YAML.
@@ -76,7 +78,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
     topNames: new NameScope(),
     span: syntheticSpan(idlFileName),
     keepIdentifiers: isObject(info) && typeof info[EXTENSION.namespace] === 'string',
-    binary: options.binary ?? 'error',
+    binary: new BinaryDrops(options.binary ?? 'error', sink),
   };
 
   const errors = ctx.keepIdentifiers ? declaredErrors(content as Record<string, unknown>, ctx) : [];
@@ -87,6 +89,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   schemas.convertComponents();
   const interfaces = operations.convert();
   schemas.finish();
+  ctx.binary.throwIfAny();
   schemas.removeUnreferenced(interfaces);
   warnDropped(content as Record<string, unknown>, sink);
 

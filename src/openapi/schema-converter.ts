@@ -9,20 +9,13 @@
  */
 import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
+import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { RPC_ERROR_MARKER } from './error-binding.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
-import { ConversionError, type WarningSink } from './warnings.js';
+import type { WarningSink } from './warnings.js';
 
 export type Schema = Record<string, unknown>;
-
-/** A schema of binary data (`format: binary`): JSON-RPC carries only JSON. */
-export class BinaryDataError extends ConversionError {
-  constructor(pointer: string) {
-    super(pointer, 'binary data (format: binary) cannot be carried by JSON-RPC');
-    this.name = 'BinaryDataError';
-  }
-}
 
 /** What the schema and operation converters share. */
 export interface ConversionContext {
@@ -34,8 +27,8 @@ export interface ConversionContext {
   span: SourceSpan;
   /** Keep names that already are identifiers as written (documents this converter wrote). */
   keepIdentifiers: boolean;
-  /** `error`: binary data fails the conversion; `drop`: the field or operation is dropped with a warning. */
-  binary: 'error' | 'drop';
+  /** Where the members that binary data makes go are reported (warnings, or one error at the end). */
+  binary: BinaryDrops;
 }
 
 /** An IDL type and whether the schema also allows `null`. */
@@ -154,16 +147,17 @@ export class SchemaConverter {
   /**
    * The IDL type of the schema at `location`. `hoistName` names the struct an inline object becomes
    * (`<Struct>_<field>`, `<operationId>Body`, ...); arrays and maps derive `_item` / `_value` from it.
+   * `component`: binary data there makes the schema `string` (reported to `ctx.binary`).
    *
-   * @throws BinaryDataError for binary data; ConversionError for unresolvable references.
+   * @throws BinarySchemaError for binary data; ConversionError for unresolvable references.
    */
-  typeOf(location: Location, schema: unknown, hoistName: string, dropBinary = false): TypeResult {
-    if (dropBinary && this.ctx.binary === 'drop') {
+  typeOf(location: Location, schema: unknown, hoistName: string, component = false): TypeResult {
+    if (component) {
       try {
         return this.typeOf(location, schema, hoistName);
       } catch (error) {
-        if (!(error instanceof BinaryDataError)) throw error;
-        this.warn(error.pointer, 'binary data (format: binary) cannot be carried by JSON-RPC; the schema was replaced by string');
+        if (!(error instanceof BinarySchemaError)) throw error;
+        this.ctx.binary.drop(error.pointer, `schema ${hoistName}`, 'replaced by string');
         return { type: this.builtIn('string'), nullable: false };
       }
     }
@@ -400,8 +394,8 @@ export class SchemaConverter {
         try {
           type = this.typeOf(location, propertySchema, `${struct.name.text}_${fieldName}`);
         } catch (error) {
-          if (!(error instanceof BinaryDataError) || this.ctx.binary !== 'drop') throw error;
-          this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; field ${fieldName} of struct ${struct.name.text} dropped`);
+          if (!(error instanceof BinarySchemaError)) throw error;
+          this.ctx.binary.drop(error.pointer, `field ${fieldName} of struct ${struct.name.text}`);
           continue;
         }
         const field: Field = {
@@ -511,7 +505,7 @@ export class SchemaConverter {
     const type = types[0] ?? inferType(schema);
     switch (type) {
       case 'string':
-        if (schema.format === 'binary') throw new BinaryDataError(displayPointer(location));
+        if (schema.format === 'binary') throw new BinarySchemaError(displayPointer(location));
         return { type: this.builtIn('string'), nullable: false };
       case 'integer':
         return { type: this.builtIn('int'), nullable: false };
