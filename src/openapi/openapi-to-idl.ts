@@ -60,8 +60,9 @@ export interface OpenApiToIdlResult {
  * Converts an OpenAPI 3.0.x or 3.1.x document to IDL.
  *
  * @throws ConversionError (with a JSON pointer) for invalid YAML/JSON, a document that is not
- *   OpenAPI 3.0/3.1 (Swagger 2.0 included), or a remote, unresolvable or out-of-bounds `$ref`;
- *   BinaryDataError (a ConversionError listing every place) for binary data, unless `binary: 'drop'`.
+ *   OpenAPI 3.0/3.1 (Swagger 2.0 included), a remote, unresolvable or out-of-bounds `$ref`, or
+ *   arrays/maps nested deeper than the IDL allows; BinaryDataError (a ConversionError listing every
+ *   place) for binary data, unless `binary: 'drop'`.
  */
 export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions = {}): OpenApiToIdlResult {
   // Without a name, the text alone decides between JSON and YAML.

@@ -102,13 +102,12 @@ export function parseDocumentText(text: string, fileName: string): unknown {
     // `merge`: `<<: *base` merge keys (YAML 1.1) are common in hand-written API descriptions.
     return parseYaml(source, { maxAliasCount: YAML_MAX_ALIAS_COUNT, merge: true, prettyErrors: true });
   } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const at = error.linePos?.[0];
-      const where = at ? `:${at.line}:${at.col}` : '';
-      throw new ConversionError('', `${fileName}${where}: invalid YAML: ${error.message.split('\n')[0]}`);
-    }
-    // The alias limit raises a ReferenceError.
-    throw new ConversionError('', `${fileName}: invalid YAML: ${(error as Error).message}`);
+    // The YAML reader recurses per nesting level: running out of stack is a document too deep for it.
+    const message = (error as Error).message ?? String(error);
+    const reason = /Maximum call stack size exceeded/.test(message) ? 'nested too deeply for the YAML reader (JSON has no such limit)' : message.split('\n')[0];
+    const at = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+    // The alias limit raises a ReferenceError, without a place.
+    throw new ConversionError('', `${fileName}${at ? `:${at.line}:${at.col}` : ''}: invalid YAML: ${reason}`);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Hostile documents for `idlrpc -openapi-to-idl`, each run in a child under the harness (256 MB
  * heap, hang guard): `$ref`s that try to read files outside the document's folder, devices, FIFOs
- * and huge files. Each must give a located error (a JSON pointer) or a correct result, never a
+ * and huge files; and shapes that used to exhaust the stack (deep nesting, long `$ref` and `allOf`
+ * chains, huge enums). Each must give a located error (a JSON pointer) or a correct result, never a
  * stack trace or a hang. Inputs are generated here.
  */
 import { execFileSync } from 'node:child_process';
@@ -134,5 +135,112 @@ describe('$refs to files stay inside the document folder', () => {
     writeFileSync(join(dir, 'big.json'), '');
     truncateSync(join(dir, 'big.json'), 65 * 1024 * 1024);
     expectLocatedError(await runHostileCli(['-openapi-to-idl', 'big.json', '-output-dir', 'out'], dir), 'cannot read big.json: larger than the limit of 64 MB');
+  });
+});
+
+describe('deep and long shapes convert in linear time, or stop with a located error', () => {
+  it('converts schemas nested 1,000 deep, with names cut so the IDL grows linearly', { timeout: TIMEOUT }, async () => {
+    const depth = 1000;
+    const schema = '{"type":"object","properties":{"a":'.repeat(depth) + '{"type":"string"}' + '}}'.repeat(depth);
+    const text = documentText(`{"Root":${schema}}`);
+    const idl = expectConverted(await convert(text));
+    expect(count(idl, /^struct /gm)).toBe(depth);
+    // Every hoisted name is at most 256 characters (+ a `_<n>` suffix): no name grows with the depth.
+    const longest = Math.max(...[...idl.matchAll(/^struct (\w+)/gm)].map((m) => m[1].length));
+    expect(longest).toBeLessThanOrEqual(256 + 5);
+    expect(idl.length).toBeLessThan(depth * 1000);
+  });
+
+  it('converts a chain of 4,000 $refs to the struct at its end', { timeout: TIMEOUT }, async () => {
+    const length = 4000;
+    const schemas: Record<string, unknown> = { User: { type: 'object', required: ['home'], properties: { home: { $ref: '#/components/schemas/R0' } } } };
+    for (let i = 0; i < length; i++) schemas[`R${i}`] = { $ref: `#/components/schemas/R${i + 1}` };
+    schemas[`R${length}`] = { type: 'object', title: 'Address', properties: { street: { type: 'string' } } };
+    const idl = expectConverted(await convert(documentText(JSON.stringify(schemas))));
+    expect(idl).toContain('struct User {\n    home         Address\n}');
+  });
+
+  it('converts an allOf inheritance chain 2,000 long', { timeout: TIMEOUT }, async () => {
+    const length = 2000;
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < length; i++) {
+      schemas[`S${i}`] = { allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { type: 'string' } } }] };
+    }
+    schemas[`S${length}`] = { type: 'object', properties: { last: { type: 'string' } } };
+    const idl = expectConverted(await convert(documentText(JSON.stringify(schemas))));
+    expect(count(idl, /^struct S\d+ extends S\d+ \{$/gm)).toBe(length);
+    expect(idl).toContain('struct S0 extends S1 {\n    p0           string  [optional]\n}');
+  });
+
+  it('converts oneOf nested 2,000 deep and an allOf-of-one chain 2,000 long', { timeout: TIMEOUT }, async () => {
+    const depth = 2000;
+    const oneOf = '{"oneOf":['.repeat(depth) + '{"type":"integer"}' + ',{"type":"null"}]}'.repeat(depth);
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < depth; i++) schemas[`A${i}`] = { allOf: [{ $ref: `#/components/schemas/A${i + 1}` }] };
+    schemas[`A${depth}`] = { type: 'boolean' };
+    const body = JSON.stringify(schemas).slice(0, -1) + `,"Holder":{"type":"object","required":["n","b"],"properties":{"n":${oneOf},"b":{"$ref":"#/components/schemas/A0"}}}}`;
+    const idl = expectConverted(await convert(documentText(body)));
+    expect(idl).toMatch(/^struct Holder \{\n {4}n +int +\[optional\]\n {4}b +bool\n\}$/m);
+  });
+
+  it('converts a chain of 4,000 structs each requiring the next', { timeout: TIMEOUT }, async () => {
+    const length = 4000;
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < length; i++) schemas[`S${i}`] = { type: 'object', required: ['next'], properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    schemas[`S${length}`] = { type: 'object', required: ['back'], properties: { back: { $ref: '#/components/schemas/S0' } } };
+    const run = await convert(documentText(JSON.stringify(schemas)));
+    const idl = expectConverted(run);
+    expect(count(idl, /^struct /gm)).toBe(length + 1);
+    // The one cycle (S0 -> ... -> S4000 -> S0) is broken once, where it closes.
+    expect(count(run.stderr, /circular reference/g)).toBe(1);
+    expect(run.stderr).toContain(`/components/schemas/S${length}/properties/back: circular reference (S0 -> S1 -> `);
+  });
+
+  it('converts a string enum of 200,000 values', { timeout: TIMEOUT }, async () => {
+    const size = 200_000;
+    const values = Array.from({ length: size }, (_, i) => `"value_${i}"`).join(',');
+    const idl = expectConverted(await convert(documentText(`{"Big":{"type":"string","enum":[${values}]}}`)));
+    expect(count(idl, /^ {4}value_\d+$/gm)).toBe(size);
+  });
+
+  it('converts 200,000 enum values that all become the same name (empty, empty_2, ...)', { timeout: TIMEOUT }, async () => {
+    const size = 200_000;
+    // Distinct strings of punctuation only: each is written `empty`, made unique with a suffix.
+    const punctuation = '!#$%&()*+,.';
+    const spell = (i: number) => [...i.toString(punctuation.length).padStart(6, '0')].map((d) => punctuation[parseInt(d, punctuation.length)]).join('');
+    const values = Array.from({ length: size }, (_, i) => JSON.stringify(spell(i))).join(',');
+    const run = await convert(documentText(`{"Marks":{"type":"string","enum":[${values}]}}`));
+    const idl = expectConverted(run);
+    expect(count(idl, /^ {4}empty(_\d+)?$/gm)).toBe(size);
+    expect(idl).toContain(`    empty_${size}\n}`);
+  });
+
+  it('converts a numeric enum of 200,000 values (a struct of constants)', { timeout: TIMEOUT }, async () => {
+    const size = 200_000;
+    const values = Array.from({ length: size }, (_, i) => String(i)).join(',');
+    const idl = expectConverted(await convert(documentText(`{"Codes":{"type":"integer","enum":[${values}]}}`)));
+    expect(count(idl, /^ {4}v\d+ +int$/gm)).toBe(size);
+  });
+
+  it('stops arrays nested 101 deep at the IDL limit with the pointer, and converts 100', { timeout: TIMEOUT }, async () => {
+    const nested = (depth: number) => documentText(`{"A":{"type":"object","properties":{"a":${'{"type":"array","items":'.repeat(depth)}{"type":"string"}${'}'.repeat(depth)}}}}`);
+    const pointer = `/components/schemas/A/properties/a${'/items'.repeat(100)}`;
+    expectLocatedError(await convert(nested(101)), `arrays and maps nested more than 100 levels deep: the IDL allows at most 100 (at ${pointer})`);
+    expectLocatedError(await convert(nested(100_000)), 'arrays and maps nested more than 100 levels deep');
+    expect(expectConverted(await convert(nested(100)))).toContain(`    a            ${'[]'.repeat(100)}string  [optional]`);
+  });
+
+  it('stops maps nested 101 deep the same way', { timeout: TIMEOUT }, async () => {
+    const map = `{"A":{"type":"object","properties":{"m":${'{"type":"object","additionalProperties":'.repeat(101)}{"type":"string"}${'}'.repeat(101)}}}}`;
+    expectLocatedError(await convert(documentText(map)), `(at /components/schemas/A/properties/m${'/additionalProperties'.repeat(100)})`);
+  });
+
+  it('reports YAML nested deeper than its reader can go as invalid YAML, with the place', { timeout: TIMEOUT }, async () => {
+    mkdirSync(join(dir, 'api'), { recursive: true });
+    const yaml = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents: {schemas: {A: ${'{a: '.repeat(20_000)}x${'}'.repeat(20_000)}}}\n`;
+    writeFileSync(join(dir, 'api', 'deep.yaml'), yaml);
+    const run = await runHostileCli(['-openapi-to-idl', 'api/deep.yaml', '-output-dir', 'out'], dir);
+    expectLocatedError(run, 'invalid YAML: nested too deeply for the YAML reader');
+    expect(run.stderr).toMatch(/deep\.yaml:\d+:\d+: invalid YAML/);
   });
 });
