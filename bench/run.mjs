@@ -3,9 +3,9 @@
  * `npm run bench`: measures unplugin-idl-rpc against the tools a user would otherwise pick and
  * prints one table (metric, ours, peer, ratio). Needs `npm run build` first (it measures dist/).
  *
- *   node bench/run.mjs                 full run (about 3 minutes on 2 cores)
- *   node bench/run.mjs --quick         short run for CI (under a minute); same rows, fewer rounds
- *   --only server,validation,compiler,converter,client   run some suites
+ *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
+ *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
+ *   --only server,validation,compiler,converter,converter-scaling,client   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  */
 import { writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ const settings = args.quick
       validation: { rounds: 1, budgetMs: 30 },
       compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1 },
       converter: { rounds: 1, quick: true },
+      'converter-scaling': { rounds: 1 },
       client: {},
     }
   : {
@@ -31,6 +32,7 @@ const settings = args.quick
       validation: { rounds: 5, budgetMs: 200 },
       compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3 },
       converter: { rounds: 3, quick: false },
+      'converter-scaling': { rounds: 3 },
       client: {},
     };
 
@@ -40,6 +42,7 @@ const suites = {
   validation: async (s) => (await import('./suites/validation.mjs')).runValidationSuite(s),
   compiler: async (s) => (await import('./suites/compiler.mjs')).runCompilerSuite(s),
   converter: async (s) => (await import('./suites/converter.mjs')).runConverterSuite(s),
+  'converter-scaling': async (s) => (await import('./suites/converter-scaling.mjs')).runConverterScalingSuite(s),
   client: async (s) => (await import('./suites/client-size.mjs')).runClientSizeSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);

@@ -2,6 +2,7 @@
  * One conversion in a fresh process, so its peak memory (peak RSS) belongs to that conversion alone.
  *   node converter-process.mjs to-idl <openapi.json> <out.idl>
  *   node converter-process.mjs to-openapi <in.idl>
+ *   node converter-process.mjs shape <shape name> <n>     (OpenAPI -> IDL of bench/lib/openapi-shapes.mjs)
  * Prints `{"ms":N,"peakRssMb":N,"baselineRssMb":N}`: time of the conversion itself (input already
  * read and parsed), the process's peak resident memory, and the peak before converting.
  */
@@ -44,7 +45,16 @@ if (direction === 'to-idl') {
   const json = JSON.stringify(document);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   console.log(JSON.stringify({ ms, peakRssMb: rssMb(), baselineRssMb, bytes: json.length }));
+} else if (direction === 'shape') {
+  const { openApiToIdl } = await importBuilt('src/openapi/index.js');
+  const { openApiShapes } = await import('../lib/openapi-shapes.mjs');
+  const document = openApiShapes[input](Number(output));
+  const baselineRssMb = rssMb();
+  const start = process.hrtime.bigint();
+  const { idl } = openApiToIdl({ document });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  console.log(JSON.stringify({ ms, peakRssMb: rssMb(), baselineRssMb, idlBytes: idl.length }));
 } else {
-  console.error('usage: converter-process.mjs to-idl <openapi.json> <out.idl> | to-openapi <in.idl>');
+  console.error('usage: converter-process.mjs to-idl <openapi.json> <out.idl> | to-openapi <in.idl> | shape <name> <n>');
   process.exit(2);
 }

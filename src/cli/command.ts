@@ -49,11 +49,15 @@ export interface ArgSpec {
   values?: readonly string[];
   /** Flags that are on or off, e.g. `['-w']`. */
   booleans?: readonly string[];
+  /** Flags that take a value and may be given several times, e.g. `['-ref-root']`. */
+  lists?: readonly string[];
 }
 
 export interface ParsedArgs {
   values: Map<string, string>;
   booleans: Set<string>;
+  /** The values of each `lists` flag given, in order. */
+  lists: Map<string, string[]>;
   positionals: string[];
 }
 
@@ -61,11 +65,12 @@ export interface ParsedArgs {
  * Splits arguments into flag values, boolean flags and positionals. `--` ends the flags; a lone
  * `-` is a positional (stdin/stdout by convention).
  *
- * @throws UsageError for an unknown flag, a missing value or a repeated flag.
+ * @throws UsageError for an unknown flag, a missing value or a repeated flag (other than `lists`).
  */
 export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
   const values = new Map<string, string>();
   const booleans = new Set<string>();
+  const lists = new Map<string, string[]>();
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -80,18 +85,19 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
     const normalized = arg.startsWith('--') ? arg.slice(1) : arg;
     const equals = normalized.indexOf('=');
     const flag = equals === -1 ? normalized : normalized.slice(0, equals);
-    if (spec.values?.includes(flag)) {
+    if (spec.values?.includes(flag) || spec.lists?.includes(flag)) {
       if (values.has(flag)) throw new UsageError(`${flag} is given twice`);
       const value = equals === -1 ? args[++i] : normalized.slice(equals + 1);
       if (value === undefined || (equals === -1 && value.startsWith('-') && value !== '-')) {
         throw new UsageError(`${flag} needs a value`);
       }
-      values.set(flag, value);
+      if (spec.lists?.includes(flag)) lists.set(flag, [...(lists.get(flag) ?? []), value]);
+      else values.set(flag, value);
     } else if (spec.booleans?.includes(flag) && equals === -1) {
       booleans.add(flag);
     } else {
       throw new UsageError(`unknown flag ${arg}`);
     }
   }
-  return { values, booleans, positionals };
+  return { values, booleans, lists, positionals };
 }

@@ -177,7 +177,7 @@ function collectSyntaxErrors(grammar: Grammar, fileName: string, source: string,
 }
 
 /** Deeper types would overflow the parser's stack; no real contract comes near this. */
-const MAX_TYPE_DEPTH = 100;
+export const MAX_TYPE_DEPTH = 100;
 const TOO_DEEP_TYPE = new RegExp(`(?:\\[\\][ \\t]*|map[ \\t]*\\[[ \\t]*string[ \\t]*\\][ \\t]*){${MAX_TYPE_DEPTH + 1}}`);
 
 // Parsimmon's own `parse()` caches line/column tables keyed by the whole input string in a

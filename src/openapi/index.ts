@@ -5,4 +5,6 @@
 export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './idl-to-openapi.js';
 export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi-to-idl.js';
 export { ConversionError, type ConversionWarning } from './warnings.js';
+export { BinaryDataError, type BinaryDataLocation, describeBinaryLocation } from './binary-data.js';
+export { MAX_DOCUMENT_BYTES, readDocumentFile } from './source-documents.js';
 export { isOpenApiReservedWord, OPENAPI_RESERVED_WORDS } from './reserved-words.js';

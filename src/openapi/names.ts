@@ -103,6 +103,11 @@ export function namespaceByRule(title: string): string {
  */
 export class NameScope {
   private readonly used = new Set<string>();
+  /**
+   * Wanted name -> the suffix to try first next time: every `<name>_<i>` below it is taken, so
+   * claiming one name many times (200,000 enum values that all become `empty`) stays linear.
+   */
+  private readonly nextSuffix = new Map<string, number>();
 
   has(name: string): boolean {
     return this.used.has(name);
@@ -110,7 +115,11 @@ export class NameScope {
 
   claim(wanted: string): string {
     let name = wanted;
-    for (let i = 2; this.used.has(name); i++) name = `${wanted}_${i}`;
+    let i = this.nextSuffix.get(wanted) ?? 2;
+    if (this.used.has(name)) {
+      for (name = `${wanted}_${i}`; this.used.has(name); ) name = `${wanted}_${++i}`;
+      this.nextSuffix.set(wanted, i + 1);
+    }
     this.used.add(name);
     return name;
   }

@@ -9,6 +9,7 @@
 import { resolve } from 'node:path';
 import type { ErrorDecl, IdlFile } from '../idl/ast.js';
 import { printIdl, syntheticSpan } from '../idl/format.js';
+import { BinaryDrops } from './binary-data.js';
 import { EXTENSION } from './error-binding.js';
 import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './names.js';
 import { OperationConverter } from './operation-converter.js';
@@ -27,13 +28,20 @@ export interface OpenApiInput {
   fileName?: string;
   /** Folder for `$ref`s to other files when there is no `fileName`. */
   baseDir?: string;
+  /**
+   * Further folders that `$ref`s may reach files in (relative ones against `baseDir` or the working
+   * directory). Without them a referenced file must be inside the root document's folder (or
+   * `baseDir`), compared after following symlinks.
+   */
+  refRoots?: readonly string[];
 }
 
 export interface OpenApiToIdlOptions {
   /**
    * Binary data (`format: binary`) cannot travel in JSON-RPC. `error` (default): the conversion
-   * fails with a ConversionError at the first such schema. `drop`: a struct field of binary data is
-   * dropped, an operation whose parameters, body or result are binary is dropped, each with a warning.
+   * fails with one BinaryDataError that lists every such place (what `drop` would drop there).
+   * `drop`: a struct field of binary data is dropped, an operation whose parameters, body or result
+   * are binary is dropped, a binary component schema becomes `string`, each with a warning.
    */
   binary?: 'error' | 'drop';
   /** File name given to the IDL (spans, messages). Default: the input's name with `.idl`. */
@@ -52,8 +60,9 @@ export interface OpenApiToIdlResult {
  * Converts an OpenAPI 3.0.x or 3.1.x document to IDL.
  *
  * @throws ConversionError (with a JSON pointer) for invalid YAML/JSON, a document that is not
- *   OpenAPI 3.0/3.1 (Swagger 2.0 included), a remote or unresolvable `$ref`, or binary data (unless
- *   `binary: 'drop'`).
+ *   OpenAPI 3.0/3.1 (Swagger 2.0 included), a remote, unresolvable or out-of-bounds `$ref`, or
+ *   arrays/maps nested deeper than the IDL allows; BinaryDataError (a ConversionError listing every
+ *   place) for binary data, unless `binary: 'drop'`.
  */
 export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions = {}): OpenApiToIdlResult {
   // Without a name, the text alone decides between JSON and YAML.
@@ -65,12 +74,12 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   const info = (content as Record<string, unknown>).info;
   const sink = new WarningSink();
   const ctx: ConversionContext = {
-    documents: new SourceDocuments(content, rootPath, input.baseDir),
+    documents: new SourceDocuments(content, rootPath, input.baseDir, input.refRoots),
     sink,
     topNames: new NameScope(),
     span: syntheticSpan(idlFileName),
     keepIdentifiers: isObject(info) && typeof info[EXTENSION.namespace] === 'string',
-    binary: options.binary ?? 'error',
+    binary: new BinaryDrops(options.binary ?? 'error', sink),
   };
 
   const errors = ctx.keepIdentifiers ? declaredErrors(content as Record<string, unknown>, ctx) : [];
@@ -81,6 +90,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   schemas.convertComponents();
   const interfaces = operations.convert();
   schemas.finish();
+  ctx.binary.throwIfAny();
   schemas.removeUnreferenced(interfaces);
   warnDropped(content as Record<string, unknown>, sink);
 

@@ -6,7 +6,8 @@
 import type { InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
 import { EXTENSION } from './error-binding.js';
 import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, upperFirst } from './names.js';
-import { BinaryDataError, type ConversionContext, docComment, isObject, type Schema, type SchemaConverter, type TypeResult } from './schema-converter.js';
+import { BinarySchemaError } from './binary-data.js';
+import { type ConversionContext, docComment, isObject, type Schema, type SchemaConverter, type TypeResult } from './schema-converter.js';
 import { child, displayPointer, type Location } from './source-documents.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -153,8 +154,8 @@ export class OperationConverter {
         const method = this.method(site, this.methodScopes.get(interfaceName)!);
         if (method) decl.methods.push(method);
       } catch (error) {
-        if (!(error instanceof BinaryDataError) || this.ctx.binary !== 'drop') throw error;
-        this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; operation ${site.httpMethod.toUpperCase()} ${site.path} dropped`);
+        if (!(error instanceof BinarySchemaError)) throw error;
+        this.ctx.binary.drop(error.pointer, `operation ${site.httpMethod.toUpperCase()} ${site.path}`);
       }
     }
     const own = new Set(ownTags);

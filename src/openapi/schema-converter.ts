@@ -6,23 +6,35 @@
  * places is one IDL type, and recursive schemas terminate. After everything is converted, `finish`
  * drops fields a child redefines and breaks cycles of required struct fields (which no value could
  * satisfy and the checker rejects).
+ *
+ * Hostile documents (schemas nested thousands deep, `$ref` and `allOf` chains of thousands) must not
+ * exhaust the stack: chains of `$ref`s and pass-through schemas (`allOf` of one, `oneOf`) are walked
+ * in a loop, a struct's fields are converted later (from a queue) once the conversion is
+ * MAX_CONVERSION_DEPTH deep, and arrays and maps stop at the IDL's own nesting limit.
  */
 import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
-import { printType } from '../idl/format.js';
+import { MAX_TYPE_DEPTH } from '../idl/parser.js';
+import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { RPC_ERROR_MARKER } from './error-binding.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
+import { breakRequiredCycles, settleInheritance } from './struct-passes.js';
 import { ConversionError, type WarningSink } from './warnings.js';
 
 export type Schema = Record<string, unknown>;
 
-/** A schema of binary data (`format: binary`): JSON-RPC carries only JSON. */
-export class BinaryDataError extends ConversionError {
-  constructor(pointer: string) {
-    super(pointer, 'binary data (format: binary) cannot be carried by JSON-RPC');
-    this.name = 'BinaryDataError';
-  }
-}
+/**
+ * How deep conversions may nest (a struct's field's type, its items, ...) before struct fields are
+ * converted from a queue instead; keeps the stack small whatever the document's depth.
+ */
+const MAX_CONVERSION_DEPTH = 200;
+
+/**
+ * The longest name derived for a hoisted schema (`<Struct>_<field>_item`, ...); a longer one is cut
+ * here (and made unique with `_2`, `_3`, ...). Derived names grow with nesting: uncut, a document
+ * nested n deep would give names of length n, and IDL of size n². Real names stay far below it.
+ */
+export const MAX_HOISTED_NAME_LENGTH = 256;
 
 /** What the schema and operation converters share. */
 export interface ConversionContext {
@@ -34,8 +46,8 @@ export interface ConversionContext {
   span: SourceSpan;
   /** Keep names that already are identifiers as written (documents this converter wrote). */
   keepIdentifiers: boolean;
-  /** `error`: binary data fails the conversion; `drop`: the field or operation is dropped with a warning. */
-  binary: 'error' | 'drop';
+  /** Where the members that binary data makes go are reported (warnings, or one error at the end). */
+  binary: BinaryDrops;
 }
 
 /** An IDL type and whether the schema also allows `null`. */
@@ -101,12 +113,28 @@ export class SchemaConverter {
   /** Where each field came from, for warnings of the post-passes. */
   readonly fieldPointers = new WeakMap<Field, string>();
   private readonly structs = new Map<string, StructDecl>();
-  /** Location key -> result, for every schema converted (named types and inline ones). */
+  /** Location key -> result, for every schema converted (named types, inline ones, `$ref`s). */
   private readonly named = new Map<string, TypeResult>();
   /** Location key -> name claimed up front for component schemas. */
   private readonly componentNames = new Map<string, string>();
-  /** Locations of inline schemas being converted (a `$ref` loop without a named type in it). */
+  /** Locations of `$ref`s and inline schemas being converted (a loop without a named type in it). */
   private readonly inProgress = new Set<string>();
+  /** Location key -> whether the schema there describes an object (see `isObjectSchema`). */
+  private readonly objectSchemas = new Map<string, boolean>();
+  /**
+   * Union-find over `extends`: struct name -> a struct higher up its inheritance tree. A struct
+   * whose fields are being converted extends nothing yet, so it is the root of its tree, and a
+   * parent would make a cycle exactly when the parent's root is that struct.
+   */
+  private readonly inheritanceRoots = new Map<string, string>();
+  /** How deep `typeOf` calls are nested now. */
+  private depth = 0;
+  /** How many arrays/maps enclose the schema being converted, inside the current struct. */
+  private typeNesting = 0;
+  /** Struct bodies waiting to be converted (see MAX_CONVERSION_DEPTH), and the next one to run. */
+  private deferred: ((() => void) | undefined)[] = [];
+  private deferredHead = 0;
+  private runningDeferred = false;
 
   constructor(private readonly ctx: ConversionContext) {}
 
@@ -154,30 +182,102 @@ export class SchemaConverter {
   /**
    * The IDL type of the schema at `location`. `hoistName` names the struct an inline object becomes
    * (`<Struct>_<field>`, `<operationId>Body`, ...); arrays and maps derive `_item` / `_value` from it.
+   * `component`: binary data there makes the schema `string` (reported to `ctx.binary`).
    *
-   * @throws BinaryDataError for binary data; ConversionError for unresolvable references.
+   * @throws BinarySchemaError for binary data; ConversionError for unresolvable references or
+   *   arrays/maps nested deeper than the IDL allows.
    */
-  typeOf(location: Location, schema: unknown, hoistName: string, dropBinary = false): TypeResult {
-    if (dropBinary && this.ctx.binary === 'drop') {
+  typeOf(location: Location, schema: unknown, hoistName: string, component = false): TypeResult {
+    if (component) {
       try {
         return this.typeOf(location, schema, hoistName);
       } catch (error) {
-        if (!(error instanceof BinaryDataError)) throw error;
-        this.warn(error.pointer, 'binary data (format: binary) cannot be carried by JSON-RPC; the schema was replaced by string');
+        if (!(error instanceof BinarySchemaError)) throw error;
+        this.ctx.binary.drop(error.pointer, `schema ${hoistName}`, 'replaced by string');
         return { type: this.builtIn('string'), nullable: false };
       }
     }
-    if (schema === true) return this.anyValue(location);
-    if (!isObject(schema)) {
-      this.warn(location, 'not a schema object; used string');
-      return { type: this.builtIn('string'), nullable: false };
+    this.depth++;
+    let result: TypeResult;
+    try {
+      result = this.follow(location, schema, hoistName);
+    } finally {
+      this.depth--;
     }
+    if (this.depth === 0) this.runDeferred();
+    return result;
+  }
+
+  /**
+   * Follows `$ref`s and pass-through schemas (an inline `allOf` of non-objects, `oneOf`/`anyOf`) in
+   * a loop to the schema that gives the type, then caches the result at every step, so a chain is
+   * walked once. A step reached again while it is being followed is a loop: `string`, with a warning.
+   */
+  private follow(start: Location, startSchema: unknown, startName: string): TypeResult {
+    const steps: { key: string; nullable: boolean }[] = [];
+    let location = start;
+    let schema = startSchema;
+    let name = startName;
+    let result: TypeResult | undefined;
+    try {
+      while (isObject(schema)) {
+        const key = locationKey(location);
+        const known = this.named.get(key);
+        if (known) {
+          result = known;
+          break;
+        }
+        if (this.inProgress.has(key)) {
+          const what = typeof schema.$ref === 'string' ? 'the $ref chain leads back to itself' : 'the schema contains itself without an object in between';
+          this.warn(location, `${what}; used string`);
+          result = { type: this.builtIn('string'), nullable: true };
+          break;
+        }
+        const next = this.step(location, schema, name);
+        if (!next) break;
+        this.inProgress.add(key);
+        steps.push({ key, nullable: next.nullable });
+        ({ location, schema, name } = next);
+      }
+      result ??= this.convertAt(location, schema, name);
+    } finally {
+      for (const step of steps) this.inProgress.delete(step.key);
+    }
+    for (let i = steps.length - 1; i >= 0; i--) {
+      result = { type: result.type, nullable: result.nullable || steps[i].nullable };
+      this.named.set(steps[i].key, result);
+    }
+    return result;
+  }
+
+  /**
+   * One step of `follow`: the schema a `$ref` names, or the member an inline `allOf` / `oneOf` /
+   * `anyOf` uses; `nullable` is what this step adds. Undefined when the schema itself gives the type.
+   */
+  private step(location: Location, schema: Schema, name: string): { location: Location; schema: unknown; name: string; nullable: boolean } | undefined {
     if (typeof schema.$ref === 'string') {
       const target = this.ctx.documents.resolve(schema.$ref, location);
-      const result = this.typeAt(target.location, target.value, this.contextName(target.location, target.value, hoistName));
-      return { type: result.type, nullable: result.nullable || schema.nullable === true };
+      return { location: target.location, schema: target.value, name: this.contextName(target.location, target.value, name), nullable: schema.nullable === true };
     }
-    return this.typeAt(location, schema, hoistName);
+    if (this.classify(location, schema) !== 'inline') return undefined;
+    if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
+      // One member (e.g. a $ref with a description beside it) or several non-object members.
+      const members = schema.allOf;
+      if (members.length > 1) this.warn(child(location, 'allOf'), `allOf of ${members.length} schemas that are not objects: the first is used`);
+      return { location: child(location, 'allOf', 0), schema: members[0], name, nullable: allowsNull(schema) };
+    }
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const alternatives = schema[keyword];
+      if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
+      const indexed = alternatives.map((member, i) => ({ member, i })).filter(({ member }) => !isNullSchema(member));
+      if (indexed.length === 0) break;
+      if (indexed.length > 1) {
+        this.warn(child(location, keyword), `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`);
+      }
+      const nullable = indexed.length < alternatives.length || allowsNull(schema);
+      return { location: child(location, keyword, indexed[0].i), schema: indexed[0].member, name, nullable };
+    }
+    return undefined;
   }
 
   /** The name context of a `$ref` target: its claimed name, its component key, its title, else the caller's. */
@@ -195,22 +295,12 @@ export class SchemaConverter {
     return fallback;
   }
 
-  private typeAt(location: Location, schema: unknown, name: string): TypeResult {
-    const key = locationKey(location);
-    const known = this.named.get(key);
-    if (known) return known;
-    if (!isObject(schema)) return this.typeOf(location, schema, name);
-    if (typeof schema.$ref === 'string') {
-      if (this.inProgress.has(key)) {
-        this.warn(location, 'the $ref chain leads back to itself; used string');
-        return { type: this.builtIn('string'), nullable: true };
-      }
-      this.inProgress.add(key);
-      try {
-        return this.typeOf(location, schema, name);
-      } finally {
-        this.inProgress.delete(key);
-      }
+  /** The type a schema gives by itself (no `$ref`, not a pass-through; see `follow`). */
+  private convertAt(location: Location, schema: unknown, name: string): TypeResult {
+    if (schema === true) return this.anyValue(location);
+    if (!isObject(schema)) {
+      this.warn(location, 'not a schema object; used string');
+      return { type: this.builtIn('string'), nullable: false };
     }
     switch (this.classify(location, schema)) {
       case 'struct':
@@ -220,10 +310,7 @@ export class SchemaConverter {
       case 'numericEnum':
         return this.declareNumericEnum(location, schema, name);
       case 'inline': {
-        if (this.inProgress.has(key)) {
-          this.warn(location, 'the schema contains itself without an object in between; used string');
-          return { type: this.builtIn('string'), nullable: true };
-        }
+        const key = locationKey(location);
         this.inProgress.add(key);
         try {
           const inline = this.inlineType(location, schema, name);
@@ -249,7 +336,7 @@ export class SchemaConverter {
     if (Array.isArray(schema.allOf)) {
       if (isObject(schema.properties)) return 'struct';
       if (schema.allOf.length === 1) return 'inline';
-      return schema.allOf.some((member, i) => this.isObjectSchema(child(location, 'allOf', i), member, new Set())) ? 'struct' : 'inline';
+      return schema.allOf.some((member, i) => this.isObjectSchema(child(location, 'allOf', i), member)) ? 'struct' : 'inline';
     }
     if (isObject(schema.properties)) return 'struct';
     const types = typeList(schema);
@@ -261,27 +348,62 @@ export class SchemaConverter {
     return isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 ? 'inline' : 'struct';
   }
 
-  /** True when the schema (through `$ref`s and `allOf`) describes an object with properties. */
-  private isObjectSchema(location: Location, schema: unknown, seen: Set<string>): boolean {
-    if (!isObject(schema)) return false;
-    const key = locationKey(location);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    if (typeof schema.$ref === 'string') {
-      const target = this.ctx.documents.resolve(schema.$ref, location);
-      return this.isObjectSchema(target.location, target.value, seen);
+  /**
+   * True when the schema (through `$ref`s and `allOf` members) describes an object with properties.
+   * A depth-first walk with its own stack, left to right; every schema it settles is remembered, so
+   * chains are walked once (a schema on the way to an object is one too; when nothing is found,
+   * nothing the walk reached is).
+   */
+  private isObjectSchema(location: Location, schema: unknown): boolean {
+    const visited: { key: string; parent: number }[] = [];
+    const seen = new Set<string>();
+    const stack: { location: Location; schema: unknown; parent: number }[] = [{ location, schema, parent: -1 }];
+    const markPath = (from: number): void => {
+      for (let i = from; i !== -1; i = visited[i].parent) this.objectSchemas.set(visited[i].key, true);
+    };
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isObject(node.schema)) continue;
+      const key = locationKey(node.location);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const known = this.objectSchemas.get(key);
+      if (known === false) continue;
+      if (known === true) {
+        markPath(node.parent);
+        return true;
+      }
+      visited.push({ key, parent: node.parent });
+      const index = visited.length - 1;
+      if (typeof node.schema.$ref === 'string') {
+        const target = this.ctx.documents.resolve(node.schema.$ref, node.location);
+        stack.push({ location: target.location, schema: target.value, parent: index });
+        continue;
+      }
+      if (Array.isArray(node.schema.enum)) continue;
+      if (isObject(node.schema.properties) || typeList(node.schema).includes('object')) {
+        markPath(index);
+        return true;
+      }
+      if (Array.isArray(node.schema.allOf)) {
+        for (let i = node.schema.allOf.length - 1; i >= 0; i--) {
+          stack.push({ location: child(node.location, 'allOf', i), schema: node.schema.allOf[i], parent: index });
+        }
+      }
     }
-    if (Array.isArray(schema.enum)) return false;
-    if (isObject(schema.properties) || typeList(schema).includes('object')) return true;
-    return Array.isArray(schema.allOf) && schema.allOf.some((m, i) => this.isObjectSchema(child(location, 'allOf', i), m, seen));
+    for (const { key } of visited) this.objectSchemas.set(key, false);
+    return false;
   }
 
-  /** Claims a top-level name for a named schema: its claimed component name, its title, else `wanted`. */
+  /**
+   * Claims a top-level name for a named schema: its claimed component name, its title, else
+   * `wanted` (cut to MAX_HOISTED_NAME_LENGTH).
+   */
   private claimName(location: Location, schema: Schema, wanted: string): string {
     const claimed = this.componentNames.get(locationKey(location));
     if (claimed !== undefined) return claimed;
     const title = typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : undefined;
-    const name = this.ctx.topNames.claim(title !== undefined ? typeName(title) : wanted);
+    const name = this.ctx.topNames.claim(title !== undefined ? typeName(title) : wanted.slice(0, MAX_HOISTED_NAME_LENGTH));
     if (name !== (title ?? wanted)) {
       this.warn(location, `${title !== undefined ? `title "${title}"` : `name ${wanted}`} is not a valid unique IDL identifier; written as ${name}`);
     }
@@ -302,7 +424,27 @@ export class SchemaConverter {
     this.named.set(locationKey(location), result);
     this.declarations.push(struct);
     this.structs.set(name, struct);
+    if (this.depth > MAX_CONVERSION_DEPTH) {
+      // Deep enough: the fields are converted from the queue, with a fresh stack.
+      this.deferred.push(() => {
+        this.typeNesting = 0;
+        this.convertStructBody(location, schema, struct);
+      });
+      return result;
+    }
+    const typeNesting = this.typeNesting;
+    this.typeNesting = 0;
+    try {
+      this.convertStructBody(location, schema, struct);
+    } finally {
+      this.typeNesting = typeNesting;
+    }
+    return result;
+  }
 
+  /** A struct's parent and fields. */
+  private convertStructBody(location: Location, schema: Schema, struct: StructDecl): void {
+    const name = struct.name.text;
     const sources: PropertySource[] = [];
     if (Array.isArray(schema.allOf)) {
       this.composeAllOf(location, schema, struct, sources);
@@ -318,7 +460,23 @@ export class SchemaConverter {
       }
     }
     this.addFields(struct, sources);
-    return result;
+  }
+
+  /** Converts the queued struct bodies (unless that is already under way further up the stack). */
+  private runDeferred(): void {
+    if (this.runningDeferred) return;
+    this.runningDeferred = true;
+    try {
+      while (this.deferredHead < this.deferred.length) {
+        const body = this.deferred[this.deferredHead]!;
+        this.deferred[this.deferredHead++] = undefined;
+        body();
+      }
+      this.deferred = [];
+      this.deferredHead = 0;
+    } finally {
+      this.runningDeferred = false;
+    }
   }
 
   /**
@@ -329,7 +487,7 @@ export class SchemaConverter {
   private composeAllOf(location: Location, schema: Schema, struct: StructDecl, sources: PropertySource[]): void {
     const allOfLocation = child(location, 'allOf');
     const members = (schema.allOf as unknown[]).map((member, i) => ({ location: child(location, 'allOf', i), schema: member }));
-    const refs = members.filter((m) => isObject(m.schema) && typeof m.schema.$ref === 'string' && this.isObjectSchema(m.location, m.schema, new Set()));
+    const refs = members.filter((m) => isObject(m.schema) && typeof m.schema.$ref === 'string' && this.isObjectSchema(m.location, m.schema));
     const name = struct.name.text;
     const seen = new Set([locationKey(location)]);
     if (refs.length === 0) {
@@ -337,8 +495,9 @@ export class SchemaConverter {
     } else {
       const parent = this.typeOf(refs[0].location, refs[0].schema, `${name}_parent`);
       const parentName = parent.type.kind === 'named' ? parent.type.name : undefined;
-      if (parentName !== undefined && this.structs.has(parentName) && !this.inheritsFrom(parentName, name)) {
+      if (parentName !== undefined && this.structs.has(parentName) && this.inheritanceRoot(parentName) !== name) {
         struct.extends = { text: parentName, span: this.ctx.span };
+        this.inheritanceRoots.set(name, parentName);
       } else {
         this.warn(refs[0].location, `allOf $ref would make ${name} inherit from itself; its properties are flattened instead`);
         this.flatten(refs[0].location, refs[0].schema, sources, seen);
@@ -355,30 +514,45 @@ export class SchemaConverter {
     if (isObject(schema.properties) || Array.isArray(schema.required)) sources.push({ location, schema });
   }
 
-  /** True when `name` is `ancestor` or inherits from it. */
-  private inheritsFrom(name: string, ancestor: string): boolean {
-    for (let current: string | undefined = name, steps = 0; current !== undefined && steps <= this.structs.size; steps++) {
-      if (current === ancestor) return true;
-      current = this.structs.get(current)?.extends?.text;
+  /** The struct at the top of `name`'s inheritance tree, as far as `extends` is known yet. */
+  private inheritanceRoot(name: string): string {
+    let root = name;
+    for (let up = this.inheritanceRoots.get(root); up !== undefined; up = this.inheritanceRoots.get(root)) root = up;
+    // Path compression: every struct on the way now points at the root.
+    for (let at = name, up = this.inheritanceRoots.get(at); up !== undefined && up !== root; at = up, up = this.inheritanceRoots.get(at)) {
+      this.inheritanceRoots.set(at, root);
     }
-    return false;
+    return root;
   }
 
-  /** Collects the property sources of a schema and, recursively, of its `allOf` members. */
+  /**
+   * Collects the property sources of a schema and, through `$ref`s and `allOf` members, of the
+   * schemas it is made of: members first, in order, then the schema itself (a walk with its own stack).
+   */
   private flatten(location: Location, schema: unknown, sources: PropertySource[], seen: Set<string>): void {
-    if (!isObject(schema)) return;
-    const key = locationKey(location);
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (typeof schema.$ref === 'string') {
-      const target = this.ctx.documents.resolve(schema.$ref, location);
-      this.flatten(target.location, target.value, sources, seen);
-      return;
+    const stack: { location: Location; schema: unknown; emit: boolean }[] = [{ location, schema, emit: false }];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isObject(node.schema)) continue;
+      if (node.emit) {
+        sources.push({ location: node.location, schema: node.schema });
+        continue;
+      }
+      const key = locationKey(node.location);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (typeof node.schema.$ref === 'string') {
+        const target = this.ctx.documents.resolve(node.schema.$ref, node.location);
+        stack.push({ location: target.location, schema: target.value, emit: false });
+        continue;
+      }
+      if (isObject(node.schema.properties) || Array.isArray(node.schema.required)) stack.push({ location: node.location, schema: node.schema, emit: true });
+      if (Array.isArray(node.schema.allOf)) {
+        for (let i = node.schema.allOf.length - 1; i >= 0; i--) {
+          stack.push({ location: child(node.location, 'allOf', i), schema: node.schema.allOf[i], emit: false });
+        }
+      }
     }
-    if (Array.isArray(schema.allOf)) {
-      schema.allOf.forEach((member, i) => this.flatten(child(location, 'allOf', i), member, sources, seen));
-    }
-    if (isObject(schema.properties) || Array.isArray(schema.required)) sources.push({ location, schema });
   }
 
   private addFields(struct: StructDecl, sources: PropertySource[]): void {
@@ -400,8 +574,8 @@ export class SchemaConverter {
         try {
           type = this.typeOf(location, propertySchema, `${struct.name.text}_${fieldName}`);
         } catch (error) {
-          if (!(error instanceof BinaryDataError) || this.ctx.binary !== 'drop') throw error;
-          this.warn(error.pointer, `binary data (format: binary) cannot be carried by JSON-RPC; field ${fieldName} of struct ${struct.name.text} dropped`);
+          if (!(error instanceof BinarySchemaError)) throw error;
+          this.ctx.binary.drop(error.pointer, `field ${fieldName} of struct ${struct.name.text}`);
           continue;
         }
         const field: Field = {
@@ -484,34 +658,16 @@ export class SchemaConverter {
     return { type: this.builtIn('string'), nullable: true };
   }
 
-  /** Types that need no declaration: built-ins, arrays, maps, and the first choice of a oneOf/anyOf. */
+  /** Types that need no declaration: built-ins, arrays and maps (`follow` has taken care of `allOf`/`oneOf`/`anyOf`). */
   private inlineType(location: Location, schema: Schema, name: string): TypeResult {
     const annotations = ['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs'];
     if (Object.keys(schema).every((k) => annotations.includes(k) || k.startsWith('x-'))) return this.anyValue(location);
-    if (Array.isArray(schema.allOf)) {
-      // One member (e.g. a $ref with a description beside it) or several non-object members.
-      const members = schema.allOf;
-      if (members.length > 1) this.warn(child(location, 'allOf'), `allOf of ${members.length} schemas that are not objects: the first is used`);
-      if (members.length > 0) return this.typeOf(child(location, 'allOf', 0), members[0], name);
-    }
-    for (const keyword of ['oneOf', 'anyOf'] as const) {
-      const alternatives = schema[keyword];
-      if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
-      const indexed = alternatives.map((member, i) => ({ member, i })).filter(({ member }) => !isNullSchema(member));
-      const nullable = indexed.length < alternatives.length;
-      if (indexed.length === 0) break;
-      if (indexed.length > 1) {
-        this.warn(child(location, keyword), `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`);
-      }
-      const first = this.typeOf(child(location, keyword, indexed[0].i), indexed[0].member, name);
-      return { type: first.type, nullable: first.nullable || nullable };
-    }
     const types = typeList(schema);
     if (types.length > 1) this.warn(child(location, 'type'), `several types (${types.join(', ')}): the IDL has no unions; ${types[0]} is used`);
     const type = types[0] ?? inferType(schema);
     switch (type) {
       case 'string':
-        if (schema.format === 'binary') throw new BinaryDataError(displayPointer(location));
+        if (schema.format === 'binary') throw new BinarySchemaError(displayPointer(location));
         return { type: this.builtIn('string'), nullable: false };
       case 'integer':
         return { type: this.builtIn('int'), nullable: false };
@@ -524,13 +680,11 @@ export class SchemaConverter {
           this.warn(location, 'array without a single items schema: used []string');
           return { type: { kind: 'array', element: this.builtIn('string'), span: this.ctx.span }, nullable: false };
         }
-        const element = this.typeOf(child(location, 'items'), schema.items, `${name}_item`);
-        return { type: { kind: 'array', element: element.type, span: this.ctx.span }, nullable: false };
+        const element = this.nestedType(location, schema, 'items', `${name}_item`);
+        return { type: { kind: 'array', element, span: this.ctx.span }, nullable: false };
       }
-      case 'object': {
-        const value = this.typeOf(child(location, 'additionalProperties'), schema.additionalProperties, `${name}_value`);
-        return { type: { kind: 'map', value: value.type, span: this.ctx.span }, nullable: false };
-      }
+      case 'object':
+        return { type: { kind: 'map', value: this.nestedType(location, schema, 'additionalProperties', `${name}_value`), span: this.ctx.span }, nullable: false };
       case 'null':
         this.warn(location, 'a schema that only allows null: used bool [optional]');
         return { type: this.builtIn('bool'), nullable: true };
@@ -541,50 +695,35 @@ export class SchemaConverter {
   }
 
   /**
-   * Post-passes once everything is converted: inherited fields a child redefines are resolved (see
-   * `settleInheritance`), then cycles of required struct-typed fields are broken by making the field
-   * that closes the cycle `[optional]`.
+   * The element type of an array (`items`) or the value type of a map (`additionalProperties`).
+   *
+   * @throws ConversionError when the array/map would be nested deeper than the IDL allows.
    */
-  finish(): void {
-    const settled = new Set<string>();
-    for (const struct of this.structs.values()) this.settleInheritance(struct, settled);
-    this.breakCycles();
+  private nestedType(location: Location, schema: Schema, keyword: 'items' | 'additionalProperties', name: string): TypeRef {
+    const tooDeep = (): ConversionError =>
+      new ConversionError(displayPointer(location), `arrays and maps nested more than ${MAX_TYPE_DEPTH} levels deep: the IDL allows at most ${MAX_TYPE_DEPTH}`);
+    // Counted on the way down, so a document nested far deeper stops here, not at the end of the stack ...
+    if (this.typeNesting >= MAX_TYPE_DEPTH) throw tooDeep();
+    this.typeNesting++;
+    let inner: TypeRef;
+    try {
+      inner = this.typeOf(child(location, keyword), schema[keyword], name).type;
+    } finally {
+      this.typeNesting--;
+    }
+    // ... and on the result, which may be a type converted before, at another depth.
+    if (typeDepth(inner) >= MAX_TYPE_DEPTH) throw tooDeep();
+    return inner;
   }
 
   /**
-   * The IDL cannot redefine an inherited field; allOf can (usually to narrow it). A child property
-   * that repeats an inherited field with the same type and no stricter `required` is dropped. One
-   * that changes it makes the child copy its ancestors' fields instead of extending (allOf is an
-   * intersection: the child's type, required when either side requires it), with a warning.
+   * Post-passes once everything is converted: inherited fields a child redefines are resolved, then
+   * cycles of required struct-typed fields are broken (see struct-passes.ts).
    */
-  private settleInheritance(struct: StructDecl, settled: Set<string>): void {
-    if (settled.has(struct.name.text)) return;
-    settled.add(struct.name.text);
-    const parent = struct.extends && this.structs.get(struct.extends.text);
-    if (!parent) return;
-    this.settleInheritance(parent, settled);
-    const inherited = new Map(this.allFields(parent).map((f) => [f.name.text, f]));
-    const overrides = new Map<string, Field>();
-    struct.fields = struct.fields.filter((field) => {
-      const base = inherited.get(field.name.text);
-      if (!base) return true;
-      if (printType(base.type) === printType(field.type) && (field.optional || !base.optional)) return false;
-      overrides.set(field.name.text, field);
-      this.warn(
-        this.fieldPointers.get(field) ?? '',
-        `property ${field.name.text} redefines the field inherited from ${parent.name.text}; struct ${struct.name.text} copies its parents' fields instead of extending ${parent.name.text}`,
-      );
-      return false;
-    });
-    if (overrides.size === 0) return;
-    const copied = [...inherited.values()].map((base): Field => {
-      const override = overrides.get(base.name.text);
-      const field = override ? { ...override, optional: override.optional && base.optional } : { ...base };
-      this.fieldPointers.set(field, this.fieldPointers.get(override ?? base) ?? '');
-      return field;
-    });
-    struct.fields = [...copied, ...struct.fields];
-    delete struct.extends;
+  finish(): void {
+    this.runDeferred();
+    settleInheritance(this.structs, this.fieldPointers, (pointer, message) => this.warn(pointer, message));
+    breakRequiredCycles(this.structs, this.fieldPointers, (pointer, message) => this.warn(pointer, message));
   }
 
   /**
@@ -620,39 +759,13 @@ export class SchemaConverter {
     this.declarations = this.declarations.filter((d) => reached.has(d.name.text));
   }
 
-  private allFields(struct: StructDecl): Field[] {
-    const chain: StructDecl[] = [];
-    for (let current: StructDecl | undefined = struct; current && !chain.includes(current); ) {
-      chain.unshift(current);
-      current = current.extends && this.structs.get(current.extends.text);
-    }
-    return chain.flatMap((s) => s.fields);
-  }
+}
 
-  private breakCycles(): void {
-    const state = new Map<string, 'open' | 'done'>();
-    const path: string[] = [];
-    const visit = (struct: StructDecl): void => {
-      state.set(struct.name.text, 'open');
-      path.push(struct.name.text);
-      for (const field of this.allFields(struct)) {
-        if (field.optional || field.type.kind !== 'named') continue;
-        const target = this.structs.get(field.type.name);
-        if (!target) continue;
-        const targetState = state.get(target.name.text);
-        if (targetState === 'open') {
-          field.optional = true;
-          const cycle = [...path.slice(path.indexOf(target.name.text)), target.name.text].join(' -> ');
-          this.warn(this.fieldPointers.get(field) ?? '', `circular reference (${cycle}) broken by marking field ${field.name.text} [optional]`);
-        } else if (targetState === undefined) {
-          visit(target);
-        }
-      }
-      path.pop();
-      state.set(struct.name.text, 'done');
-    };
-    for (const struct of this.structs.values()) if (!state.has(struct.name.text)) visit(struct);
-  }
+/** How many arrays and maps a type is nested in (counting stops past the IDL's limit). */
+function typeDepth(type: TypeRef): number {
+  let depth = 0;
+  for (let at = type; depth <= MAX_TYPE_DEPTH && (at.kind === 'array' || at.kind === 'map'); depth++) at = at.kind === 'array' ? at.element : at.value;
+  return depth;
 }
 
 /** The type of a schema without `type`, from its other keywords. */

@@ -1,9 +1,11 @@
 /**
  * Reading OpenAPI documents and following their `$ref`s: the root document (YAML or JSON) and any
- * local files it references, relative to the referencing file. Remote references are refused.
+ * local files it references, relative to the referencing file. Remote references are refused, and
+ * so are files outside the root document's folder (and the extra ref roots), files that are not
+ * regular files (devices, FIFOs, folders) and files over MAX_DOCUMENT_BYTES.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ConversionError, escapePointerToken } from './warnings.js';
 
@@ -12,6 +14,47 @@ import { ConversionError, escapePointerToken } from './warnings.js';
  * description needs more alias expansions than this.
  */
 export const YAML_MAX_ALIAS_COUNT = 1000;
+
+/**
+ * The largest document file read (the root document and every file a `$ref` names), in bytes.
+ * GitHub's REST description, the largest real one we know, is 13 MB.
+ */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a document file as UTF-8: only a regular file of at most MAX_DOCUMENT_BYTES. It is opened
+ * without blocking and checked through the open descriptor, so a FIFO cannot hang the read and a
+ * file swapped after a check is still checked.
+ *
+ * @throws Error whose message is the reason (`not a regular file`, `larger than ...`, `ENOENT`, ...).
+ */
+export function readDocumentFile(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new Error('it is a directory');
+    if (!stats.isFile()) throw new Error('not a regular file (a device, FIFO or socket)');
+    if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(`larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
+    // Read to the end, but never past the limit (the file may grow after fstat).
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_DOCUMENT_BYTES) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) throw new Error(`larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** One parsed file. `id` is `''` for the root document, else its path relative to the root's folder. */
 export interface SourceDocument {
@@ -59,13 +102,12 @@ export function parseDocumentText(text: string, fileName: string): unknown {
     // `merge`: `<<: *base` merge keys (YAML 1.1) are common in hand-written API descriptions.
     return parseYaml(source, { maxAliasCount: YAML_MAX_ALIAS_COUNT, merge: true, prettyErrors: true });
   } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const at = error.linePos?.[0];
-      const where = at ? `:${at.line}:${at.col}` : '';
-      throw new ConversionError('', `${fileName}${where}: invalid YAML: ${error.message.split('\n')[0]}`);
-    }
-    // The alias limit raises a ReferenceError.
-    throw new ConversionError('', `${fileName}: invalid YAML: ${(error as Error).message}`);
+    // The YAML reader recurses per nesting level: running out of stack is a document too deep for it.
+    const message = (error as Error).message ?? String(error);
+    const reason = /Maximum call stack size exceeded/.test(message) ? 'nested too deeply for the YAML reader (JSON has no such limit)' : message.split('\n')[0];
+    const at = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+    // The alias limit raises a ReferenceError, without a place.
+    throw new ConversionError('', `${fileName}${at ? `:${at.line}:${at.col}` : ''}: invalid YAML: ${reason}`);
   }
 }
 
@@ -93,15 +135,20 @@ export function valueAt(content: unknown, pointer: string): unknown {
 export class SourceDocuments {
   readonly root: SourceDocument;
   private readonly byPath = new Map<string, SourceDocument>();
+  /** Real paths (symlinks followed) of the folders referenced files must be in; computed on first use. */
+  private allowedRoots?: string[];
 
   /**
    * @param baseDir Folder against which references to other files are resolved (defaults to the
    *   root file's folder; without either, such a reference is an error).
+   * @param refRoots Further folders referenced files may be in, besides the root document's folder
+   *   (or `baseDir` when there is no root file).
    */
   constructor(
     rootContent: unknown,
     rootPath: string | undefined,
     private readonly baseDir: string | undefined,
+    private readonly refRoots: readonly string[] = [],
   ) {
     this.root = { id: '', path: rootPath, content: rootContent };
     if (rootPath !== undefined) this.byPath.set(rootPath, this.root);
@@ -110,7 +157,8 @@ export class SourceDocuments {
   /**
    * Follows a `$ref` written at `from`. Returns the target's location and value.
    *
-   * @throws ConversionError for a remote URL, a missing file or a pointer that leads nowhere.
+   * @throws ConversionError for a remote URL, a file outside the allowed folders, a missing or
+   *   unreadable file, or a pointer that leads nowhere.
    */
   resolve(ref: string, from: Location): { location: Location; value: unknown } {
     const at = displayPointer(from);
@@ -128,25 +176,56 @@ export class SourceDocuments {
     if (fragment !== '' && !fragment.startsWith('/')) {
       throw new ConversionError(at, `$ref "${ref}" is not a JSON pointer (named anchors are not supported)`);
     }
-    const document = filePart === '' ? from.document : this.load(filePart, from, at);
+    const document = filePart === '' ? from.document : this.load(filePart, ref, from, at);
     const value = valueAt(document.content, fragment);
     if (value === undefined) throw new ConversionError(at, `$ref "${ref}" points to nothing`);
     return { location: { document, pointer: fragment }, value };
   }
 
-  private load(file: string, from: Location, at: string): SourceDocument {
+  /** The folders (real paths) a referenced file must be in: the root's folder and the ref roots. */
+  private roots(folder: string): string[] {
+    if (this.allowedRoots === undefined) {
+      const rootFolder = this.root.path !== undefined ? dirname(this.root.path) : (this.baseDir ?? folder);
+      const base = this.baseDir ?? rootFolder;
+      this.allowedRoots = [rootFolder, ...this.refRoots.map((r) => resolve(base, r))].map(realPathOrSelf);
+    }
+    return this.allowedRoots;
+  }
+
+  private load(file: string, ref: string, from: Location, at: string): SourceDocument {
     const folder = from.document.path !== undefined ? dirname(from.document.path) : this.baseDir;
     if (folder === undefined) {
       throw new ConversionError(at, `$ref to the file "${file}" needs the document's file name or a base folder`);
     }
-    const path = isAbsolute(file) ? file : resolve(folder, decodeURI(file));
+    let decoded: string;
+    try {
+      decoded = decodeURI(file);
+    } catch {
+      throw new ConversionError(at, `$ref "${ref}" is not a valid URI reference (bad percent-encoding)`);
+    }
+    const path = resolve(folder, decoded);
     const known = this.byPath.get(path);
     if (known) return known;
+    // Compared after following symlinks: a link inside the folder may point anywhere.
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new ConversionError(at, `cannot read the file "${file}" named by a $ref: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`);
+    }
+    const roots = this.roots(folder);
+    if (!roots.some((root) => isInside(real, root))) {
+      throw new ConversionError(
+        at,
+        `$ref "${ref}" names a file outside the folders references may reach (${roots.join(', ')}); allow its folder as a ref root (-ref-root <dir>, or refRoots in the API) if it is meant`,
+      );
+    }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readDocumentFile(real);
     } catch (error) {
-      throw new ConversionError(at, `cannot read the file "${file}" named by a $ref: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ConversionError(at, `cannot read the file "${file}" named by a $ref: ${(error as Error).message}`);
     }
     const idBase = this.root.path !== undefined ? dirname(this.root.path) : (this.baseDir ?? folder);
     const document: SourceDocument = {
@@ -157,4 +236,19 @@ export class SourceDocuments {
     this.byPath.set(path, document);
     return document;
   }
+}
+
+/** The real path of a folder, or the path itself when it does not exist (then nothing is inside it). */
+function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether `path` is `folder` or inside it (both real, absolute paths). */
+function isInside(path: string, folder: string): boolean {
+  const from = relative(folder, path);
+  return from === '' || (!from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from));
 }

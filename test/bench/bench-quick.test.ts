@@ -70,6 +70,11 @@ const converterRows = [
   'IDL -> OpenAPI time (compile + convert + serialise)',
   'IDL -> OpenAPI peak memory (process peak RSS)',
 ].map((metric) => `${metric} | -`);
+const converterScalingRows = ['nested schemas', '$ref chain', 'allOf chain', 'enum values'].flatMap((shape) => [
+  `OpenAPI -> IDL, ${shape}, n = 1,000 | -`,
+  `OpenAPI -> IDL, ${shape}, n = 10,000 | linear: 10 x n = 1,000`,
+  `OpenAPI -> IDL, ${shape}, n = 100,000 | linear: 10 x n = 10,000`,
+]);
 const clientRows = ['jayson', 'json-rpc-2.0', 'goal'].map((peer) =>
   peer === 'goal'
     ? 'client bundle, one getProduct call, minified + gzipped, against the 3 KB goal | goal'
@@ -104,7 +109,7 @@ describe('npm run bench -- --quick', () => {
 
   test('the table has every row, once', () => {
     const keys = report.rows.map((row) => `${row.metric} | ${row.peer === null ? '-' : row.peerName}`);
-    expect(keys).toEqual([...serverRows, ...validationRows, ...compilerRows, ...converterRows, ...clientRows]);
+    expect(keys).toEqual([...serverRows, ...validationRows, ...compilerRows, ...converterRows, ...converterScalingRows, ...clientRows]);
   });
 
   test('every figure is finite and positive', () => {

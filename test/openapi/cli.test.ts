@@ -4,7 +4,8 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { openApiDocument } from './helpers.js';
@@ -63,6 +64,49 @@ describe('idlrpc -openapi-to-idl', () => {
     const dropped = await run('-openapi-to-idl', 'bin.json', '-output-dir', 'out', '-drop-binary');
     expect(dropped.code).toBe(0);
     expect(readFileSync(join(dir, 'out', 'bin.idl'), 'utf8')).toBe('namespace t\n\nstruct F {\n}\n');
+  });
+
+  describe('on the real petstore documents (@readme/oas-examples)', () => {
+    const examples = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
+    const cannot = 'binary data (format: binary) cannot be carried by JSON-RPC';
+    it.each([
+      [
+        '3.0/yaml/petstore.yaml',
+        [['/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/multipart~1form-data/schema/properties/file', 'field file of struct uploadFileBody']],
+      ],
+      [
+        '3.1/yaml/petstore.yaml',
+        [['/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/application~1octet-stream/schema', 'operation POST /pet/{petId}/uploadImage']],
+      ],
+      [
+        '3.0/yaml/file-uploads.yaml',
+        [
+          ['/paths/~1anything~1image-png/post/requestBody/content/image~1png/schema', 'operation POST /anything/image-png'],
+          ['/paths/~1anything~1multipart-formdata/post/requestBody/content/multipart~1form-data/schema/properties/documentFile', 'field documentFile of struct anythingMultipartFormdataBody'],
+          ['/paths/~1anything~1multipart-formdata/put/requestBody/content/multipart~1form-data/schema/properties/filename/items', 'field filename of struct anythingMultipartFormdataBody_2'],
+        ],
+      ],
+    ])('%s: lists every binary location and how to go on, writes nothing; -drop-binary drops them with warnings', async (example, places) => {
+      const name = basename(example);
+      writeFileSync(join(dir, name), readFileSync(join(examples, example)));
+      const failed = await run('-openapi-to-idl', name, '-output-dir', 'idl');
+      expect(failed.code).toBe(1);
+      const hint = places.length === 1 ? 'this member' : `these ${places.length} members`;
+      expect(failed.stderr).toBe(
+        places.map(([pointer, member]) => `${name}: error: ${pointer}: ${cannot}: ${member}\n`).join('') + `${name}: rerun with -drop-binary to drop ${hint}\n`,
+      );
+      expect(readdirSync(dir)).toEqual([name]);
+
+      const dropped = await run('-openapi-to-idl', name, '-output-dir', 'idl', '-drop-binary');
+      expect(dropped.code).toBe(0);
+      for (const [pointer, member] of places) expect(dropped.stderr).toContain(`${name}: warning: ${pointer}: ${cannot}; ${member} dropped\n`);
+      expect(readdirSync(join(dir, 'idl'))).toEqual([name.replace('.yaml', '.idl')]);
+
+      // Under -strict the drops (warnings) are fatal.
+      const strict = await run('-openapi-to-idl', name, '-output-dir', 'strict', '-drop-binary', '-strict');
+      expect(strict.code).toBe(1);
+      expect(readdirSync(dir)).not.toContain('strict');
+    });
   });
 
   it('reports usage errors with exit code 2', async () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
+import { BinaryDataError, idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
 import { GITHUB_PACKAGE, githubDocumentOrSkip } from './github-document.js';
 import { comparableModel, counts, expectChecksClean, strictProblems } from './helpers.js';
 
@@ -13,10 +13,16 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
     const path = githubDocumentOrSkip(context);
     if (path === undefined) return;
     const text = readFileSync(path, 'utf8');
-    // By default binary data (release asset uploads) fails the conversion, naming the place ...
-    expect(() => openApiToIdl({ text, fileName: path })).toThrow(
-      'binary data (format: binary) cannot be carried by JSON-RPC (at /paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema)',
-    );
+    // By default binary data (release asset uploads) fails the conversion, naming every place ...
+    const uploadBody = '/paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema';
+    expect(() => openApiToIdl({ text, fileName: path })).toThrow(BinaryDataError);
+    try {
+      openApiToIdl({ text, fileName: path });
+    } catch (error) {
+      expect((error as BinaryDataError).locations).toEqual([
+        { pointer: uploadBody, member: 'operation POST /repos/{owner}/{repo}/releases/{release_id}/assets', action: 'dropped' },
+      ]);
+    }
     // ... and with binary: 'drop' those operations are dropped with warnings.
     const started = performance.now();
     const result = openApiToIdl({ text, fileName: path }, { binary: 'drop' });
@@ -31,9 +37,7 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
     // Every warning points into the document, and none is repeated.
     expect(result.warnings.every((w) => w.pointer.startsWith('/'))).toBe(true);
     expect(new Set(result.warnings.map((w) => `${w.pointer} ${w.message}`)).size).toBe(result.warnings.length);
-    expect(result.warnings.filter((w) => w.message.includes('binary data')).map((w) => w.pointer)).toEqual([
-      '/paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema',
-    ]);
+    expect(result.warnings.filter((w) => w.message.includes('binary data')).map((w) => w.pointer)).toEqual([uploadBody]);
   });
 
   it('gives IDL that, written back as OpenAPI 3.1, validates strictly and converts back to the same model', { timeout: 600_000 }, async (context) => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { ConversionError, openApiToIdl } from '../../src/openapi/index.js';
+import { BinaryDataError, ConversionError, openApiToIdl } from '../../src/openapi/index.js';
 import { expectChecksClean, openApiDocument } from './helpers.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
@@ -116,6 +116,63 @@ interface pets {
     const error = conversionError(() => openApiToIdl({ document }));
     expect(error.pointer).toBe('/components/schemas/F/properties/data');
     expect(error.message).toContain('binary data (format: binary) cannot be carried by JSON-RPC');
+  });
+
+  it('reports every place of binary data in one BinaryDataError, naming what binary: drop would drop', () => {
+    const document = openApiDocument({
+      paths: {
+        '/upload': {
+          post: {
+            operationId: 'upload',
+            requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+            responses: { '204': { description: '' } },
+          },
+        },
+      },
+      schemas: {
+        Blob: { type: 'string', format: 'binary' },
+        F: { type: 'object', properties: { data: { type: 'string', format: 'binary' }, files: { type: 'array', items: { $ref: '#/components/schemas/Blob' } } } },
+      },
+    });
+    const error = conversionError(() => openApiToIdl({ document }));
+    expect(error).toBeInstanceOf(BinaryDataError);
+    expect(error.pointer).toBe('/components/schemas/Blob');
+    expect((error as BinaryDataError).locations).toEqual([
+      { pointer: '/components/schemas/Blob', member: 'schema Blob', action: 'replaced by string' },
+      { pointer: '/components/schemas/F/properties/data', member: 'field data of struct F', action: 'dropped' },
+      { pointer: '/components/schemas/Blob', member: 'field files of struct F', action: 'dropped' },
+      { pointer: '/paths/~1upload/post/requestBody/content/application~1octet-stream/schema', member: 'operation POST /upload', action: 'dropped' },
+    ]);
+    expect(error.message).toBe(
+      [
+        'binary data (format: binary) cannot be carried by JSON-RPC, at 4 places:',
+        '  /components/schemas/Blob: schema Blob (replaced by string)',
+        '  /components/schemas/F/properties/data: field data of struct F',
+        '  /components/schemas/Blob: field files of struct F',
+        '  /paths/~1upload/post/requestBody/content/application~1octet-stream/schema: operation POST /upload',
+        "binary: 'drop' drops these 4 members",
+      ].join('\n'),
+    );
+    // With binary: 'drop' the same four are warnings.
+    const dropped = openApiToIdl({ document }, { binary: 'drop' });
+    expect(dropped.warnings.map((w) => [w.pointer, w.message.split('; ')[1]])).toEqual([
+      ['/components/schemas/Blob', 'schema Blob replaced by string'],
+      ['/components/schemas/F/properties/data', 'field data of struct F dropped'],
+      ['/components/schemas/Blob', 'field files of struct F dropped'],
+      ['/paths/~1upload/post/requestBody/content/application~1octet-stream/schema', 'operation POST /upload dropped'],
+    ]);
+  });
+
+  it('reads referenced files only inside the document folder and the refRoots, comparing real paths', () => {
+    const multiFile = join(fixtures, 'multi-file');
+    const outside = openApiDocument({ schemas: { Pet: { $ref: '../multi-file/schemas/pet.yaml#/Pet' } } });
+    const baseDir = join(fixtures, 'elsewhere');
+    const refused = conversionError(() => openApiToIdl({ document: outside, baseDir }));
+    expect(refused.pointer).toBe('/components/schemas/Pet');
+    expect(refused.message).toContain('$ref "../multi-file/schemas/pet.yaml#/Pet" names a file outside the folders references may reach');
+    // A ref root (relative to baseDir) allows the folder.
+    expect(openApiToIdl({ document: outside, baseDir, refRoots: ['../multi-file/schemas'] }).idl).toContain('struct Pet {');
+    expect(openApiToIdl({ document: outside, baseDir, refRoots: [multiFile] }).idl).toContain('struct Pet {');
   });
 
   it('reports invalid YAML and JSON with the place', () => {

@@ -2,39 +2,52 @@ import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { formatDiagnostics } from '../../idl/code-frame.js';
 import { tryCompileIdl } from '../../idl/compile.js';
+// binary-data.js is small (the converter itself is loaded on demand, below).
+import { type BinaryDataError, describeBinaryLocation } from '../../openapi/binary-data.js';
 import type { ConversionWarning } from '../../openapi/index.js';
 import { writeFileAtomic } from '../atomic-write.js';
-import { readInputFile } from '../idl-file.js';
+
+const USAGE = '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...';
 
 /**
- * `-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary]`: writes
- * `<dir>/<name>.idl`. Warnings go to stderr; with `-strict` any warning fails the command and
- * nothing is written.
+ * `-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...`:
+ * writes `<dir>/<name>.idl`. Warnings go to stderr; with `-strict` any warning fails the command and
+ * nothing is written. Binary data fails the command, listing every place, unless `-drop-binary`.
+ * `$ref`s may only reach files in the document's folder and the `-ref-root` folders.
  */
 export const openApiToIdlCommand: Command = {
   flag: '-openapi-to-idl',
-  usage: '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary]',
-  summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal)',
+  usage: USAGE,
+  summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal; -drop-binary: drop binary data; -ref-root: more folders $refs may read)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
-    const { ConversionError, openApiToIdl } = await import('../../openapi/index.js');
-    const { values, booleans, positionals } = parseArgs(args, {
+    const { BinaryDataError, ConversionError, openApiToIdl, readDocumentFile } = await import('../../openapi/index.js');
+    const { values, booleans, lists, positionals } = parseArgs(args, {
       values: ['-output-dir'],
       booleans: ['-openapi-to-idl', '-strict', '-drop-binary'],
+      lists: ['-ref-root'],
     });
     const outputDir = values.get('-output-dir');
     if (positionals.length !== 1) throw new UsageError('-openapi-to-idl needs exactly one OpenAPI document');
     if (outputDir === undefined) throw new UsageError('-openapi-to-idl needs -output-dir <dir>');
     const input = positionals[0];
-    const text = await readInputFile(input, context.cwd);
+    const path = resolve(context.cwd, input);
+    let text: string;
+    try {
+      // Only a regular file, up to the size limit: never a device or FIFO given by mistake.
+      text = readDocumentFile(path);
+    } catch (error) {
+      throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
+    }
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
     let result;
     try {
       result = openApiToIdl(
-        { text, fileName: resolve(context.cwd, input) },
+        { text, fileName: path, refRoots: (lists.get('-ref-root') ?? []).map((root) => resolve(context.cwd, root)) },
         { binary: booleans.has('-drop-binary') ? 'drop' : 'error', idlFileName: idlName },
       );
     } catch (error) {
+      if (error instanceof BinaryDataError) throw new CliError(binaryReport(input, error));
       if (error instanceof ConversionError) throw new CliError(`${input}: error: ${error.message}`);
       throw error;
     }
@@ -53,6 +66,19 @@ export const openApiToIdlCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/**
+ * Every place of binary data, one `<input>: error: <pointer>: ...` line each, then how to go on:
+ * `<input>: rerun with -drop-binary to drop these N members`.
+ */
+function binaryReport(input: string, error: BinaryDataError): string {
+  const count = error.locations.length;
+  const lines = error.locations.map(
+    (l) => `${input}: error: ${l.pointer}: binary data (format: binary) cannot be carried by JSON-RPC: ${describeBinaryLocation(l)}`,
+  );
+  lines.push(`${input}: rerun with -drop-binary to drop ${count === 1 ? 'this member' : `these ${count} members`}`);
+  return lines.join('\n');
+}
 
 /** `<input>: warning: <pointer>: <message>`, one line each. */
 export function reportWarnings(input: string, warnings: readonly ConversionWarning[], write: (text: string) => void): void {
