@@ -1,24 +1,46 @@
 /**
  * Reading and compiling an IDL file for a command, with errors in the CLI's format.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { IdlFile } from '../idl/ast.js';
 import { formatDiagnostics } from '../idl/code-frame.js';
 import { tryCompileIdl } from '../idl/compile.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
+import { FileRefusedError, readRegularFile, type RefusalReason } from '../read-regular-file.js';
 import { CliError } from './command.js';
 
-/** Reads a text file given on the command line; a missing file is a CliError, not a stack trace. */
+/**
+ * The largest IDL file a command reads: 32 MiB. Far above any real IDL; the limit is there so that
+ * a device or a runaway file fails at once instead of filling the memory.
+ */
+export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads a text file given on the command line: a regular file of at most MAX_INPUT_BYTES. A missing
+ * file, a folder, a device or FIFO, or a larger file is a CliError, not a stack trace or a hang.
+ */
 export async function readInputFile(path: string, cwd: string): Promise<string> {
   try {
-    return await readFile(resolve(cwd, path), 'utf8');
+    return readRegularFile(resolve(cwd, path), MAX_INPUT_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new CliError(`cannot read ${path}: ${reason}`);
+    if (!(error instanceof FileRefusedError)) throw error;
+    throw new CliError(`cannot read ${path}: ${inputRefusal(error.reason)}`);
+  }
+}
+
+function inputRefusal(reason: RefusalReason): string {
+  switch (reason.kind) {
+    case 'missing':
+      return 'no such file';
+    case 'directory':
+      return 'it is a directory';
+    case 'not-regular':
+      return 'not a regular file (a device, FIFO or socket)';
+    case 'too-large':
+      return `${reason.bytes} bytes, more than the ${MAX_INPUT_BYTES} bytes an IDL file may have`;
+    case 'unreadable':
+      return reason.detail;
   }
 }
 

@@ -4,9 +4,10 @@
  * so are files outside the root document's folder (and the extra ref roots), files that are not
  * regular files (devices, FIFOs, folders) and files over MAX_DOCUMENT_BYTES.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { FileRefusedError, readRegularFile, type RefusalReason } from '../read-regular-file.js';
 import { ConversionError, escapePointerToken } from './warnings.js';
 
 /**
@@ -22,37 +23,32 @@ export const YAML_MAX_ALIAS_COUNT = 1000;
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Reads a document file as UTF-8: only a regular file of at most MAX_DOCUMENT_BYTES. It is opened
- * without blocking and checked through the open descriptor, so a FIFO cannot hang the read and a
- * file swapped after a check is still checked.
+ * Reads a document file as UTF-8: only a regular file of at most MAX_DOCUMENT_BYTES (see
+ * readRegularFile).
  *
- * @throws Error whose message is the reason (`not a regular file`, `larger than ...`, `ENOENT`, ...).
+ * @throws Error whose message is the reason (`not a regular file`, `larger than ...`, `no such file`, ...).
  */
 export function readDocumentFile(path: string): string {
-  let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return readRegularFile(path, MAX_DOCUMENT_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message));
+    if (!(error instanceof FileRefusedError)) throw error;
+    throw new Error(documentRefusal(error.reason));
   }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw new Error('it is a directory');
-    if (!stats.isFile()) throw new Error('not a regular file (a device, FIFO or socket)');
-    if (stats.size > MAX_DOCUMENT_BYTES) throw new Error(`larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
-    // Read to the end, but never past the limit (the file may grow after fstat).
-    const buffer = Buffer.alloc(Math.min(stats.size, MAX_DOCUMENT_BYTES) + 1);
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) throw new Error(`larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
-      const read = readSync(fd, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-    return buffer.toString('utf8', 0, length);
-  } finally {
-    closeSync(fd);
+}
+
+function documentRefusal(reason: RefusalReason): string {
+  switch (reason.kind) {
+    case 'missing':
+      return 'no such file';
+    case 'directory':
+      return 'it is a directory';
+    case 'not-regular':
+      return 'not a regular file (a device, FIFO or socket)';
+    case 'too-large':
+      return `larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`;
+    case 'unreadable':
+      return reason.detail;
   }
 }
 

@@ -1,10 +1,8 @@
 /**
- * Reads an `.idl` file for the plugin, refusing what no IDL is: anything but a regular file (a
- * device such as `/dev/zero`, a FIFO, a directory) and files larger than a cap. A dev server reads
- * files on request, so an unbounded read is a way to make it hold gigabytes or block for ever.
+ * Reads an `.idl` file for the plugin through the package's one bounded reader (regular files only,
+ * at most `maxIdlBytes`), with messages that name the file and the option.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { FileRefusedError, readRegularFile } from '../read-regular-file.js';
 
 /**
  * The default of the `maxIdlBytes` option: 1 MiB, far above any hand-written IDL (the checkout
@@ -12,8 +10,6 @@ import { open } from 'node:fs/promises';
  * compile near 100 MB.
  */
 export const DEFAULT_MAX_IDL_BYTES = 1024 * 1024;
-
-const READ_CHUNK_BYTES = 64 * 1024;
 
 /** An `.idl` file the plugin refuses to read; the message names the file and says why. */
 export class IdlFileReadError extends Error {
@@ -26,35 +22,17 @@ export class IdlFileReadError extends Error {
   }
 }
 
-/**
- * The text of `file`, a regular file of at most `maxBytes` bytes. Throws {@link IdlFileReadError}
- * otherwise (and the file system's own error when it cannot be opened).
- */
+/** The text of `file`, a regular file of at most `maxBytes` bytes; {@link IdlFileReadError} otherwise. */
 export async function readIdlFile(file: string, maxBytes: number): Promise<string> {
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever. It changes
-  // nothing for regular files. (Windows has no such flag and no FIFOs to open this way.)
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new IdlFileReadError(file, 'not a regular file, refused');
-    if (stats.size > maxBytes) throw tooLarge(file, stats.size, maxBytes);
-    // Read until the end, not just `size` bytes: the file may have grown since `stat`.
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, maxBytes + 1 - length));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      length += bytesRead;
-      if (length > maxBytes) throw tooLarge(file, length, maxBytes);
+    return readRegularFile(file, maxBytes);
+  } catch (error) {
+    if (!(error instanceof FileRefusedError)) throw error;
+    const { reason } = error;
+    if (reason.kind === 'not-regular') throw new IdlFileReadError(file, 'not a regular file, refused');
+    if (reason.kind === 'too-large') {
+      throw new IdlFileReadError(file, `${reason.bytes} bytes, more than the ${maxBytes} bytes an .idl may have (option maxIdlBytes), refused`);
     }
-    return Buffer.concat(chunks, length).toString('utf8');
-  } finally {
-    await handle.close();
+    throw new IdlFileReadError(file, reason.kind === 'missing' ? 'no such file' : reason.kind === 'directory' ? 'it is a directory' : reason.detail);
   }
-}
-
-function tooLarge(file: string, size: number, maxBytes: number): IdlFileReadError {
-  return new IdlFileReadError(file, `${size} bytes, more than the ${maxBytes} bytes an .idl may have (option maxIdlBytes), refused`);
 }
