@@ -22,7 +22,7 @@ const settings = args.quick
   ? {
       server: { rounds: 1, seconds: 1, warmupSeconds: 0 },
       validation: { rounds: 1, budgetMs: 30 },
-      compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1 },
+      compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1, generatorSizes: [1_000, 10_000] },
       converter: { rounds: 1, quick: true },
       'converter-scaling': { rounds: 1 },
       client: {},
@@ -30,7 +30,7 @@ const settings = args.quick
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
       validation: { rounds: 5, budgetMs: 200 },
-      compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3 },
+      compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3, generatorSizes: [1_000, 10_000, 100_000] },
       converter: { rounds: 3, quick: false },
       'converter-scaling': { rounds: 3 },
       client: {},

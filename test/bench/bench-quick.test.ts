@@ -59,6 +59,8 @@ const compilerRows = [
       (n) => `parse + check${items === 'names' ? ' + report' : ''}: ${shape}, ${n} ${items} | -`,
     ),
   ),
+  // 100,000 structs only in full runs (about 15 s).
+  ...['1,000', '10,000'].map((n) => `generate (module + output directory): extends chain, ${n} structs | -`),
   'vite build: plugin load hook for checkout.idl | -',
   'vite build of an app importing checkout.idl, whole build | -',
   'vite build: plugin load hook for synthetic-1000.idl | -',
