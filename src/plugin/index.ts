@@ -26,7 +26,7 @@ import { configureDevServer } from './vite-dev-server.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
-import { writeIfChanged } from './write-if-changed.js';
+import { writeIfChanged } from '../atomic-write.js';
 
 export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
 

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeIfChanged } from '../../plugin/write-if-changed.js';
+import { writeIfChanged } from '../../atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { diagnosticsReport, readInputFile } from '../idl-file.js';
 

@@ -5,7 +5,7 @@ import { IdlSyntaxError } from '../../idl/errors.js';
 import { droppedComments, printIdl } from '../../idl/format.js';
 import { parseIdl } from '../../idl/parser.js';
 import type { IdlFile } from '../../idl/ast.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../atomic-write.js';
 import { diagnosticsReport, readInputFile } from '../idl-file.js';
 
 /**

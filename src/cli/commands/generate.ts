@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { ModuleStyle } from '../../codegen/index.js';
-import { writeFilesAtomic } from '../atomic-write.js';
+import { writeFilesAtomic } from '../../atomic-write.js';
 import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
 import { loadIdlFile } from '../idl-file.js';
 

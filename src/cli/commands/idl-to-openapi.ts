@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 import { reportWarnings } from './openapi-to-idl.js';
 

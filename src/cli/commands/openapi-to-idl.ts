@@ -5,7 +5,7 @@ import { tryCompileIdl } from '../../idl/compile.js';
 // binary-data.js is small (the converter itself is loaded on demand, below).
 import { type BinaryDataError, describeBinaryLocation } from '../../openapi/binary-data.js';
 import type { ConversionWarning } from '../../openapi/index.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../atomic-write.js';
 
 const USAGE = '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...';
 

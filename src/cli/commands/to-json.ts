@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { toIdlJson } from '../../idl/json.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 
 /** `-to-json <out.json> <file.idl>`: the JSON form that `rpc-idl` serves (docs/protocol.md §2). */

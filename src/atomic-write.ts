@@ -1,11 +1,11 @@
 /**
- * Writing output so that a failed command never leaves a half-written file behind: everything is
- * written to a temporary path next to the target first, then renamed into place (a rename within
- * one directory is atomic on POSIX file systems and on NTFS).
+ * Writing files so that nobody ever sees half of one: a failed command leaves no partial output,
+ * and an editor or `tsc` never reads a half-written `.idl.d.ts`. Everything is written to a
+ * temporary path next to the target first, then renamed into place (a rename within one directory
+ * is atomic on POSIX file systems and on NTFS). Used by the CLI and the plugin alike.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile, chmod } from 'node:fs/promises';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 
 function temporaryPath(target: string): string {
@@ -38,24 +38,15 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
 }
 
-/** Synchronous `writeFileAtomic`, for callers that cannot await (bundler hooks). */
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = temporaryPath(path);
-  try {
-    writeFileSync(temporary, data, { flag: 'wx' });
-    let mode: number | undefined;
-    try {
-      mode = statSync(path).mode & 0o7777;
-    } catch {
-      mode = undefined;
-    }
-    if (mode !== undefined) chmodSync(temporary, mode);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+/**
+ * Writes `content` to `file` atomically unless the file already holds exactly that, so watchers
+ * (an editor, `tsc --watch`, a bundler) are not woken for nothing. Returns whether it wrote.
+ */
+export async function writeIfChanged(file: string, content: string): Promise<boolean> {
+  const current = await readFile(file, 'utf8').catch(() => undefined);
+  if (current === content) return false;
+  await writeFileAtomic(file, content);
+  return true;
 }
 
 export interface WriteFilesOptions {

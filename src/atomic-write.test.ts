@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { writeFileAtomic, writeFileAtomicSync, writeFilesAtomic } from '../../src/cli/atomic-write.js';
+import { writeFileAtomic, writeFilesAtomic, writeIfChanged } from './atomic-write.js';
 
 let root: string;
 beforeEach(() => {
@@ -19,9 +19,6 @@ describe('writeFileAtomic', () => {
     expect(readFileSync(path, 'utf8')).toBe('two');
     expect(statSync(path).mode & 0o777).toBe(0o640);
     expect(readdirSync(join(root, 'a/b'))).toEqual(['out.txt']);
-    writeFileAtomicSync(path, 'three');
-    expect(readFileSync(path, 'utf8')).toBe('three');
-    expect(readdirSync(join(root, 'a/b'))).toEqual(['out.txt']);
   });
 
   test('a failing write leaves the old file and no temp file', async () => {
@@ -29,6 +26,21 @@ describe('writeFileAtomic', () => {
     mkdirSync(path); // renaming a file over a directory fails
     await expect(writeFileAtomic(path, 'x')).rejects.toThrow();
     expect(readdirSync(root)).toEqual(['target']);
+  });
+});
+
+describe('writeIfChanged', () => {
+  test('writes new or different content, and leaves a file that already holds it untouched', async () => {
+    const path = join(root, 'x.d.ts');
+    expect(await writeIfChanged(path, 'one')).toBe(true);
+    const written = statSync(path).mtimeMs;
+    chmodSync(path, 0o600);
+    expect(await writeIfChanged(path, 'one')).toBe(false);
+    expect(statSync(path).mtimeMs).toBe(written);
+    expect(await writeIfChanged(path, 'two')).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe('two');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(root)).toEqual(['x.d.ts']);
   });
 });
 
