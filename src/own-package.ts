@@ -9,6 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PACKAGE_NAME = 'unplugin-idl-rpc';
+/** The runtime with its Node adapters. */
+export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
+/** The browser part of the runtime: what generated clients import. */
+export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
+/** The runtime without Node adapters: what generated `.idl` modules import. */
+export const RUNTIME_CORE_IMPORT = `${PACKAGE_NAME}/runtime/core`;
 
 /** The parts of this package's package.json that the compiler reads. */
 export interface OwnManifest {

@@ -16,10 +16,10 @@ import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type U
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { IdlModel } from '../idl/model.js';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
-import { compileIdlFile, dtsFileOf, IdlModuleError } from './idl-module.js';
+import { dtsFileOf, IdlModuleError } from '../codegen/idl-module.js';
 import { openApiAsset } from './openapi-asset.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
-import { IdlFileReadError } from './read-idl-file.js';
+import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';

@@ -1,6 +1,6 @@
 import type { UnpluginContext } from 'unplugin';
 import { describe, expect, it } from 'vitest';
-import { compileIdlSource, IdlModuleError } from './idl-module.js';
+import { compileIdlSource, IdlModuleError } from '../codegen/idl-module.js';
 import { reportIdlError } from './report-error.js';
 
 const BROKEN = 'namespace shop\n\nstruct Cart {\n    items []Item\n    total flaot\n}\n';

@@ -8,14 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ownManifest, ownPackageRoot, PACKAGE_NAME } from '../own-package.js';
+import { ownManifest, ownPackageRoot, PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT } from '../own-package.js';
 import { isIdlId } from './idl-id.js';
 
-export { PACKAGE_NAME };
-export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
-export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
-/** The runtime without Node adapters: what generated `.idl` modules import. */
-export const RUNTIME_CORE_IMPORT = `${PACKAGE_NAME}/runtime/core`;
+export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT };
 
 export const TYPEBOX_IMPORT = '@sinclair/typebox';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
-import { compileIdlFile } from './idl-module.js';
+import { compileIdlFile } from './read-idl-file.js';
 import { openApiAsset } from './openapi-asset.js';
 import type { ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { typeScriptNames } from '../../src/codegen/names.js';
 import { compileIdl, IDENTIFIER_PATTERN, RESERVED_WORDS } from '../../src/idl/index.js';
-import { compileIdlSource } from '../../src/plugin/idl-module.js';
+import { compileIdlSource } from '../../src/codegen/idl-module.js';
 import { ensureBuilt } from '../cli/run-cli.js';
 import { freshDir, idlrpc, runNode, typeCheck } from './helpers.js';
 

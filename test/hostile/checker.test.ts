@@ -176,7 +176,7 @@ describe('the checker on hostile input', () => {
     'the plugin\'s error for 30,000 unknown types shows 100 of them, then "and 29900 more"',
     async () => {
       const run = await runHostileScript(`
-        const { compileIdlSource, IdlModuleError } = await import(DIST + 'src/plugin/idl-module.js');
+        const { compileIdlSource, IdlModuleError } = await import(DIST + 'src/codegen/idl-module.js');
         const lines = ['namespace hostile', 'struct S {'];
         for (let i = 0; i < 30000; i++) lines.push('    f' + i + ' Missing' + i);
         lines.push('}');

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { generateModule, generateTypeScriptFiles } from '../../src/codegen/index.js';
 import { compileIdl } from '../../src/idl/index.js';
-import { compileIdlSource } from '../../src/plugin/idl-module.js';
+import { compileIdlSource } from '../../src/codegen/idl-module.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../../src/plugin/runtime-paths.js';
 import { ensureBuilt, hasStackTrace, REPO_ROOT, runHostileScript } from './harness.js';
 
@@ -136,7 +136,7 @@ test('the plugin names a file holding a line break and a backtick in one comment
     import { mkdirSync, writeFileSync } from 'node:fs';
     import { join } from 'node:path';
     import { pathToFileURL } from 'node:url';
-    const { compileIdlSource } = await import(DIST + 'src/plugin/idl-module.js');
+    const { compileIdlSource } = await import(DIST + 'src/codegen/idl-module.js');
     const { js } = compileIdlSource(${JSON.stringify(idl)}, '/project/x\\n\`.idl');
     const dir = ${JSON.stringify(path.join(outputRoot, 'exploit'))};
     mkdirSync(dir, { recursive: true });

@@ -16,7 +16,7 @@ import {
   tryCompileIdl,
 } from '../../src/index.js';
 import { MAX_SYNTAX_ERRORS } from '../../src/idl/parser.js';
-import { IdlModuleError, compileIdlSource } from '../../src/plugin/idl-module.js';
+import { IdlModuleError, compileIdlSource } from '../../src/codegen/idl-module.js';
 import { ensureBuilt, runCli } from '../cli/run-cli.js';
 import { randomIdlFile } from './random-idl.js';
 import { RETURN_TYPE, TYPE, ns, syntaxCases } from './syntax-cases.js';

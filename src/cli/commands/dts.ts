@@ -15,7 +15,7 @@ export const dtsCommand: Command = {
   summary: 'write the <file>.idl.d.ts the bundler plugin writes (for a directory: every .idl in it); -check fails if one is stale',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
-    const { compileIdlSource, dtsFileOf, IdlModuleError } = await import('../../plugin/idl-module.js');
+    const { compileIdlSource, dtsFileOf, IdlModuleError } = await import('../../codegen/idl-module.js');
     const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check'] });
     if (positionals.length === 0) throw new UsageError('-dts needs at least one .idl file or directory');
     const files: string[] = [];

@@ -1,15 +1,15 @@
 /**
- * Turns one `.idl` file into what a bundler needs: the plain JavaScript module, the `.d.ts` that
+ * Turns one `.idl` source into what a bundler needs: the plain JavaScript module, the `.d.ts` that
  * types it for editors and `tsc`, and the checked model (for openapi.json). Compile errors come back
- * as data with file:line:column, so each bundler can report them its own way.
+ * as data with file:line:column, so each shell (the plugin per bundler, `idlrpc -dts`) can report
+ * them its own way. Below both shells: neither imports the other.
  */
 import path from 'node:path';
-import { generateModule } from '../codegen/index.js';
-import { codeFrame, type FrameGutter, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError, IdlSyntaxError } from '../idl/index.js';
+import { codeFrame, type FrameGutter, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
-import { readIdlFile } from './read-idl-file.js';
-import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from './runtime-paths.js';
+import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
+import { generateModule } from './module.js';
 
 export interface CompiledIdlModule {
   file: string;
@@ -56,7 +56,6 @@ export function compileIdlSource(source: string, file: string): CompiledIdlModul
     model = compileIdl(source, file);
   } catch (error) {
     if (error instanceof IdlCompileError) throw new IdlModuleError(file, error.diagnostics, source);
-    if (error instanceof IdlSyntaxError) throw new IdlModuleError(file, error.diagnostics, source);
     throw error;
   }
   const { js, dts } = generateModule(model, {
@@ -66,14 +65,6 @@ export function compileIdlSource(source: string, file: string): CompiledIdlModul
     sourceFile: path.basename(file),
   });
   return { file, model, js, dts };
-}
-
-/**
- * Reads and compiles an `.idl` file; throws {@link IdlModuleError} for a broken file and
- * {@link IdlFileReadError} for one that is not a regular file or is larger than `maxBytes`.
- */
-export async function compileIdlFile(file: string, maxBytes: number): Promise<CompiledIdlModule> {
-  return compileIdlSource(await readIdlFile(file, maxBytes), file);
 }
 
 /** The path of the declaration file written beside an `.idl` file. */
