@@ -3,7 +3,7 @@
  * `npm run bench`: measures unplugin-idl-rpc against the tools a user would otherwise pick and
  * prints one table (metric, ours, peer, ratio). Needs `npm run build` first (it measures dist/).
  *
- *   node bench/run.mjs                 full run (about 3 minutes on 2 cores)
+ *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (under a minute); same rows, fewer rounds
  *   --only server,inprocess,validation,compiler,converter,client   run some suites
  *   --json <file>                      also write rows and machine info as JSON
@@ -31,7 +31,7 @@ const settings = args.quick
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
-      inprocess: { rounds: 30, budgetMs: 50, warmupMs: 300, baseline: args.baseline },
+      inprocess: { rounds: 60, budgetMs: 25, warmupMs: 300, baseline: args.baseline },
       validation: { rounds: 5, budgetMs: 200 },
       compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3 },
       converter: { rounds: 3, quick: false },

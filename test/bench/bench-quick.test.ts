@@ -37,7 +37,7 @@ const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =
 );
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
 const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) =>
-  inProcessPeers.map((peer) => `in-process ${call} time per request | ${peer}`),
+  inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
 );
 const validationRows = [
   'validate AddToCartRequest valid',
