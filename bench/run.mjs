@@ -5,8 +5,10 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,validation,compiler,converter,converter-scaling,client   run some suites
+ *   --only server,inprocess,validation,compiler,converter,converter-scaling,client   run some suites
  *   --json <file>                      also write rows and machine info as JSON
+ *   --baseline <dir>                   the in-process suite also times the server of another built
+ *                                      checkout of this package (e.g. the commit before a change)
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,13 +16,14 @@ import { parseArgs } from 'node:util';
 import { markdownTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, json: { type: 'string' } },
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, json: { type: 'string' }, baseline: { type: 'string' } },
 });
 
 /** Rounds and durations: `quick` keeps every row but measures briefly. */
 const settings = args.quick
   ? {
       server: { rounds: 1, seconds: 1, warmupSeconds: 0 },
+      inprocess: { rounds: 3, budgetMs: 10, warmupMs: 10, baseline: args.baseline },
       validation: { rounds: 1, budgetMs: 30 },
       compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1, generatorSizes: [1_000, 10_000] },
       converter: { rounds: 1, quick: true },
@@ -29,6 +32,7 @@ const settings = args.quick
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
+      inprocess: { rounds: 60, budgetMs: 25, warmupMs: 300, baseline: args.baseline },
       validation: { rounds: 5, budgetMs: 200 },
       compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3, generatorSizes: [1_000, 10_000, 100_000] },
       converter: { rounds: 3, quick: false },
@@ -39,6 +43,7 @@ const settings = args.quick
 // Loaded on demand, so one suite's missing piece does not stop the others.
 const suites = {
   server: async (s) => (await import('./suites/server.mjs')).runServerSuite(s),
+  inprocess: async (s) => (await import('./suites/inprocess.mjs')).runInProcessSuite(s),
   validation: async (s) => (await import('./suites/validation.mjs')).runValidationSuite(s),
   compiler: async (s) => (await import('./suites/compiler.mjs')).runCompilerSuite(s),
   converter: async (s) => (await import('./suites/converter.mjs')).runConverterSuite(s),

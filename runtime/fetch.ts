@@ -5,14 +5,8 @@
  */
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import {
-  BODY_UNREADABLE,
-  PAYLOAD_TOO_LARGE,
-  SERVICE_UNAVAILABLE,
-  UNSUPPORTED_MEDIA_TYPE,
-  type HttpAnswer,
-  type RpcServer,
-} from './server.js';
+import { BODY_UNREADABLE, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import type { RpcServer } from './server.js';
 
 /** Answers every request with a `Response`; the promise never rejects. */
 export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {

@@ -7,14 +7,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import {
-  PAYLOAD_TOO_LARGE,
-  SERVICE_UNAVAILABLE,
-  UNSUPPORTED_MEDIA_TYPE,
-  type HttpAnswer,
-  type HttpRequestLike,
-  type RpcServer,
-} from './server.js';
+import { PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import type { HttpRequestLike, RpcServer } from './server.js';
 
 type Next = (error?: unknown) => void;
 

@@ -43,6 +43,18 @@ export const serverCalls = {
   ),
 };
 
+/**
+ * An answer as comparable text: keys sorted (servers order members differently) and generated
+ * cart ids masked (they differ between servers); everything else must match.
+ */
+export function comparable(value) {
+  return JSON.stringify(value, (key, v) => {
+    if (key === 'cartId') return '<id>';
+    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return v;
+  });
+}
+
 const address = {
   street: '1 Main Street',
   city: 'Springfield',

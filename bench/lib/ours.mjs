@@ -58,12 +58,16 @@ export async function loadOurValidatorTable() {
   return { table: module.validators, source: 'generated module (validators compiled ahead of time)' };
 }
 
-/** The checkout server as a user builds it from the generated module, validation on both ways. */
-export async function createOurCheckoutServer(handlers) {
+/** The checkout server core as a user builds it from the generated module, validation on both ways. */
+export async function createOurCheckoutCore(handlers) {
   const { module } = await importGeneratedCheckout();
+  return module.createCheckoutServer(handlers, { validateRequests: true, validateResponses: true });
+}
+
+/** That core behind our Node adapter. */
+export async function createOurCheckoutServer(handlers) {
   const { createNodeListener } = await importBuilt('runtime/index.js');
-  const server = module.createCheckoutServer(handlers, { validateRequests: true, validateResponses: true });
-  return http.createServer(createNodeListener(server));
+  return http.createServer(createNodeListener(await createOurCheckoutCore(handlers)));
 }
 
 /**

@@ -8,6 +8,13 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The q-quantile (0..1) of a non-empty list of numbers, nearest rank. */
+export function quantile(values, q) {
+  if (values.length === 0) throw new Error('quantile of an empty list');
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
 /**
  * Operations per second of `fn`, measured by calling it in batches until `budgetMs` has passed.
  * The batch size grows so the clock is read rarely compared with the work being measured.

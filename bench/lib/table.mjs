@@ -3,6 +3,8 @@
  *
  * A row is `{ group, metric, unit, ours, peerName, peer, higherIsBetter, note }`; `peer` is null for
  * figures that have no peer. The ratio is always ours / peer, so read it with `higherIsBetter`.
+ * Optional `oursSpread` and `peerSpread` (`[low, high]`, e.g. the interquartile range over rounds)
+ * are printed after their figure.
  */
 
 /** Formats a number with a precision that suits its size. */
@@ -15,6 +17,11 @@ export function formatNumber(value) {
   if (abs >= 10) return value.toFixed(1);
   if (abs >= 1) return value.toFixed(2);
   return value.toPrecision(2);
+}
+
+/** A figure with its spread, when it has one: `12.3 (11.9-12.8)`. */
+function formatFigure(value, spread) {
+  return spread ? `${formatNumber(value)} (${formatNumber(spread[0])}-${formatNumber(spread[1])})` : formatNumber(value);
 }
 
 /** ours / peer, or null when there is no peer figure. */
@@ -40,9 +47,9 @@ export function markdownTable(rows) {
     const ratio = ratioOf(row);
     const better = row.higherIsBetter ? 'higher is better' : 'lower is better';
     const metric = `${row.metric} (${row.unit}${row.peer === null ? '' : `, ${better}`})`;
-    const peer = row.peer === null ? (row.note ?? '-') : `${row.peerName} ${formatNumber(row.peer)}`;
+    const peer = row.peer === null ? (row.note ?? '-') : `${row.peerName} ${formatFigure(row.peer, row.peerSpread)}`;
     lines.push(
-      `| ${metric} | ${formatNumber(row.ours)} | ${peer} | ${ratio === null ? '-' : ratio.toFixed(2)} |`,
+      `| ${metric} | ${formatFigure(row.ours, row.oursSpread)} | ${peer} | ${ratio === null ? '-' : ratio.toFixed(2)} |`,
     );
   }
   return lines.join('\n');

@@ -5,7 +5,9 @@
  * `{"port":N,"handlers":"..."}` on one line when ready; runs until killed.
  */
 import http from 'node:http';
+import { bareHandlersAnswer, createJaysonServer, createJsonRpc2Server } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
+import { createOurCheckoutServer } from '../lib/ours.mjs';
 
 const kind = process.argv[2];
 
@@ -25,24 +27,17 @@ function sendJson(res, text) {
   res.end(text);
 }
 
-/** Calls a handler method named "Interface.method" with positional params. */
-function dispatch(handlers, method, params) {
-  const dot = method.lastIndexOf('.');
-  return handlers[method.slice(0, dot)][method.slice(dot + 1)](...params);
-}
-
 /**
  * The ceiling: parses the JSON body like any server must, then answers a fixed response
  * (precomputed from the same handlers), so only HTTP and JSON.parse cost remain.
  */
 async function bareServer(handlers) {
-  const answer = async (message) => ({ jsonrpc: '2.0', result: await dispatch(handlers, message.method, message.params), id: message.id });
+  const answer = bareHandlersAnswer(handlers);
   const fixed = new Map();
   const { serverCalls } = await import('../lib/checkout.mjs');
   for (const body of Object.values(serverCalls)) {
     const message = JSON.parse(body);
-    const key = Array.isArray(message) ? 'batch' : message.method;
-    fixed.set(key, JSON.stringify(Array.isArray(message) ? await Promise.all(message.map(answer)) : await answer(message)));
+    fixed.set(Array.isArray(message) ? 'batch' : message.method, JSON.stringify(await answer(message)));
   }
   return http.createServer(async (req, res) => {
     const message = JSON.parse(await readBody(req));
@@ -56,34 +51,21 @@ async function bareServer(handlers) {
  * from this is the cost of its RPC layer; what separates this from `bare` is the handlers' own.
  */
 async function bareHandlersServer(handlers) {
-  const answer = async (message) => ({ jsonrpc: '2.0', result: await dispatch(handlers, message.method, message.params), id: message.id });
+  const answer = bareHandlersAnswer(handlers);
   return http.createServer(async (req, res) => {
     const message = JSON.parse(await readBody(req));
-    sendJson(res, JSON.stringify(Array.isArray(message) ? await Promise.all(message.map(answer)) : await answer(message)));
+    sendJson(res, JSON.stringify(await answer(message)));
   });
 }
 
-/** jayson's own HTTP server; methods spread the positional params into the shared handlers. */
+/** jayson's own HTTP server. */
 async function jaysonServer(handlers) {
-  const { default: jayson } = await import('jayson/promise/index.js');
-  const methods = {};
-  for (const [iface, object] of Object.entries(handlers)) {
-    for (const name of Object.keys(object)) {
-      methods[`${iface}.${name}`] = async (params) => object[name](...params);
-    }
-  }
-  return new jayson.Server(methods).http();
+  return (await createJaysonServer(handlers)).http();
 }
 
 /** json-rpc-2.0's transport-free server behind node:http, as its README shows. */
 async function jsonRpc2Server(handlers) {
-  const { JSONRPCServer } = await import('json-rpc-2.0');
-  const server = new JSONRPCServer();
-  for (const [iface, object] of Object.entries(handlers)) {
-    for (const name of Object.keys(object)) {
-      server.addMethod(`${iface}.${name}`, (params) => object[name](...params));
-    }
-  }
+  const server = await createJsonRpc2Server(handlers);
   return http.createServer(async (req, res) => {
     let message;
     try {
@@ -98,13 +80,14 @@ async function jsonRpc2Server(handlers) {
   });
 }
 
-/** Our runtime serving the generated checkout module, request and response validation on. */
-async function ourServer(handlers) {
-  const { createOurCheckoutServer } = await import('../lib/ours.mjs');
-  return createOurCheckoutServer(handlers);
-}
-
-const factories = { bare: bareServer, 'bare-handlers': bareHandlersServer, jayson: jaysonServer, 'json-rpc-2.0': jsonRpc2Server, ours: ourServer };
+const factories = {
+  bare: bareServer,
+  'bare-handlers': bareHandlersServer,
+  jayson: jaysonServer,
+  'json-rpc-2.0': jsonRpc2Server,
+  // Our runtime serving the generated checkout module, request and response validation on.
+  ours: createOurCheckoutServer,
+};
 if (!factories[kind]) {
   console.error(`unknown server kind "${kind}"; expected one of ${Object.keys(factories).join(', ')}`);
   process.exit(2);

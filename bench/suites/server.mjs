@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { serverCalls } from '../lib/checkout.mjs';
-import { median } from '../lib/stats.mjs';
+import { comparable, serverCalls } from '../lib/checkout.mjs';
+import { median, quantile } from '../lib/stats.mjs';
 
 const serverProcess = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
 const peers = [
@@ -59,18 +59,6 @@ async function post(url, body) {
   return response.json();
 }
 
-/**
- * An answer as comparable text: keys sorted (servers order members differently) and generated
- * cart ids masked (they differ between servers); everything else must match.
- */
-function comparable(value) {
-  return JSON.stringify(value, (key, v) => {
-    if (key === 'cartId') return '<id>';
-    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return v;
-  });
-}
-
 /** Every server must give the same answers before we time them, or the comparison means nothing. */
 async function checkSameAnswers(servers) {
   for (const [call, body] of Object.entries(serverCalls)) {
@@ -82,12 +70,6 @@ async function checkSameAnswers(servers) {
     }
     if (answers[0].includes('"error"')) throw new Error(`${call} failed on every server: ${answers[0]}`);
   }
-}
-
-/** The q-quantile (0..1) of a list of numbers, nearest rank. */
-function quantile(values, q) {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 /**

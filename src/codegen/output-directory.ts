@@ -6,7 +6,8 @@
  *     server.ts    handler interfaces, the embedded IDL JSON, create<Namespace>Server
  *     index.ts     re-exports the three
  *     idl.json     the IDL as JSON (what `rpc-idl` serves)
- *     runtime/     the runtime's TypeScript sources, copied (imports only @sinclair/typebox and node:http)
+ *     runtime/     the runtime files generated code needs (RUNTIME_MANIFEST), copied (they import only
+ *                  @sinclair/typebox and node:http)
  *     package.json, tsconfig.json   only on request
  *
  * Module styles differ only in relative import suffixes and in the manifest and compiler config:
@@ -14,7 +15,6 @@
  * in ESM and accepts it in CommonJS), `esm-bundler` writes `./types`. `cjs` output is the same
  * TypeScript compiled with `module: CommonJS` and `"type": "commonjs"`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
@@ -22,6 +22,7 @@ import type { GeneratedPart, ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { CodegenError } from './names.js';
 import { printFile } from './print.js';
+import { runtimeSources } from './runtime-manifest.js';
 
 export type ModuleStyle = 'esm-node' | 'esm-bundler' | 'cjs';
 export const MODULE_STYLES: readonly ModuleStyle[] = ['esm-node', 'esm-bundler', 'cjs'];
@@ -49,6 +50,14 @@ const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
  * path. The same model and options always give byte-identical files.
  */
 export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesOptions): Map<string, string> {
+  return generateOutputFiles(model, options);
+}
+
+/**
+ * `generateTypeScriptFiles`, with the runtime copied from `runtimeDir` (default: this package's
+ * `runtime/`). Not part of the package's API: tests point it at a changed copy of the runtime.
+ */
+export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptions, runtimeDir?: string): Map<string, string> {
   const style = options.moduleStyle ?? 'esm-node';
   if (!MODULE_STYLES.includes(style)) throw new CodegenError(`Unknown module style '${style}' (expected ${MODULE_STYLES.join(', ')})`);
   const { declarations, idlJson } = generateDeclarations(model);
@@ -74,7 +83,8 @@ export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesO
   files.set('index.ts', `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
   files.set('idl.json', JSON.stringify(idlJson, null, 2) + '\n');
   if (options.runtimeImport === undefined) {
-    for (const [name, text] of runtimeSources()) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
+    const sources = runtimeSources(runtimeDir ?? path.join(ownPackageRoot(), 'runtime'));
+    for (const [name, text] of sources) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
   }
   if (options.packageJson) files.set('package.json', packageJson(model, style, options.sourceFile));
   if (options.tsconfig) files.set('tsconfig.json', tsconfig(style, header));
@@ -127,14 +137,4 @@ function tsconfig(style: ModuleStyle, header: string): string {
   };
   // tsconfig.json may hold comments, so it carries the header like the TypeScript files.
   return `${header}\n${JSON.stringify(config, null, 2)}\n`;
-}
-
-/** The runtime's TypeScript sources (without tests), sorted by name. */
-function runtimeSources(): [string, string][] {
-  const dir = path.join(ownPackageRoot(), 'runtime');
-  if (!existsSync(dir)) throw new CodegenError(`Cannot copy the runtime: ${dir} is missing from this installation`);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
-    .sort()
-    .map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]);
 }

@@ -20,6 +20,8 @@ interface Row {
   ours: number;
   peerName?: string;
   peer: number | null;
+  oursSpread?: [number, number];
+  peerSpread?: [number, number];
 }
 
 interface Report {
@@ -32,6 +34,10 @@ interface Report {
 const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0'];
 const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
   ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
+);
+const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
+const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) =>
+  inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
 );
 const validationRows = [
   'validate AddToCartRequest valid',
@@ -111,7 +117,7 @@ describe('npm run bench -- --quick', () => {
 
   test('the table has every row, once', () => {
     const keys = report.rows.map((row) => `${row.metric} | ${row.peer === null ? '-' : row.peerName}`);
-    expect(keys).toEqual([...serverRows, ...validationRows, ...compilerRows, ...converterRows, ...converterScalingRows, ...clientRows]);
+    expect(keys).toEqual([...serverRows, ...inProcessRows, ...validationRows, ...compilerRows, ...converterRows, ...converterScalingRows, ...clientRows]);
   });
 
   test('every figure is finite and positive', () => {
@@ -119,6 +125,18 @@ describe('npm run bench -- --quick', () => {
       expect(Number.isFinite(row.ours) && row.ours > 0, `${row.metric}: ours = ${row.ours}`).toBe(true);
       if (row.peer !== null) {
         expect(Number.isFinite(row.peer) && row.peer > 0, `${row.metric}: ${row.peerName} = ${row.peer}`).toBe(true);
+      }
+    }
+  });
+
+  test('in-process rows give the spread over rounds around each median', () => {
+    const inProcess = report.rows.filter((row) => row.metric.startsWith('in-process '));
+    expect(inProcess).toHaveLength(inProcessRows.length);
+    for (const row of inProcess) {
+      for (const [median, spread] of [[row.ours, row.oursSpread], [row.peer, row.peerSpread]] as const) {
+        expect(spread, row.metric).toHaveLength(2);
+        const [low, high] = spread!;
+        expect(low > 0 && low <= median! && median! <= high, `${row.metric}: ${median} in ${low}-${high}`).toBe(true);
       }
     }
   });

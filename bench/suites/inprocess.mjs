@@ -1,0 +1,164 @@
+/**
+ * Server cost without HTTP: each server's own "request text in, response text out" entry (ours:
+ * `handleHttp`; json-rpc-2.0: `JSONRPCServer.receiveJSON`; jayson: `Server.call`; the bare-handlers
+ * reference: parse, call, stringify) on the same handlers and request bodies, in this one process.
+ *
+ * Over HTTP on two cores the load generator shares the cores and two runs of one server differ by
+ * about 10%. Here nothing else runs in the process, and rounds are interleaved: every round times
+ * every case and server once, for a short budget, in a rotating order, so a slow spell of the
+ * machine falls on all of them alike. The table gives the median time per request over rounds
+ * with its interquartile range; `info` gives, per row, the median and interquartile range of the
+ * per-round ratio (ours and the peer timed in the same round), the steadiest figure for comparing.
+ *
+ * `options.baseline`, a directory holding another built checkout of this package (its `dist/`
+ * and `bench/`), adds that checkout's server as one more peer, "ours at baseline": the way to see
+ * whether a change to the runtime costs anything, both versions timed in the same rounds.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { comparable, serverCalls } from '../lib/checkout.mjs';
+import { textEntries } from '../lib/entries.mjs';
+import { loadCheckoutHandlers } from '../lib/handlers.mjs';
+import { median, quantile } from '../lib/stats.mjs';
+
+const peers = [
+  { kind: 'bare-handlers', label: 'bare handlers (reference)' },
+  { kind: 'jayson', label: 'jayson' },
+  { kind: 'json-rpc-2.0', label: 'json-rpc-2.0' },
+];
+const baselinePeer = { kind: 'baseline', label: 'ours at baseline' };
+
+/**
+ * The cases: a request body and the handlers it runs on. The checkout service's handlers are all
+ * `async`; the plain-value case answers getProduct with a handler that returns its value directly,
+ * which is the path where a server can skip promises altogether (ours does).
+ */
+const cases = [
+  { name: 'getProduct', label: 'getProduct', body: serverCalls.getProduct, handlers: 'service' },
+  { name: 'addToCart', label: 'addToCart', body: serverCalls.addToCart, handlers: 'service' },
+  { name: 'batch10', label: '10-call batch', body: serverCalls.batch10, handlers: 'service' },
+  { name: 'getProductPlain', label: 'getProduct (plain-value handler)', body: serverCalls.getProduct, handlers: 'plain' },
+];
+
+/** The catalog handlers with no promise: products read once from the service, answered as they are. */
+async function plainValueHandlers(service) {
+  const products = await service.CatalogService.listProducts();
+  const byId = new Map(products.map((product) => [product.productId, product]));
+  return { CatalogService: { listProducts: () => products, getProduct: (productId) => byId.get(productId) ?? null } };
+}
+
+/** CPU time (user + system, microseconds) this process has used so far. */
+function cpuMicroseconds() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/**
+ * CPU microseconds per request of `entry` on `body`: requests one after another until the process
+ * has spent `budgetMs` of CPU time, in batches that grow so the clock is read rarely. CPU time, not
+ * wall time: on a shared machine this process is descheduled now and then, and wall time would
+ * charge those pauses to whichever server was running.
+ */
+async function microsecondsPerRequest(entry, body, budgetMs) {
+  let batch = 8;
+  let requests = 0;
+  let answered = 0;
+  const budget = budgetMs * 1e3;
+  const start = cpuMicroseconds();
+  let spent = 0;
+  while (spent < budget) {
+    for (let i = 0; i < batch; i++) answered += (await entry(body)).length;
+    requests += batch;
+    spent = cpuMicroseconds() - start;
+    if (spent < budget / 8) batch *= 2;
+  }
+  // Every answer's length is used, so none of the work can be optimised away.
+  if (answered === 0) throw new Error('every answer was empty');
+  return spent / requests;
+}
+
+/** Every server must give the same answers before we time them, or the comparison means nothing. */
+async function checkSameAnswers(entriesByCase) {
+  for (const testCase of cases) {
+    const entries = entriesByCase[testCase.name];
+    const answers = {};
+    for (const [kind, entry] of Object.entries(entries)) answers[kind] = comparable(JSON.parse(await entry(testCase.body)));
+    const [first, ...others] = Object.keys(entries);
+    for (const kind of others) {
+      if (answers[kind] !== answers[first]) {
+        throw new Error(`${kind} answers ${testCase.name} differently from ${first}:\n${answers[kind]}\n${answers[first]}`);
+      }
+    }
+    if (answers[first].includes('"error"')) throw new Error(`${testCase.name} failed on every server: ${answers[first]}`);
+  }
+}
+
+/** `median (q1-q3)` of a list of numbers, for the info line. */
+function spreadText(values, digits) {
+  const f = (x) => x.toFixed(digits);
+  return `${f(median(values))} (${f(quantile(values, 0.25))}-${f(quantile(values, 0.75))})`;
+}
+
+/**
+ * Runs the suite and returns table rows. `options.rounds` rounds of `options.budgetMs` per case and
+ * server, after one untimed pass of `options.warmupMs` each; `options.baseline` as above.
+ */
+export async function runInProcessSuite(options) {
+  const { handlers: service, source } = await loadCheckoutHandlers();
+  const handlerSets = { service, plain: await plainValueHandlers(service) };
+  const comparedPeers = options.baseline ? [...peers, baselinePeer] : peers;
+  const kinds = ['ours', ...comparedPeers.map((peer) => peer.kind)];
+  const makers = { ...textEntries };
+  if (options.baseline) {
+    const baselineEntries = path.join(path.resolve(options.baseline), 'bench', 'lib', 'entries.mjs');
+    makers.baseline = (await import(pathToFileURL(baselineEntries).href)).textEntries.ours;
+  }
+
+  const entriesBySet = {};
+  for (const [set, handlers] of Object.entries(handlerSets)) {
+    entriesBySet[set] = {};
+    for (const kind of kinds) entriesBySet[set][kind] = await makers[kind](handlers);
+  }
+  const entriesByCase = Object.fromEntries(cases.map((testCase) => [testCase.name, entriesBySet[testCase.handlers]]));
+  await checkSameAnswers(entriesByCase);
+
+  for (const testCase of cases) {
+    for (const kind of kinds) await microsecondsPerRequest(entriesByCase[testCase.name][kind], testCase.body, options.warmupMs);
+  }
+  const samples = {};
+  for (let round = 0; round < options.rounds; round++) {
+    for (const testCase of cases) {
+      for (let i = 0; i < kinds.length; i++) {
+        const kind = kinds[(i + round) % kinds.length];
+        const time = await microsecondsPerRequest(entriesByCase[testCase.name][kind], testCase.body, options.budgetMs);
+        (samples[`${testCase.name}/${kind}`] ??= []).push(time);
+      }
+    }
+  }
+
+  const rows = [];
+  const ratios = {};
+  for (const testCase of cases) {
+    const ours = samples[`${testCase.name}/ours`];
+    for (const peer of comparedPeers) {
+      const theirs = samples[`${testCase.name}/${peer.kind}`];
+      const metric = `in-process ${testCase.label} CPU time per request`;
+      rows.push({
+        group: 'inprocess',
+        metric,
+        unit: 'us',
+        ours: median(ours),
+        oursSpread: [quantile(ours, 0.25), quantile(ours, 0.75)],
+        peerName: peer.label,
+        peer: median(theirs),
+        peerSpread: [quantile(theirs, 0.25), quantile(theirs, 0.75)],
+        higherIsBetter: false,
+      });
+      ratios[`${testCase.label} ours/${peer.label}`] = spreadText(ours.map((time, round) => time / theirs[round]), 3);
+    }
+  }
+  return {
+    rows,
+    info: { handlers: source, rounds: options.rounds, budgetMs: options.budgetMs, baseline: options.baseline ?? null, perRoundRatio: ratios },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * What a handler learns about its call: the transport's `RequestContext` in, the handler's
+ * `RpcContext` out (its last argument).
+ */
+import type { JsonRpcId } from './call-outcome.js';
+
+/** What the transport knows about the HTTP request a call arrived in. */
+export interface RequestContext {
+  /** Request headers, names lower-cased. */
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+}
+
+/** The context passed to a handler method as its last argument. */
+export interface RpcContext {
+  headers: Record<string, string>;
+  remoteAddress?: string;
+  /** The JSON-RPC id; `undefined` for a notification, `null` for the OpenAPI binding. */
+  id: string | number | null | undefined;
+  /** `"<Interface>.<method>"`. */
+  method: string;
+  /** Aborted when the client goes away or the handler times out. */
+  signal: AbortSignal;
+}
+
+/**
+ * The context a handler receives. `signal` is built the first time a handler reads it: an
+ * AbortController plus AbortSignal.any per call was the largest cost of a call, and most handlers
+ * never look at it. It is a getter on the class, not in an object literal: a getter closure per
+ * object gives every context its own hidden class, which costs more than the signal did.
+ */
+export class CallContext implements RpcContext {
+  remoteAddress: string | undefined;
+  id: string | number | null | undefined;
+  method: string;
+  readonly #request: RequestContext;
+  #headers: Record<string, string> | undefined;
+  #signal: AbortSignal | undefined;
+  #controller: AbortController | undefined;
+  #abortReason: Error | undefined;
+
+  constructor(request: RequestContext, id: JsonRpcId | undefined, method: string) {
+    this.remoteAddress = request.remoteAddress;
+    this.id = id;
+    this.method = method;
+    this.#request = request;
+  }
+
+  /** Read from the request on first use: the Node adapter builds its header record only when asked. */
+  get headers(): Record<string, string> {
+    return (this.#headers ??= this.#request.headers ?? {});
+  }
+
+  set headers(value: Record<string, string>) {
+    this.#headers = value;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const controller = new AbortController();
+      if (this.#abortReason !== undefined) controller.abort(this.#abortReason);
+      this.#controller = controller;
+      // AbortSignal.any, not a listener per call: a batch would pile listeners onto one request signal.
+      const requestSignal = this.#request.signal;
+      this.#signal = requestSignal ? AbortSignal.any([requestSignal, controller.signal]) : controller.signal;
+    }
+    return this.#signal;
+  }
+
+  /** Handlers could assign `ctx.signal` when it was a plain field; keep that working. */
+  set signal(value: AbortSignal) {
+    this.#signal = value;
+  }
+
+  /** Aborts the call's signal (now, or when it is first read). Static, so handlers never see it on ctx. */
+  static abort(ctx: CallContext, reason: Error): void {
+    ctx.#abortReason = reason;
+    ctx.#controller?.abort(reason);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * HTTP answers independent of any HTTP library: the type the core gives its adapters, and the fixed
+ * answers for requests that carry no call or cannot be read.
+ */
+
+/** An HTTP answer, independent of any HTTP library. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** A fresh headers object per answer (callers may change it); a literal is cheaper than a spread. */
+export const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json' });
+
+/** HTTP answer for a non-POST request (seed: exact body). */
+export const METHOD_NOT_ALLOWED: HttpAnswer = {
+  status: 405,
+  headers: { ...JSON_HEADERS, allow: 'POST' },
+  body: '{"error":"Method Not Allowed"}',
+};
+
+/** HTTP answer for a body past `maxBodyBytes`. */
+export const PAYLOAD_TOO_LARGE: HttpAnswer = {
+  status: 413,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Payload Too Large"}',
+};
+
+/** HTTP answer for a request whose Content-Type is not JSON (see media-type.ts for why). */
+export const UNSUPPORTED_MEDIA_TYPE: HttpAnswer = {
+  status: 415,
+  headers: { ...JSON_HEADERS },
+  body: '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}',
+};
+
+/** HTTP answer for a body that does not fit in `maxBodyBytesInFlight` now. */
+export const SERVICE_UNAVAILABLE: HttpAnswer = {
+  status: 503,
+  headers: { ...JSON_HEADERS, connection: 'close', 'retry-after': '1' },
+  body: '{"error":"Service Unavailable","message":"too many request bodies in flight, retry later"}',
+};
+
+/** HTTP answer for a body whose stream failed before it was read completely. */
+export const BODY_UNREADABLE: HttpAnswer = {
+  status: 400,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Bad Request","message":"the request body could not be read"}',
+};
+
+/** A copy of one of the constant answers above, which callers may change. */
+export function copyAnswer(answer: HttpAnswer): HttpAnswer {
+  return { ...answer, headers: { ...answer.headers } };
+}

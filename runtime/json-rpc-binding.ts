@@ -1,0 +1,185 @@
+/**
+ * The JSON-RPC 2.0 binding (docs/protocol.md §1): framing and serialization. It parses a body,
+ * checks each message's envelope, answers `rpc-idl`, finds the method, hands the call to the call
+ * pipeline, and frames and serializes the responses of a message or a batch. It knows nothing of
+ * HTTP verbs, media types or paths (server.ts) and nothing of how a call runs (call-pipeline.ts).
+ */
+import type { RequestContext } from './call-context.js';
+import { errorOutcome, PENDING, settleLater, type ErrorObject, type FailureReporter, type JsonRpcId, type MaybePromise, type Outcome } from './call-outcome.js';
+import type { CallPipeline } from './call-pipeline.js';
+import { ErrorCode } from './errors.js';
+import { jsonHeaders, type HttpAnswer } from './http-answer.js';
+import type { IdlJson } from './idl-json.js';
+import { parseJsonBody } from './json-body.js';
+import type { MethodEntry } from './method-table.js';
+
+export interface JsonRpcBindingOptions {
+  /** Served as the result of `rpc-idl`. */
+  idl: IdlJson;
+  methods: ReadonlyMap<string, MethodEntry>;
+  calls: CallPipeline;
+  failures: FailureReporter;
+  maxBatchSize: number;
+  maxDepth: number;
+}
+
+/**
+ * The binding's two entries. Each gives its answer directly when every handler involved returned a
+ * plain value, and a promise otherwise: each `async` layer would cost a promise and a tick per call.
+ */
+export interface JsonRpcBinding {
+  /** A parsed message or batch: the response(s), or undefined when nothing is to be sent. */
+  answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined>;
+  /** A body: 200 with the serialized response(s) (a parse error included), or 204 when there is none. */
+  answerBody(body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer>;
+}
+
+export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
+  const { idl, methods, calls, failures, maxBatchSize, maxDepth } = options;
+
+  /**
+   * One JSON-RPC message (not a batch): a response object, or undefined for a notification; or
+   * PENDING, and the same later through `deliver`.
+   */
+  function answerMessage(
+    message: unknown,
+    request: RequestContext,
+    deliver: (response: object | undefined) => void,
+  ): object | undefined | typeof PENDING {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON object');
+    }
+    const m = message as Record<string, unknown>;
+    const isNotification = !Object.hasOwn(m, 'id');
+    const id = m.id;
+    if (!isNotification && id !== null && typeof id !== 'string') {
+      if (typeof id !== 'number') return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+      // 1e400 parses as Infinity, which JSON cannot send back: the answer would carry a different id.
+      if (!Number.isFinite(id)) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a finite number');
+    }
+    const replyId = isNotification ? null : (id as JsonRpcId);
+    if (m.jsonrpc !== '2.0') return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: jsonrpc must be "2.0"');
+    if (typeof m.method !== 'string' || m.method === '') {
+      return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: method must be a non-empty string');
+    }
+    if (m.params !== undefined && m.params !== null && typeof m.params !== 'object') {
+      return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: params must be an array or an object');
+    }
+
+    const respond = (settled: Outcome): object | undefined => {
+      if (isNotification) return undefined;
+      return 'error' in settled ? { jsonrpc: '2.0', error: settled.error, id: replyId } : { jsonrpc: '2.0', result: settled.result, id: replyId };
+    };
+    if (m.method === 'rpc-idl') return respond({ result: idl });
+    const entry = methods.get(m.method);
+    if (entry === undefined) return respond(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`));
+    const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) => deliver(respond(settled)));
+    return outcome === PENDING ? PENDING : respond(outcome);
+  }
+
+  function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
+    if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, deliver));
+    if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
+    if (message.length > maxBatchSize) {
+      return errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`);
+    }
+    // Members run concurrently (all are started before any is awaited); responses keep request order.
+    // One promise for the whole batch, made only when some member is pending.
+    const answers: (object | undefined)[] = new Array(message.length);
+    let waiting = 0;
+    let resolveBatch: ((responses: object[] | undefined) => void) | undefined;
+    for (let index = 0; index < message.length; index++) {
+      const answer = answerMessage(message[index], request, (response) => {
+        answers[index] = response;
+        if (--waiting === 0) resolveBatch!(responsesOf(answers));
+      });
+      if (answer === PENDING) waiting++;
+      else answers[index] = answer;
+    }
+    if (waiting === 0) return responsesOf(answers);
+    return new Promise((resolve) => {
+      resolveBatch = resolve;
+    });
+  }
+
+  function answerBody(body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer> {
+    const parsed = parseJsonBody(body, maxDepth);
+    if (!parsed.ok) {
+      return { status: 200, headers: jsonHeaders(), body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)) };
+    }
+    const response = answerJson(parsed.value, request);
+    return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);
+  }
+
+  /**
+   * Serializes a response. A result JSON cannot carry (BigInt, cycles, throwing getters, a
+   * function, a `toJSON` giving undefined) becomes -32603 instead of a broken or missing answer.
+   */
+  function serializeResponse(response: object): string {
+    const { id = null, result, error } = response as { id?: JsonRpcId; result?: unknown; error?: ErrorObject };
+    const idText = JSON.stringify(id);
+    try {
+      if (error) return `{"jsonrpc":"2.0","error":${JSON.stringify(error)},"id":${idText}}`;
+      const resultText = JSON.stringify(result);
+      if (resultText === undefined) throw new TypeError(`the result (${typeof result}) has no JSON form`);
+      return `{"jsonrpc":"2.0","result":${resultText},"id":${idText}}`;
+    } catch (failure) {
+      const { error: body } = failures.internalError('Serializing the response', failure) as { error: ErrorObject };
+      return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;
+    }
+  }
+
+  /**
+   * Serializes a batch's responses. One `JSON.stringify` of the whole array is about a fifth
+   * cheaper than one per response, and gives the same text, so it is tried first when no result
+   * can be lost by it (a result with `toJSON`, or one JSON has no form for, would vanish from its
+   * response instead of failing). Anything that throws falls back to one response at a time, which
+   * turns only the broken responses into -32603.
+   */
+  function serializeBatch(responses: object[]): string {
+    try {
+      if (responses.every(hasPlainResult)) return JSON.stringify(responses);
+    } catch {
+      // A BigInt, a cycle or a throwing getter somewhere: find out which response has it, below.
+    }
+    return `[${responses.map(serializeResponse).join(',')}]`;
+  }
+
+  function httpAnswerOf(response: unknown | undefined): HttpAnswer {
+    if (response === undefined) return { status: 204, headers: {}, body: '' };
+    const text = Array.isArray(response) ? serializeBatch(response) : serializeResponse(response as object);
+    return { status: 200, headers: jsonHeaders(), body: text };
+  }
+
+  return { answerJson, answerBody };
+}
+
+function errorResponse(id: JsonRpcId, code: number, message: string): object {
+  return { jsonrpc: '2.0', error: { code, message }, id };
+}
+
+/** The responses of a batch's members, notifications left out; undefined when none is left. */
+function responsesOf(settled: (object | undefined)[]): object[] | undefined {
+  const responses = settled.filter((response) => response !== undefined);
+  return responses.length > 0 ? responses : undefined;
+}
+
+/**
+ * Whether a response's `result` (if any) serializes as itself: a primitive JSON keeps, or an object
+ * without `toJSON`. Error responses are built by the server and always qualify. May throw (a
+ * throwing `toJSON` getter); the caller treats that as "no".
+ */
+function hasPlainResult(response: object): boolean {
+  if (!('result' in response)) return true;
+  const result = (response as { result: unknown }).result;
+  switch (typeof result) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      return result === null || typeof (result as { toJSON?: unknown }).toJSON !== 'function';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The REST binding (docs/protocol.md §3, what openapi.json describes): a POST to
+ * `.../<Interface>/<method>` naming a registered method is one call with named params in the body
+ * and the bare result out; errors are `{code, message, data}` with an HTTP status by code. This
+ * file routes a path to its method and frames the answer; the call itself runs in the call pipeline.
+ */
+import type { RequestContext } from './call-context.js';
+import { PENDING, settleLater, type ErrorObject, type FailureReporter, type MaybePromise, type Outcome } from './call-outcome.js';
+import type { CallPipeline } from './call-pipeline.js';
+import { ErrorCode } from './errors.js';
+import { jsonHeaders, type HttpAnswer } from './http-answer.js';
+import { parseJsonBody } from './json-body.js';
+import type { MethodEntry } from './method-table.js';
+
+export interface RestBindingOptions {
+  methods: ReadonlyMap<string, MethodEntry>;
+  calls: CallPipeline;
+  failures: FailureReporter;
+  maxDepth: number;
+}
+
+export interface RestBinding {
+  /** The method a path (without its query) names as `.../<Interface>/<method>`, if it is registered. */
+  route(pathname: string): MethodEntry | undefined;
+  /** Runs one call of `entry` with the body's named params; the answer directly or a promise of it. */
+  answer(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer>;
+}
+
+/**
+ * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, declared
+ * and other application errors 422, internal and other reserved codes 500.
+ */
+export function httpStatusOfError(code: number): number {
+  if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest || code === ErrorCode.InvalidParams) return 400;
+  if (code === ErrorCode.MethodNotFound) return 404;
+  if (code >= -32768 && code <= -32000) return 500;
+  return 422;
+}
+
+export function createRestBinding(options: RestBindingOptions): RestBinding {
+  const { methods, calls, failures, maxDepth } = options;
+
+  function route(pathname: string): MethodEntry | undefined {
+    // Index arithmetic instead of split: this runs for every request, and most paths are just '/'.
+    const lastSlash = pathname.lastIndexOf('/');
+    if (lastSlash <= 0) return undefined;
+    const previousSlash = pathname.lastIndexOf('/', lastSlash - 1);
+    if (previousSlash === -1) return undefined;
+    return methods.get(`${pathname.slice(previousSlash + 1, lastSlash)}.${pathname.slice(lastSlash + 1)}`);
+  }
+
+  function answer(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer> {
+    const isEmpty = typeof body === 'string' ? body.trim() === '' : body.length === 0;
+    let params: unknown = {};
+    if (!isEmpty) {
+      const parsed = parseJsonBody(body, maxDepth);
+      if (!parsed.ok) return errorAnswer({ code: ErrorCode.ParseError, message: `Parse error: ${parsed.detail}` });
+      params = parsed.value;
+    }
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      return errorAnswer({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
+    }
+    return settleLater((deliver) => {
+      const outcome = calls.execute(entry, params, null, request, (settled) => deliver(answerOf(settled)));
+      return outcome === PENDING ? PENDING : answerOf(outcome);
+    });
+  }
+
+  function answerOf(outcome: Outcome): HttpAnswer {
+    if ('error' in outcome) return errorAnswer(outcome.error);
+    try {
+      const text = JSON.stringify(outcome.result);
+      if (text === undefined) throw new TypeError(`the result (${typeof outcome.result}) has no JSON form`);
+      return { status: 200, headers: jsonHeaders(), body: text };
+    } catch (error) {
+      return errorAnswer((failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
+    }
+  }
+
+  return { route, answer };
+}
+
+function errorAnswer({ code, message, data }: ErrorObject): HttpAnswer {
+  return { status: httpStatusOfError(code), headers: jsonHeaders(), body: serializeError({ code, message, data }) };
+}
+
+function serializeError(error: ErrorObject): string {
+  try {
+    return JSON.stringify(error.data === undefined ? { code: error.code, message: error.message } : error);
+  } catch {
+    return JSON.stringify({ code: error.code, message: error.message });
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Which runtime files an output directory gets (docs/generator.md): its `runtime/` folder is a copy
+ * of exactly these, not of everything in the package's `runtime/`. Every listed file ships in every
+ * generated package and must type-check there with only `@sinclair/typebox` and `@types/node`
+ * installed, so adapters and optional integrations (Express, Fastify, OpenTelemetry, ...) are never
+ * listed: they live in their own entry points (`runtime/adapters/...`, each its own `exports`
+ * subpath of this package) and users import them from the package.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CodegenError } from './names.js';
+
+/**
+ * The copied runtime, relative to `runtime/`, sorted: what generated modules import (`core.ts`,
+ * `client.ts`), the entry a user's server imports beside them (`index.ts`: `core.ts` plus the Node
+ * adapters), and every file those import. `runtimeSources` checks that the list is closed.
+ */
+export const RUNTIME_MANIFEST: readonly string[] = [
+  'body-budget.ts',
+  'call-context.ts',
+  'call-outcome.ts',
+  'call-pipeline.ts',
+  'client.ts',
+  'core.ts',
+  'deadline-queue.ts',
+  'errors.ts',
+  'explain.ts',
+  'fetch.ts',
+  'http-answer.ts',
+  'idl-json.ts',
+  'index.ts',
+  'json-body.ts',
+  'json-rpc-binding.ts',
+  'media-type.ts',
+  'method-table.ts',
+  'node.ts',
+  'rest-binding.ts',
+  'schema.ts',
+  'server.ts',
+  'validation.ts',
+];
+
+/** Relative module specifiers of a source text: `from './x.js'`, `import './x.js'`, `import('./x.js')`. */
+const RELATIVE_IMPORT = /(?:\bfrom\s+|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
+
+/**
+ * The manifest's files read from `runtimeDir`, in manifest order: `[name, text]`. Throws a
+ * CodegenError when a file is missing or imports a relative module the manifest does not list (the
+ * copy would not compile), so a runtime change that forgets the manifest fails at generation, with
+ * the file named, instead of in the generated package's `tsc`.
+ */
+export function runtimeSources(runtimeDir: string, manifest: readonly string[] = RUNTIME_MANIFEST): [string, string][] {
+  const listed = new Set(manifest);
+  return manifest.map((name) => {
+    const file = path.join(runtimeDir, name);
+    if (!existsSync(file)) throw new CodegenError(`Cannot copy the runtime: ${file} is missing from this installation`);
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
+      const target = path.posix.join(path.posix.dirname(name), specifier).replace(/\.js$/, '.ts');
+      if (!listed.has(target)) {
+        throw new CodegenError(
+          `Cannot copy the runtime: runtime/${name} imports '${specifier}', which is not in the copied runtime ` +
+            `(RUNTIME_MANIFEST in src/codegen/runtime-manifest.ts): list it there, or keep optional code out of the copied files`,
+        );
+      }
+    }
+    return [name, text];
+  });
+}
