@@ -3,6 +3,8 @@
  * answers `POST <base>/<Interface>/<method>` errors with an HTTP error status and a JSON body
  * `{ code, message, data? }`; these are the statuses the generated OpenAPI document describes.
  */
+import { ErrorCode } from '../../runtime/errors.js';
+import { httpStatusOfError } from '../../runtime/rest-binding.js';
 
 /** Component schema name of the error body (suffixed when an IDL type already uses the name). */
 export const RPC_ERROR_SCHEMA_NAME = 'RpcError';
@@ -10,14 +12,17 @@ export const RPC_ERROR_SCHEMA_NAME = 'RpcError';
 /** Marks the error body schema, so converting the document back does not turn it into a struct. */
 export const RPC_ERROR_MARKER = 'x-idl-rpc-error';
 
-/** HTTP status of each kind of error answer. */
+/**
+ * HTTP status of each kind of error answer, as the runtime's binding answers it (one mapping,
+ * `httpStatusOfError`, so the document and the server cannot disagree).
+ */
 export const ERROR_STATUS = {
   /** Malformed request, invalid params (JSON-RPC -32700, -32600, -32602). */
-  invalidRequest: '400',
-  /** An error declared in the IDL `errors` block and listed in the method's `raises`. */
-  declared: '422',
+  invalidRequest: String(httpStatusOfError(ErrorCode.InvalidParams)),
+  /** An error declared in the IDL `errors` block and listed in the method's `raises` (any application code). */
+  declared: String(httpStatusOfError(1)),
   /** Any other failure of the handler (JSON-RPC -32603). */
-  internal: '500',
+  internal: String(httpStatusOfError(ErrorCode.InternalError)),
 } as const;
 
 /** Vendor extensions that carry what OpenAPI has no place for, so a round trip loses nothing. */
