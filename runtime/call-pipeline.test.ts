@@ -8,7 +8,7 @@ import { calcIdl } from '../test/runtime/fixtures/calc-idl.js';
 import type { RequestContext, RpcContext } from './call-context.js';
 import { FailureReporter, PENDING, type Outcome } from './call-outcome.js';
 import { createCallPipeline, type CallInterceptor, type RpcCall } from './call-pipeline.js';
-import { ErrorCode, RPCError } from './errors.js';
+import { ErrorCode, RpcError } from './errors.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { registerHandlers } from './method-table.js';
 import { compileValidators } from './validation.js';
@@ -117,7 +117,7 @@ describe('an interceptor', () => {
         return await next();
       } catch (error) {
         seenError = error;
-        throw new RPCError(-1001, 'translated', { from: (error as Error).message });
+        throw new RpcError(-1001, 'translated', { from: (error as Error).message });
       }
     };
     const { run } = setUp({ ping: () => Promise.reject(new Error('store down')) }, [translate]);
@@ -166,7 +166,7 @@ describe('an interceptor', () => {
     expect(interceptor).not.toHaveBeenCalled();
   });
 
-  it('that throws something other than an RPCError gives -32603, logged', async () => {
+  it('that throws something other than an RpcError gives -32603, logged', async () => {
     const { run, logger } = setUp({}, [
       () => {
         throw new TypeError('interceptor bug');

@@ -7,7 +7,7 @@
 import { CallContext, type RequestContext, type RpcContext } from './call-context.js';
 import { errorOutcome, FailureReporter, INTERNAL_ERROR, PENDING, promiseOf, type JsonRpcId, type Outcome } from './call-outcome.js';
 import { DeadlineQueue } from './deadline-queue.js';
-import { ErrorCode, RPCError } from './errors.js';
+import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';
 import { formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
@@ -26,7 +26,7 @@ export interface RpcCall {
  * result is. `next()` runs the interceptors after it and then the handler, and resolves to the
  * handler's result or rejects with its error; call it at most once, or not at all to answer without
  * the handler. What the interceptor returns (a value or a promise) or throws stands for the
- * handler's: the result is validated and sent, an RPCError is sent as it is, anything else becomes
+ * handler's: the result is validated and sent, an RpcError is sent as it is, anything else becomes
  * -32603. The handler's deadline covers the interceptors too. The first of a list is the outermost.
  */
 export type CallInterceptor = (call: RpcCall, next: () => Promise<unknown>) => unknown;
@@ -154,9 +154,9 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     return { result };
   }
 
-  /** A handler's failure: an RPCError is sent as it is, anything else is an internal error. */
+  /** A handler's failure: an RpcError is sent as it is, anything else is an internal error. */
   function failureOutcome(entry: MethodEntry, error: unknown): Outcome {
-    if (error instanceof RPCError) return errorOutcome(error.code, error.message, error.data);
+    if (error instanceof RpcError) return errorOutcome(error.code, error.message, error.data);
     return failures.internalError(entry.name, error);
   }
 

@@ -2,9 +2,9 @@
  * The client side of the runtime: what generated `<Interface>Client` classes run on.
  * Browser bundles import this file alone, so it must not import TypeBox or server code.
  */
-import { DeclaredError, ErrorCode, RPCError, type DeclaredErrorClass } from './errors.js';
+import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass } from './errors.js';
 
-export { DeclaredError, ErrorCode, RPCError, type DeclaredErrorClass };
+export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
 
 /** Per-call options. */
 export interface CallOptions {
@@ -16,7 +16,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Sends one JSON-RPC call and returns its result, or throws an `RPCError`. */
+/** Sends one JSON-RPC call and returns its result, or throws an `RpcError`. */
 export interface Transport {
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown>;
 }
@@ -30,14 +30,14 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
 }
 
-function transportError(detail: string, status?: number): RPCError {
-  return new RPCError(ErrorCode.TransportError, `Transport error: ${detail}`, status === undefined ? undefined : { status });
+function transportError(detail: string, status?: number): RpcError {
+  return new RpcError(ErrorCode.TransportError, `Transport error: ${detail}`, status === undefined ? undefined : { status });
 }
 
 /**
  * JSON-RPC 2.0 over HTTP POST to `baseAddress`, exactly as given. Every call carries an `id`
  * and positional params. Anything that is not a JSON-RPC response (network failure, non-2xx
- * status, empty or non-JSON body, timeout, abort) becomes an `RPCError` with code -32000 and,
+ * status, empty or non-JSON body, timeout, abort) becomes an `RpcError` with code -32000 and,
  * when there was a response, `data.status`.
  */
 export class HttpTransport implements Transport {
@@ -52,8 +52,8 @@ export class HttpTransport implements Transport {
     const id = this.nextId++;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
-    let failure: RPCError | undefined;
-    const stop = (error: RPCError) => {
+    let failure: RpcError | undefined;
+    const stop = (error: RpcError) => {
       failure ??= error;
       controller.abort();
     };
@@ -93,7 +93,7 @@ export class HttpTransport implements Transport {
       }
       const { error } = message;
       if (error && typeof error === 'object' && typeof error.code === 'number') {
-        throw new RPCError(error.code, String(error.message ?? ''), error.data);
+        throw new RpcError(error.code, String(error.message ?? ''), error.data);
       }
       if (!('result' in message)) throw transportError('response has neither result nor error', status);
       if (message.id !== id) throw transportError(`response id ${JSON.stringify(message.id)} does not match request id ${id}`, status);
@@ -106,7 +106,7 @@ export class HttpTransport implements Transport {
 }
 
 /**
- * Calls `method` through `transport`. An `RPCError` whose code belongs to one of
+ * Calls `method` through `transport`. An `RpcError` whose code belongs to one of
  * `declaredErrors` is rethrown as that class (detail = message without its `Name: ` prefix),
  * so `instanceof CartNotFoundError` works on the client.
  */
@@ -120,7 +120,7 @@ export async function callMethod(
   try {
     return await transport.call(method, params, options);
   } catch (error) {
-    if (!(error instanceof RPCError) || error instanceof DeclaredError) throw error;
+    if (!(error instanceof RpcError) || error instanceof DeclaredError) throw error;
     const declared = declaredErrors.find((candidate) => candidate.code === error.code);
     if (!declared) throw error;
     const prefix = `${declared.errorName}: `;

@@ -5,10 +5,9 @@
  */
 export * from './client.js';
 export type * from './idl-json.js';
-export { idlSchemas, typeSchema, resultSchema, structSchema, qualifiedMethodName, MAX_SAFE_INT, type IdlSchemas, type MethodSchemas } from './schema.js';
+export { idlSchemas, typeSchema, type IdlSchemas, type MethodSchemas } from './schema.js';
 export {
   compileValidators,
-  formatPath,
   typeboxValidator,
   MAX_ISSUES,
   type MethodValidators,
@@ -19,7 +18,6 @@ export {
 export {
   createRpcServer,
   httpStatusOfError,
-  DEFAULTS,
   type HttpAnswer,
   type HttpRequestLike,
   type RequestContext,

@@ -16,26 +16,32 @@ export const ErrorCode = {
  * Marks RPC errors across copies of this runtime (a bundled copy and an installed copy can coexist,
  * and `instanceof` would miss the other copy's errors).
  */
+// The key keeps its first spelling, so that copies of older releases recognise each other's errors.
 const rpcErrorBrand = Symbol.for('unplugin-idl-rpc.RPCError');
 
 /** A JSON-RPC error: thrown by clients for error responses, and by handlers to answer with one. */
-export class RPCError extends Error {
+export class RpcError extends Error {
   readonly code: number;
   readonly data?: unknown;
 
   constructor(code: number, message: string, data?: unknown) {
     super(message);
-    this.name = 'RPCError';
+    this.name = 'RpcError';
     this.code = code;
     if (data !== undefined) this.data = data;
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    if (this !== RPCError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    if (this !== RpcError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[rpcErrorBrand] === true;
   }
 }
-Object.defineProperty(RPCError.prototype, rpcErrorBrand, { value: true });
+Object.defineProperty(RpcError.prototype, rpcErrorBrand, { value: true });
+
+/** @deprecated Renamed to {@link RpcError} (one spelling of the prefix in every public name); this alias stays. */
+export const RPCError = RpcError;
+/** @deprecated Renamed to {@link RpcError}. */
+export type RPCError = RpcError;
 
 /** The static side of a generated declared-error class. */
 export interface DeclaredErrorClass {
@@ -55,7 +61,7 @@ export interface DeclaredErrorClass {
  *
  * The message is `<errorName>: <detail or defaultMessage>`, as docs/protocol.md §1 says.
  */
-export abstract class DeclaredError extends RPCError {
+export abstract class DeclaredError extends RpcError {
   // The statics (code, errorName, defaultMessage) are deliberately not declared here: a declaration
   // would force generated subclasses to write `override` under `noImplicitOverride`.
   // `DeclaredErrorClass` types them.

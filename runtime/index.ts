@@ -4,4 +4,4 @@
  * without Node can import `unplugin-idl-rpc/runtime/core`.
  */
 export * from './core.js';
-export { createNodeListener, listen, listenAddress, createMiddleware, type ListenOptions, type MiddlewareOptions } from './node.js';
+export { createNodeListener, listen, createMiddleware, type ListenOptions, type MiddlewareOptions } from './node.js';

@@ -1,4 +1,4 @@
-import { RPCError } from 'unplugin-idl-rpc/runtime';
+import { RpcError } from 'unplugin-idl-rpc/runtime';
 import {
   CartEmptyError,
   CartNotFoundError,
@@ -58,14 +58,14 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
   const CartService: CartService = {
     async addToCart(request) {
       if (request.quantity < 1) {
-        throw new RPCError(-32602, 'Invalid params: params[0].quantity must be at least 1');
+        throw new RpcError(-32602, 'Invalid params: params[0].quantity must be at least 1');
       }
       const cartId = request.cartId ?? newId('cart');
       if (cartId.trim() === '') {
-        throw new RPCError(-32602, 'Invalid params: params[0].cartId must not be empty');
+        throw new RpcError(-32602, 'Invalid params: params[0].cartId must not be empty');
       }
       const product = await store.getProduct(request.productId);
-      if (product === undefined) throw new RPCError(-32602, 'Product not found');
+      if (product === undefined) throw new RpcError(-32602, 'Product not found');
 
       return cartLock.run(cartId, async () => {
         const cart: Cart = (await store.getCart(cartId)) ?? { cartId, items: [], subtotal: 0 };

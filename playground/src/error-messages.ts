@@ -1,4 +1,4 @@
-import { RPCError } from 'unplugin-idl-rpc/runtime/client';
+import { RpcError } from 'unplugin-idl-rpc/runtime/client';
 import {
   CartEmptyError,
   CartNotFoundError,
@@ -28,7 +28,7 @@ export const noCartYet: ReadableError = { title: cartEmptyTitle, wire: 'not sent
  * arrive as their generated classes, so `instanceof` tells them apart.
  */
 export function readableError(error: unknown): ReadableError {
-  if (!(error instanceof RPCError)) {
+  if (!(error instanceof RpcError)) {
     return { title: 'Something went wrong in the page.', detail: String(error), wire: 'client error' };
   }
   const wire = `${error.message.split(':')[0]} (${error.code})`;

@@ -31,7 +31,7 @@ const TYPESCRIPT_TYPES =
 const GENERATED =
   'validators methodSchemas schemaReferences namedChecks keyPattern callMethod options ctx transport handlers Type ' +
   'TSchema DeclaredError Transport CallOptions typeboxValidator ValidatorTable RpcContext RpcServer RpcServerOptions ' +
-  'createRpcServer IdlJson RPCError HttpTransport T0 T1 check_T0 check_class classSchema classClient classError CLASS ' +
+  'createRpcServer IdlJson RpcError HttpTransport T0 T1 check_T0 check_class classSchema classClient classError CLASS ' +
   'createPromiseServer PromiseHandlers promiseIdl PromiseServerOptions a___ a_95_ check_a_95_95_95_';
 
 /** Every name to try: valid IDL identifiers only (the IDL's own keywords cannot be names). */

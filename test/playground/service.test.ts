@@ -132,7 +132,7 @@ describe('CartService', () => {
     const { carts } = await serve();
     const error = await rejectionOf(carts.addToCart({ cartId: 'c1', productId: 'unicorn', quantity: 1 }));
 
-    expect(error).toBeInstanceOf(runtime.RPCError);
+    expect(error).toBeInstanceOf(runtime.RpcError);
     expect(error.code).toBe(-32602);
     expect(error.message).toBe('Product not found');
     expect(await carts.getCart('c1')).toBeNull();

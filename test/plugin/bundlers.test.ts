@@ -11,7 +11,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
-import { createRpcServer, listen, RPCError } from '../../runtime/index.js';
+import { createRpcServer, listen, RpcError } from '../../runtime/index.js';
 import { BUNDLERS, buildWith, type Bundler } from './harness/bundlers.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { loadBundle } from './harness/run-bundle.js';
@@ -54,7 +54,7 @@ beforeAll(async () => {
               }
             : null,
         createOrder: (request: { cartId: string }) => {
-          throw new RPCError(1001, `CartNotFound: no cart ${request.cartId}`);
+          throw new RpcError(1001, `CartNotFound: no cart ${request.cartId}`);
         },
       },
     },

@@ -4,7 +4,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchHandler, createMiddleware, createRpcServer, HttpTransport, listen, listenAddress } from '../../runtime/index.js';
+import { createFetchHandler, createMiddleware, createRpcServer, HttpTransport, listen } from '../../runtime/index.js';
+import { listenAddress } from '../../runtime/node.js';
 import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
 import { checkoutHandlers, post, serverHandle, startServer, type TestServer } from './helpers.js';

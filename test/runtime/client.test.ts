@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMethod, DeclaredError, HttpTransport, RPCError } from '../../runtime/client.js';
+import { callMethod, DeclaredError, HttpTransport, RPCError, RpcError } from '../../runtime/client.js';
 import { CartEmptyError, CartNotFoundError, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
 
 let checkout: TestServer;
@@ -38,13 +38,13 @@ afterAll(async () => {
 
 const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
 
-async function failure(promise: Promise<unknown>): Promise<RPCError> {
+async function failure(promise: Promise<unknown>): Promise<RpcError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(RPCError);
-  return error as RPCError;
+  expect(error).toBeInstanceOf(RpcError);
+  return error as RpcError;
 }
 
 describe('HttpTransport', () => {
@@ -91,7 +91,7 @@ describe('HttpTransport', () => {
     expect(seen).toStrictEqual(['http://example.invalid/rpc']);
   });
 
-  it('throws RPCError with code, message and data for an error response', async () => {
+  it('throws RpcError with code, message and data for an error response', async () => {
     const transport = new HttpTransport(checkout.url);
     const error = await failure(transport.call('CartService.addToCart', [{ productId: 1, quantity: 1 }]));
     expect(error.code).toBe(-32602);
@@ -158,6 +158,15 @@ describe('HttpTransport', () => {
   });
 });
 
+describe('RpcError', () => {
+  it('is also exported under its old name RPCError (deprecated), the same class', () => {
+    expect(RPCError).toBe(RpcError);
+    const error = new RPCError(-32000, 'Transport error: x');
+    expect(error).toBeInstanceOf(RpcError);
+    expect(error.name).toBe('RpcError');
+  });
+});
+
 describe('DeclaredError', () => {
   it('takes its code, name and default message from the subclass statics', () => {
     const plain = new CartNotFoundError();
@@ -169,7 +178,7 @@ describe('DeclaredError', () => {
     const detailed = new CartEmptyError('cart c1 is empty', { cartId: 'c1' });
     expect(detailed.message).toBe('CartEmpty: cart c1 is empty');
     expect(detailed.data).toStrictEqual({ cartId: 'c1' });
-    for (const cls of [CartEmptyError, DeclaredError, RPCError, Error]) expect(detailed).toBeInstanceOf(cls);
+    for (const cls of [CartEmptyError, DeclaredError, RpcError, Error]) expect(detailed).toBeInstanceOf(cls);
     expect(detailed).not.toBeInstanceOf(CartNotFoundError);
   });
 });
@@ -195,7 +204,7 @@ describe('callMethod', () => {
     const other = await failure(callMethod(transport, 'Nope.nothing', [], orderServiceErrors));
     expect(other).not.toBeInstanceOf(DeclaredError);
     expect(other.code).toBe(-32601);
-    const fake = { call: async () => Promise.reject(new RPCError(1001, 'no prefix here')) };
+    const fake = { call: async () => Promise.reject(new RpcError(1001, 'no prefix here')) };
     const unprefixed = await failure(callMethod(fake, 'A.b', [], orderServiceErrors));
     expect(unprefixed).toBeInstanceOf(CartNotFoundError);
     expect(unprefixed.message).toBe('CartNotFound: no prefix here');

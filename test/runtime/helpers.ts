@@ -4,7 +4,7 @@
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeclaredError, RPCError } from '../../runtime/client.js';
+import { DeclaredError, RpcError } from '../../runtime/client.js';
 import { createRpcServer, listen, type RpcContext, type RpcServerOptions } from '../../runtime/index.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
 
@@ -48,7 +48,7 @@ export function checkoutHandlers() {
       CartService: {
         addToCart(request: { cartId?: string | null; productId: string; quantity: number }) {
           const product = products.find((p) => p.productId === request.productId);
-          if (!product) throw new RPCError(-32602, 'Product not found');
+          if (!product) throw new RpcError(-32602, 'Product not found');
           const cartId = request.cartId ?? `cart-${nextId++}`;
           const cart = carts.get(cartId) ?? { cartId, items: [], subtotal: 0 };
           carts.set(cartId, cart);

@@ -6,7 +6,7 @@ import http from 'node:http';
 import jayson from 'jayson/promise/index.js';
 import { JSONRPCClient, JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMethod, HttpTransport, RPCError } from '../../runtime/client.js';
+import { callMethod, HttpTransport, RpcError } from '../../runtime/client.js';
 import { CartEmptyError, CartNotFoundError, checkoutHandlers, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
 
 const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
@@ -114,8 +114,8 @@ describe('our client -> jayson server', () => {
     const empty = await callMethod(transport, 'OrderService.getOrder', ['o'], orderServiceErrors).catch((e: unknown) => e);
     expect(empty).toBeInstanceOf(CartEmptyError);
     const missing = await callMethod(transport, 'Nope.nothing', [], orderServiceErrors).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(RPCError);
-    expect((missing as RPCError).code).toBe(-32601);
+    expect(missing).toBeInstanceOf(RpcError);
+    expect((missing as RpcError).code).toBe(-32601);
   });
 });
 

@@ -4,7 +4,7 @@
  * and the server still answers afterwards.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRpcServer, listen, RPCError } from '../../runtime/index.js';
+import { createRpcServer, listen, RpcError } from '../../runtime/index.js';
 import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
 import { post, serverHandle, type TestServer } from './helpers.js';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
           // Let calls overlap inside the server.
           await new Promise((resolve) => setTimeout(resolve, a % 3));
           if (expectedOutcome(a) === 'internal') throw new Error(`failure ${a}`);
-          if (expectedOutcome(a) === 'declared') throw new RPCError(1001, `CartNotFound: ${a}`);
+          if (expectedOutcome(a) === 'declared') throw new RpcError(1001, `CartNotFound: ${a}`);
           return a + b;
         },
       },

@@ -6,7 +6,7 @@
 import net from 'node:net';
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRpcServer, listen, RPCError, type RpcContext } from '../../runtime/index.js';
+import { createRpcServer, listen, RpcError, type RpcContext } from '../../runtime/index.js';
 import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
 import { post, serverHandle, type TestServer } from './helpers.js';
 
@@ -92,7 +92,7 @@ const misbehaviours: [string, Behaviour][] = [
   ['return an object whose toJSON gives undefined', () => ({ toJSON: () => undefined })],
   ['return an object whose toJSON getter throws', () => ({ get toJSON(): never { throw new Error('getter'); } })],
   ['return a thenable that throws', () => ({ then() { throw new Error('bad thenable'); } })],
-  ['throw an RPCError whose data has a BigInt', () => { throw new RPCError(7, 'x', { n: 1n }); }],
+  ['throw an RpcError whose data has a BigInt', () => { throw new RpcError(7, 'x', { n: 1n }); }],
 ];
 
 describe('handlers that misbehave', () => {

@@ -3,7 +3,7 @@
  * fetch. Every answer is checked for status, content type and the exact JSON body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRpcServer, listen, RPCError } from '../../runtime/index.js';
+import { createRpcServer, listen, RpcError } from '../../runtime/index.js';
 import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
 import { checkoutHandlers, post, serverHandle, startServer, type TestServer } from './helpers.js';
@@ -445,10 +445,10 @@ describe('handler errors', () => {
     }
   });
 
-  it('a thrown RPCError is sent as is, data included', async () => {
+  it('a thrown RpcError is sent as is, data included', async () => {
     const rpcServer = createRpcServer({
       idl: calcIdl,
-      handlers: { Calc: { ...calcHandlers.Calc, ping: () => { throw new RPCError(4242, 'Custom', { hint: 'x' }); } } },
+      handlers: { Calc: { ...calcHandlers.Calc, ping: () => { throw new RpcError(4242, 'Custom', { hint: 'x' }); } } },
     });
     expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).toStrictEqual(error(1, 4242, 'Custom', { hint: 'x' }));
   });
