@@ -1,0 +1,131 @@
+/**
+ * The syntax tree of a file with syntax errors: every declaration the parser read whole, and of a
+ * declaration it gave up on, what it read before (its name, parent, the items before the error) and
+ * after it resumed inside the same block (see syntax-recovery.ts). So tools get a tree, and a
+ * symbol table, for a file that does not parse.
+ *
+ * The grammar reports what it reads as it goes (Parsimmon gives no value for a parse that fails,
+ * however much of it succeeded); this builder puts those pieces together, in source order. Parsing a
+ * valid file reports the same pieces, which are then simply not used.
+ */
+import type {
+  Declaration,
+  EnumValue,
+  ErrorDecl,
+  Field,
+  IdlFile,
+  Method,
+  Name,
+  NamespaceDecl,
+  SourceSpan,
+} from './ast.js';
+import type { BlockKind, OpenBlock } from './syntax-recovery.js';
+
+type Item = EnumValue | Field | ErrorDecl | Method;
+
+/** A declaration whose header was read and whose `}` was not (yet). */
+interface OpenDeclaration {
+  kind: BlockKind;
+  /** Offset of its keyword. */
+  start: number;
+  /** Offset after the last thing read of it. */
+  end: number;
+  name?: Name;
+  parent?: Name;
+  items: Item[];
+}
+
+export class PartialTreeBuilder {
+  private namespace?: NamespaceDecl;
+  private readonly declarations: Declaration[] = [];
+  private open?: OpenDeclaration;
+
+  /** `spanOf(start, end)`: the span of the offsets `start..end` of the parsed text. */
+  constructor(private readonly spanOf: (start: number, end: number) => SourceSpan) {}
+
+  namespaceRead(namespace: NamespaceDecl): void {
+    this.namespace ??= namespace;
+  }
+
+  /**
+   * A declaration header was read up to its name (`errors`: its keyword) at `start`. Whatever was
+   * read from `start` on before is dropped: it is being read again.
+   */
+  opened(kind: BlockKind, start: number, end: number, name?: Name): void {
+    this.closeOpen();
+    while (this.declarations.length > 0 && this.declarations[this.declarations.length - 1].span.start.offset >= start) {
+      this.declarations.pop();
+    }
+    this.open = name ? { kind, start, end, name, items: [] } : { kind, start, end, items: [] };
+  }
+
+  /** The `extends` parent of the open struct. */
+  parentRead(parent: Name): void {
+    if (!this.open) return;
+    this.open.parent = parent;
+    this.open.end = parent.span.end.offset;
+  }
+
+  /** An enum value, field, error or method of the open block. */
+  itemRead(item: Item): void {
+    if (!this.open) return;
+    this.open.items.push(item);
+    this.open.end = item.span.end.offset;
+  }
+
+  /** A whole declaration: it replaces the open one. */
+  completed(declaration: Declaration): void {
+    this.open = undefined;
+    this.declarations.push(declaration);
+  }
+
+  /** The `}` of the open block, ending at `end`, after parsing resumed inside it. */
+  blockClosed(end: number): void {
+    if (!this.open) return;
+    this.open.end = end;
+    this.closeOpen();
+  }
+
+  /**
+   * Parsing resumes on an item line of `block`: its items join the open declaration, or, should
+   * that be another one, a declaration opened from the block's header.
+   */
+  resumedIn(block: OpenBlock): void {
+    if (this.open?.start === block.start) return;
+    this.opened(block.kind, block.start, block.name ? block.name.offset + block.name.text.length : block.start + 'errors'.length, block.name && this.nameAt(block.name));
+  }
+
+  /** Parsing resumes at top level: the open declaration ends where its reading ended. */
+  resumedAtTopLevel(): void {
+    this.closeOpen();
+  }
+
+  /** The tree of `source`, with everything read so far. */
+  file(fileName: string, source: string): IdlFile {
+    this.closeOpen();
+    const file: IdlFile = { fileName, source, declarations: this.declarations };
+    if (this.namespace) file.namespace = this.namespace;
+    return file;
+  }
+
+  private nameAt(name: { text: string; offset: number }): Name {
+    return { text: name.text, span: this.spanOf(name.offset, name.offset + name.text.length) };
+  }
+
+  private closeOpen(): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = undefined;
+    const span = this.spanOf(open.start, open.end);
+    const items = open.items;
+    if (open.kind === 'errors') {
+      this.declarations.push({ kind: 'errors', errors: items as ErrorDecl[], span });
+      return;
+    }
+    const name = open.name!;
+    if (open.kind === 'enum') this.declarations.push({ kind: 'enum', name, values: items as EnumValue[], span });
+    else if (open.kind === 'interface') this.declarations.push({ kind: 'interface', name, methods: items as Method[], span });
+    else if (open.parent) this.declarations.push({ kind: 'struct', name, extends: open.parent, fields: items as Field[], span });
+    else this.declarations.push({ kind: 'struct', name, fields: items as Field[], span });
+  }
+}
