@@ -304,6 +304,24 @@ function commentText(raw: string): string {
   return raw.slice(raw.charCodeAt(2) === 32 ? 3 : 2).trimEnd();
 }
 
+/**
+ * The doc comment of the declaration whose keyword is at `start`, read from the text: the comment
+ * lines directly above its line (for a declaration the grammar gave up on, which never got its
+ * comments from `item`).
+ */
+function docCommentAbove(source: string, start: number): string | undefined {
+  const lines: string[] = [];
+  let lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  while (lineStart > 0) {
+    const above = source.lastIndexOf('\n', lineStart - 2) + 1;
+    const line = source.slice(above, lineStart - 1).replace(/^[ \t]+/, '');
+    if (!line.startsWith('//')) break;
+    lines.push(commentText(line));
+    lineStart = above;
+  }
+  return lines.length === 0 ? undefined : lines.reverse().join('\n');
+}
+
 /** The doc comment in a gap: the comment lines after the last blank line. */
 function docComment(lines: GapLine[]): string | undefined {
   let start = lines.length;
@@ -416,7 +434,7 @@ function createGrammar(fileName: string, source: string) {
   });
 
   /** What has been read of a file with syntax errors (valid files ignore it). */
-  const tree = new PartialTreeBuilder(spanOf);
+  const tree = new PartialTreeBuilder(spanOf, (start) => docCommentAbove(source, start));
   /** Reports an item to `tree` as it is read. */
   const read = <T extends EnumValue | Field | ErrorDecl | Method>(item: T): T => (tree.itemRead(item), item);
   /** Reports a whole declaration to `tree`. */

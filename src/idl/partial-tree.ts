@@ -40,8 +40,14 @@ export class PartialTreeBuilder {
   private readonly declarations: Declaration[] = [];
   private open?: OpenDeclaration;
 
-  /** `spanOf(start, end)`: the span of the offsets `start..end` of the parsed text. */
-  constructor(private readonly spanOf: (start: number, end: number) => SourceSpan) {}
+  /**
+   * @param spanOf the span of the offsets `start..end` of the parsed text
+   * @param docCommentAt the doc comment of a declaration whose keyword is at `start`
+   */
+  constructor(
+    private readonly spanOf: (start: number, end: number) => SourceSpan,
+    private readonly docCommentAt: (start: number) => string | undefined,
+  ) {}
 
   namespaceRead(namespace: NamespaceDecl): void {
     this.namespace ??= namespace;
@@ -103,6 +109,13 @@ export class PartialTreeBuilder {
   /** The tree of `source`, with everything read so far. */
   file(fileName: string, source: string): IdlFile {
     this.closeOpen();
+    // A declaration given up on, or read after resuming at its keyword's line, never got its doc
+    // comment from the grammar: read it from the lines above.
+    for (const declaration of this.declarations) {
+      if (declaration.comment !== undefined) continue;
+      const comment = this.docCommentAt(declaration.span.start.offset);
+      if (comment !== undefined) declaration.comment = comment;
+    }
     const file: IdlFile = { fileName, source, declarations: this.declarations };
     if (this.namespace) file.namespace = this.namespace;
     return file;
@@ -116,16 +129,16 @@ export class PartialTreeBuilder {
     const open = this.open;
     if (!open) return;
     this.open = undefined;
-    const span = this.spanOf(open.start, open.end);
-    const items = open.items;
-    if (open.kind === 'errors') {
-      this.declarations.push({ kind: 'errors', errors: items as ErrorDecl[], span });
-      return;
-    }
-    const name = open.name!;
-    if (open.kind === 'enum') this.declarations.push({ kind: 'enum', name, values: items as EnumValue[], span });
-    else if (open.kind === 'interface') this.declarations.push({ kind: 'interface', name, methods: items as Method[], span });
-    else if (open.parent) this.declarations.push({ kind: 'struct', name, extends: open.parent, fields: items as Field[], span });
-    else this.declarations.push({ kind: 'struct', name, fields: items as Field[], span });
+    this.declarations.push(partialDeclaration(open, this.spanOf(open.start, open.end)));
   }
+}
+
+function partialDeclaration(open: OpenDeclaration, span: SourceSpan): Declaration {
+  const items = open.items;
+  if (open.kind === 'errors') return { kind: 'errors', errors: items as ErrorDecl[], span };
+  const name = open.name!;
+  if (open.kind === 'enum') return { kind: 'enum', name, values: items as EnumValue[], span };
+  if (open.kind === 'interface') return { kind: 'interface', name, methods: items as Method[], span };
+  if (open.parent) return { kind: 'struct', name, extends: open.parent, fields: items as Field[], span };
+  return { kind: 'struct', name, fields: items as Field[], span };
 }
