@@ -49,6 +49,7 @@ export class PartialTreeBuilder {
     private readonly docCommentAt: (start: number) => string | undefined,
   ) {}
 
+  /** The namespace line (the first one, should there be more). */
   namespaceRead(namespace: NamespaceDecl): void {
     this.namespace ??= namespace;
   }
@@ -93,12 +94,11 @@ export class PartialTreeBuilder {
   }
 
   /**
-   * Parsing resumes on an item line of `block`: its items join the open declaration, or, should
-   * that be another one, a declaration opened from the block's header.
+   * Parsing resumes on an item line of `block`, whose header the grammar has read: the items join
+   * its open declaration. (Should another one be open, it is closed, and the block's items left out.)
    */
   resumedIn(block: OpenBlock): void {
-    if (this.open?.start === block.start) return;
-    this.opened(block.kind, block.start, block.name ? block.name.offset + block.name.text.length : block.start + 'errors'.length, block.name && this.nameAt(block.name));
+    if (this.open?.start !== block.start) this.closeOpen();
   }
 
   /** Parsing resumes at top level: the open declaration ends where its reading ended. */
@@ -119,10 +119,6 @@ export class PartialTreeBuilder {
     const file: IdlFile = { fileName, source, declarations: this.declarations };
     if (this.namespace) file.namespace = this.namespace;
     return file;
-  }
-
-  private nameAt(name: { text: string; offset: number }): Name {
-    return { text: name.text, span: this.spanOf(name.offset, name.offset + name.text.length) };
   }
 
   private closeOpen(): void {
