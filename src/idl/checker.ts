@@ -54,7 +54,8 @@ const CHECK_PASSES: readonly CheckPass[] = [
  * Checks a parsed file (docs/idl.md) against its symbol table (from `resolve(file)`) and builds the
  * model when it is valid. Takes time linear in the size of the file, whatever its shape (long
  * `extends` chains, thousands of unknown names, huge blocks). Works on partial trees too (`parse`
- * of a file with syntax errors), though a declaration lost to a syntax error then shows as unknown.
+ * of a file with syntax errors), though a declaration lost to a syntax error then shows as unknown,
+ * and a model, if any, is only that of the part read: generate code from a file without syntax errors.
  */
 export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   const diagnostics: Diagnostic[] = [];
