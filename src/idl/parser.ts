@@ -96,7 +96,8 @@ export interface ParseResult {
   /**
    * The syntax tree. With syntax errors it is partial: every declaration read whole, and of one the
    * parser gave up on, its name, parent and the items read before the error and after resuming in
-   * its block (docs/idl.md, "Errors"); comments other than doc comments are left out. Parsing stops
+   * its block (docs/idl.md, "Errors"); `detachedComments` and the file's and such a declaration's
+   * block comments (which only the formatter reads) are left out. Parsing stops
    * at the {@link MAX_SYNTAX_ERRORS}th error, and so does the tree.
    */
   file: IdlFile;
