@@ -13,11 +13,15 @@ export interface SourcePosition {
   column: number;
 }
 
-/** The range of source text a node was parsed from. */
-export interface SourceSpan {
-  file: string;
+/** A range of source text: from `start` up to (not including) `end`. */
+export interface SourceRange {
   start: SourcePosition;
   end: SourcePosition;
+}
+
+/** The range of source text a node was parsed from, and the file it is in. */
+export interface SourceSpan extends SourceRange {
+  file: string;
 }
 
 /** An identifier together with where it was written (used wherever a name is referenced). */

@@ -7,7 +7,7 @@
  * frames. The structured diagnostics (`CompileResult.diagnostics`, the errors' `diagnostics`) keep
  * every one.
  */
-import type { Diagnostic } from './diagnostic.js';
+import type { FormattableDiagnostic } from './diagnostic.js';
 import { lineStartsOf, lineTextAt } from './line-index.js';
 
 const CONTEXT_LINES_BEFORE = 2;
@@ -33,7 +33,7 @@ function indexSource(source: string): IndexedSource {
   return { text, lineStarts: lineStartsOf(text) };
 }
 
-function header(d: Diagnostic): string {
+function header(d: FormattableDiagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
 }
 
@@ -41,11 +41,11 @@ function header(d: Diagnostic): string {
  * Formats one diagnostic. Without `source` (or when the line is out of range) only the first line
  * is printed.
  */
-export function formatDiagnostic(d: Diagnostic, source?: string): string {
+export function formatDiagnostic(d: FormattableDiagnostic, source?: string): string {
   return formatIndexed(d, source === undefined ? undefined : indexSource(source));
 }
 
-function formatIndexed(d: Diagnostic, source: IndexedSource | undefined): string {
+function formatIndexed(d: FormattableDiagnostic, source: IndexedSource | undefined): string {
   if (source === undefined) return header(d);
   const frame = indexedFrame(source, d.line, d.column, d.length ?? 1);
   return frame ? `${header(d)}\n${frame}` : header(d);
@@ -55,7 +55,7 @@ function formatIndexed(d: Diagnostic, source: IndexedSource | undefined): string
  * Formats diagnostics with code frames, separated by blank lines: the first
  * {@link MAX_REPORTED_DIAGNOSTICS}, then a last paragraph `and N more` when there are others.
  */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], source?: string): string {
+export function formatDiagnostics(diagnostics: readonly FormattableDiagnostic[], source?: string): string {
   const indexed = source === undefined || diagnostics.length === 0 ? undefined : indexSource(source);
   const shown = diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map((d) => formatIndexed(d, indexed));
   return [...shown, ...moreLine(diagnostics)].join('\n\n');
@@ -65,11 +65,11 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], source?: s
  * One `file:line:column: severity: message` line per diagnostic, without code frames (for tools
  * that draw their own frame): the first {@link MAX_REPORTED_DIAGNOSTICS}, then `and N more`.
  */
-export function formatDiagnosticHeaders(diagnostics: readonly Diagnostic[]): string {
+export function formatDiagnosticHeaders(diagnostics: readonly FormattableDiagnostic[]): string {
   return [...diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map(header), ...moreLine(diagnostics)].join('\n');
 }
 
-function moreLine(diagnostics: readonly Diagnostic[]): string[] {
+function moreLine(diagnostics: readonly FormattableDiagnostic[]): string[] {
   const hidden = diagnostics.length - MAX_REPORTED_DIAGNOSTICS;
   return hidden > 0 ? [`and ${hidden} more`] : [];
 }

@@ -4,9 +4,9 @@
 import type { IdlFile } from './ast.js';
 import { checkIdl } from './checker.js';
 import type { Diagnostic } from './diagnostic.js';
-import { IdlCompileError, IdlSyntaxError } from './errors.js';
+import { IdlCompileError } from './errors.js';
 import type { IdlModel } from './model.js';
-import { parseIdl } from './parser.js';
+import { parse } from './parser.js';
 
 export interface CompileResult {
   /** Present only when there is no error. */
@@ -27,16 +27,12 @@ export interface CompileResult {
  * result.source)` to show the problems.
  */
 export function tryCompileIdl(text: string, fileName: string): CompileResult {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  let file: IdlFile;
-  try {
-    file = parseIdl(source, fileName);
-  } catch (error) {
-    if (error instanceof IdlSyntaxError) return { diagnostics: error.diagnostics, source };
-    throw error;
-  }
-  const { model, diagnostics } = checkIdl(file);
-  return model ? { model, file, diagnostics, source } : { file, diagnostics, source };
+  const parsed = parse(text, fileName);
+  const source = parsed.file.source;
+  // A partial tree is for tools (`parse`); here a syntax error means the checker does not run.
+  if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics, source };
+  const { model, diagnostics } = checkIdl(parsed.file);
+  return model ? { model, file: parsed.file, diagnostics, source } : { file: parsed.file, diagnostics, source };
 }
 
 /**

@@ -37,10 +37,11 @@ import type {
   StructDecl,
   TypeRef,
 } from './ast.js';
-import type { Diagnostic } from './diagnostic.js';
+import { errorAt, relatedLocation, type Diagnostic, type RelatedLocation } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
 import { lineStartsOf } from './line-index.js';
 import { RESERVED_WORDS } from './names.js';
+import { PartialTreeBuilder } from './partial-tree.js';
 import { namespaceAllowedAt, resumePointAfter, type BlockKind, type OpenBlock } from './syntax-recovery.js';
 
 export { RESERVED_WORDS, IDENTIFIER_PATTERN } from './names.js';
@@ -90,6 +91,31 @@ const LABEL_ORDER = [
   END_OF_LINE,
 ];
 
+/** What `parse` returns: a tree, whole or partial, and every syntax error. */
+export interface ParseResult {
+  /**
+   * The syntax tree. With syntax errors it is partial: every declaration read whole, and of one the
+   * parser gave up on, its name, parent and the items read before the error and after resuming in
+   * its block (docs/idl.md, "Errors"); `detachedComments` and the file's and such a declaration's
+   * block comments (which only the formatter reads) are left out. Parsing stops
+   * at the {@link MAX_SYNTAX_ERRORS}th error, and so does the tree.
+   */
+  file: IdlFile;
+  /** Every syntax error, in file order (at most {@link MAX_SYNTAX_ERRORS}); empty when the text is valid. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses IDL source text into a syntax tree, going on after syntax errors. A leading byte order
+ * mark is dropped, so offsets, lines and columns (1-based, UTF-16 units) refer to the text after it.
+ * Never throws on bad input.
+ */
+export function parse(text: string, fileName: string): ParseResult {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (TOO_DEEP_TYPE.test(source)) return parseWithTooDeepTypes(source, fileName);
+  return parseSource(source, fileName);
+}
+
 /**
  * Parses IDL source text into a syntax tree. A leading byte order mark is dropped, so offsets,
  * lines and columns (1-based, UTF-16 units) refer to the text after it.
@@ -98,37 +124,38 @@ const LABEL_ORDER = [
  * {@link MAX_SYNTAX_ERRORS}); `diagnostic` is the first.
  */
 export function parseIdl(text: string, fileName: string): IdlFile {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (TOO_DEEP_TYPE.test(source)) throw new IdlSyntaxError(syntaxErrorsWithTooDeepTypes(source, fileName), source);
+  const { file, diagnostics } = parse(text, fileName);
+  if (diagnostics.length > 0) throw new IdlSyntaxError(diagnostics, file.source);
+  return file;
+}
+
+/** Parses `source`; the tree's `source` is `original` (the text before blanking lines out). */
+function parseSource(source: string, fileName: string, original = source): ParseResult {
   const grammar = createGrammar(fileName, source);
   const reply = runParser(grammar.file, source, 0);
-  if (reply.status) return reply.value;
-  throw new IdlSyntaxError(collectSyntaxErrors(grammar, fileName, source, reply), source);
+  if (reply.status) {
+    reply.value.source = original;
+    return { file: reply.value, diagnostics: [] };
+  }
+  const diagnostics = collectSyntaxErrors(grammar, fileName, source, reply);
+  return { file: grammar.tree.file(fileName, original), diagnostics };
 }
 
 /**
- * The syntax errors of a file with types nested too deep to parse: one error per such line, and the
- * errors of the rest of the file, found by parsing it with those lines blanked out (spaces keep
- * every offset, line and column as they were).
+ * A file with types nested too deep to parse: one error per such line, and the tree and errors of
+ * the rest of the file, found by parsing it with those lines blanked out (spaces keep every offset,
+ * line and column as they were).
  */
-function syntaxErrorsWithTooDeepTypes(source: string, fileName: string): Diagnostic[] {
+function parseWithTooDeepTypes(source: string, fileName: string): ParseResult {
   const positionOf = createPositionLookup(source);
   const tooDeep: Diagnostic[] = [];
   const parts: string[] = [];
   let copied = 0;
   const pattern = new RegExp(TOO_DEEP_TYPE.source, 'g');
   for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
-    const position = positionOf(match.index);
-    tooDeep.push({
-      severity: 'error',
-      code: 'syntax',
-      message: `this type is nested more than ${MAX_TYPE_DEPTH} levels deep`,
-      file: fileName,
-      line: position.line,
-      column: position.column,
-      length: 2,
-    });
-    const lineStart = match.index - position.column + 1;
+    const message = `this type is nested more than ${MAX_TYPE_DEPTH} levels deep`;
+    tooDeep.push(syntaxError(fileName, positionOf, match.index, match.index + 2, message, 2));
+    const lineStart = match.index - positionOf(match.index).column + 1;
     const newline = source.indexOf('\n', match.index);
     let lineEnd = newline === -1 ? source.length : newline;
     if (source.charCodeAt(lineEnd - 1) === 13) lineEnd--;
@@ -137,13 +164,11 @@ function syntaxErrorsWithTooDeepTypes(source: string, fileName: string): Diagnos
     pattern.lastIndex = lineEnd;
   }
   parts.push(source.slice(copied));
-  const blanked = parts.join('');
-  const grammar = createGrammar(fileName, blanked);
-  const reply = runParser(grammar.file, blanked, 0);
-  const others = reply.status ? [] : collectSyntaxErrors(grammar, fileName, blanked, reply);
-  return [...tooDeep, ...others]
+  const { file, diagnostics: others } = parseSource(parts.join(''), fileName, source);
+  const diagnostics = [...tooDeep, ...others]
     .sort((a, b) => a.line - b.line || a.column - b.column)
     .slice(0, MAX_SYNTAX_ERRORS);
+  return { file, diagnostics };
 }
 
 /** Like other compilers, stop after this many syntax errors: later ones are mostly noise. */
@@ -156,22 +181,27 @@ type Failure = { furthest: number; expected: string[] };
  * Every syntax error of a file whose parse failed with `first`. After each error the parser resumes
  * at a safe line (`resumePointAfter`) with the whole input, so positions stay those of the file.
  * An error that is not strictly after the previous one ends the search: when in doubt, report fewer.
+ * What the resumed parses read goes into the grammar's partial tree.
  */
 function collectSyntaxErrors(grammar: Grammar, fileName: string, source: string, first: Failure): Diagnostic[] {
   const positionOf = createPositionLookup(source);
-  const diagnostics = [syntaxDiagnostic(fileName, source, positionOf, first)];
+  const diagnostics = [syntaxDiagnostic(grammar, fileName, source, positionOf, first)];
   let failure = first;
   while (diagnostics.length < MAX_SYNTAX_ERRORS) {
     const resume = resumePointAfter(source, failure.furthest);
     if (resume === undefined) break;
-    const parser =
-      resume.block === undefined
-        ? grammar.restOfFile(namespaceAllowedAt(source, resume.offset))
-        : grammar.restOfBlock(resume.block);
+    let parser: P.Parser<unknown>;
+    if (resume.block === undefined) {
+      grammar.tree.resumedAtTopLevel();
+      parser = grammar.restOfFile(namespaceAllowedAt(source, resume.offset));
+    } else {
+      grammar.tree.resumedIn(resume.block);
+      parser = grammar.restOfBlock(resume.block);
+    }
     const reply = runParser(parser, source, resume.offset);
     if (reply.status || reply.furthest <= failure.furthest) break;
     failure = reply;
-    diagnostics.push(syntaxDiagnostic(fileName, source, positionOf, failure));
+    diagnostics.push(syntaxDiagnostic(grammar, fileName, source, positionOf, failure));
   }
   return diagnostics;
 }
@@ -207,23 +237,39 @@ export function createPositionLookup(source: string): (offset: number) => Source
 }
 
 function syntaxDiagnostic(
+  grammar: Grammar,
   fileName: string,
   source: string,
   positionOf: (offset: number) => SourcePosition,
   { furthest: offset, expected }: Failure,
 ): Diagnostic {
-  const position = positionOf(offset);
   const found = /^(?:\[optional\]|[A-Za-z0-9_]+|[^\s])/.exec(source.slice(offset, offset + 200));
-  return {
-    severity: 'error',
-    code: 'syntax',
-    // No rule consumes a lone CR, so a parse that stops at one stops because of it.
-    message: isLoneCarriageReturn(source, offset) ? LONE_CARRIAGE_RETURN : describeFailure(expected, offset >= source.length),
-    file: fileName,
-    line: position.line,
-    column: position.column,
-    length: found ? found[0].length : 1,
-  };
+  // No rule consumes a lone CR, so a parse that stops at one stops because of it.
+  const loneCarriageReturn = isLoneCarriageReturn(source, offset);
+  const specific = expected.find((label) => label.startsWith(SPECIFIC));
+  const message = loneCarriageReturn
+    ? LONE_CARRIAGE_RETURN
+    : specific !== undefined
+      ? specific.slice(SPECIFIC.length)
+      : describeFailure(expected, offset >= source.length);
+  // The range is the text the caret underlines; empty where there is none (a line end, the end of the file).
+  const end = offset + (found ? found[0].length : loneCarriageReturn ? 1 : 0);
+  const block = specific === undefined || loneCarriageReturn ? undefined : grammar.blockNamedBy.get(specific);
+  const related = block && [relatedLocation(`${block.kind} ${block.name.text} starts here`, block.name.span)];
+  return syntaxError(fileName, positionOf, offset, end, message, found ? found[0].length : 1, related);
+}
+
+function syntaxError(
+  fileName: string,
+  positionOf: (offset: number) => SourcePosition,
+  start: number,
+  end: number,
+  message: string,
+  length: number,
+  related?: RelatedLocation[],
+): Diagnostic {
+  const span = { file: fileName, start: positionOf(start), end: positionOf(end) };
+  return errorAt('syntax', message, span, related ? { length, related } : { length });
 }
 
 /**
@@ -237,10 +283,8 @@ function isLoneCarriageReturn(source: string, offset: number): boolean {
   return source.charCodeAt(offset) === 13 && source.charCodeAt(offset + 1) !== 10;
 }
 
-/** One sentence from Parsimmon's expectation labels. */
+/** One sentence from Parsimmon's expectation labels, none of which is a complete message. */
 function describeFailure(expected: string[], atEndOfFile: boolean): string {
-  const specific = expected.find((label) => label.startsWith(SPECIFIC));
-  if (specific) return specific.slice(SPECIFIC.length);
   const labels = expected.filter((label) => !label.startsWith(NOISE));
   const rank = (label: string) => {
     const index = LABEL_ORDER.indexOf(label);
@@ -259,6 +303,24 @@ type GapLine = { comment?: string; span: SourceSpan };
 /** The comment of `// text`: without the slashes, one following space and trailing whitespace. */
 function commentText(raw: string): string {
   return raw.slice(raw.charCodeAt(2) === 32 ? 3 : 2).trimEnd();
+}
+
+/**
+ * The doc comment of the declaration whose keyword is at `start`, read from the text: the comment
+ * lines directly above its line (for a declaration the grammar gave up on, which never got its
+ * comments from `item`).
+ */
+function docCommentAbove(source: string, start: number): string | undefined {
+  const lines: string[] = [];
+  let lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  while (lineStart > 0) {
+    const above = source.lastIndexOf('\n', lineStart - 2) + 1;
+    const line = source.slice(above, lineStart - 1).replace(/^[ \t]+/, '');
+    if (!line.startsWith('//')) break;
+    lines.push(commentText(line));
+    lineStart = above;
+  }
+  return lines.length === 0 ? undefined : lines.reverse().join('\n');
 }
 
 /** The doc comment in a gap: the comment lines after the last blank line. */
@@ -372,6 +434,13 @@ function createGrammar(fileName: string, source: string) {
     end: positionOf(end),
   });
 
+  /** What has been read of a file with syntax errors (valid files ignore it). */
+  const tree = new PartialTreeBuilder(spanOf, (start) => docCommentAbove(source, start));
+  /** Reports an item to `tree` as it is read. */
+  const read = <T extends EnumValue | Field | ErrorDecl | Method>(item: T): T => (tree.itemRead(item), item);
+  /** Reports a whole declaration to `tree`. */
+  const completed = <T extends Declaration>(declaration: T): T => (tree.completed(declaration), declaration);
+
   /** The current offset, consuming nothing. */
   const offset = P((_input, i) => P.makeSuccess(i, i));
   /** Runs `parser` and returns its value together with the span it consumed. */
@@ -426,7 +495,9 @@ function createGrammar(fileName: string, source: string) {
       const text = identifierAt(input, i);
       if (text === undefined) return P.makeFailure(i, label);
       if (block && DECLARATION_HEADER.test(lineAt(input, i))) {
-        return P.makeFailure(i, `${SPECIFIC}expected '}' to close ${block()} before this '${text}'`);
+        const label = `${SPECIFIC}expected '}' to close ${block()} before this '${text}'`;
+        if (currentBlockName) blockNamedBy.set(label, currentBlockName);
+        return P.makeFailure(i, label);
       }
       if (RESERVED_WORDS.has(text)) {
         return P.makeFailure(i, `${SPECIFIC}'${text}' is a reserved word and cannot be used as a name`);
@@ -493,14 +564,22 @@ function createGrammar(fileName: string, source: string) {
       ),
     );
 
-  // The name of the block being parsed, for "expected '}' to close struct Cart" messages.
+  // The name of the block being parsed, for "expected '}' to close struct Cart (line 2)" messages.
   let currentBlock = '';
+  let currentBlockName: { kind: string; name: Name } | undefined;
   const blockName = () => currentBlock;
-  const enterBlock = (kind: string, name: Name) => {
+  /** The block such a message names, by its label: the place "(line 2)" refers to. */
+  const blockNamedBy = new Map<string, { kind: string; name: Name }>();
+  /** A block's header was read up to its name: parsing is now in that block. */
+  const enterBlock = (kind: BlockKind, name: Name) => {
     currentBlock = `${kind} ${name.text} (line ${name.span.start.line})`;
+    currentBlockName = { kind, name };
+    // Only spaces or tabs, at least one, stand between the keyword and the name.
+    const start = source.lastIndexOf(kind, name.span.start.offset - kind.length - 1);
+    tree.opened(kind, start, name.span.end.offset, name);
   };
 
-  const enumValue: P.Parser<EnumValue> = spanned(declaredName('an enum value', blockName)).map(([name, span]) => ({
+  const enumValue: P.Parser<EnumValue> = spanned(declaredName('an enum value', blockName)).map(([name, span]) => read({
     name,
     span,
   }));
@@ -512,11 +591,11 @@ function createGrammar(fileName: string, source: string) {
       declaredName('an enum name').map((name) => (enterBlock('enum', name), name)),
       block(enumValue),
     ),
-  ).map(([[, , name, body], span]): EnumDecl => ({ kind: 'enum', name, values: body.items, span, ...blockComments(body) }));
+  ).map(([[, , name, body], span]): EnumDecl => completed({ kind: 'enum', name, values: body.items, span, ...blockComments(body) }));
 
   const field: P.Parser<Field> = spanned(
     P.seq(declaredName('a field name', blockName), hspace, typeRef(TYPE_LABEL), hspace, optionalMarker.atMost(1)),
-  ).map(([[name, , type, , marker], span]) => ({ name, type, optional: marker.length > 0, span }));
+  ).map(([[name, , type, , marker], span]) => read({ name, type, optional: marker.length > 0, span }));
 
   const structDecl: P.Parser<StructDecl> = spanned(
     P.seq(
@@ -524,14 +603,16 @@ function createGrammar(fileName: string, source: string) {
       hspace,
       declaredName('a struct name').map((name) => (enterBlock('struct', name), name)),
       P.seq(hspace, keyword('extends'), hspace)
-        .then(referencedName('the name of the struct to extend'))
+        .then(referencedName('the name of the struct to extend').map((parent) => (tree.parentRead(parent), parent)))
         .atMost(1),
       block(field),
     ),
   ).map(([[, , name, parent, body], span]): StructDecl =>
-    parent.length > 0
-      ? { kind: 'struct', name, extends: parent[0], fields: body.items, span, ...blockComments(body) }
-      : { kind: 'struct', name, fields: body.items, span, ...blockComments(body) },
+    completed(
+      parent.length > 0
+        ? { kind: 'struct', name, extends: parent[0], fields: body.items, span, ...blockComments(body) }
+        : { kind: 'struct', name, fields: body.items, span, ...blockComments(body) },
+    ),
   );
 
   /** A double-quoted message; `\"` and `\\` are the only escapes. */
@@ -565,22 +646,26 @@ function createGrammar(fileName: string, source: string) {
       hspace,
       quotedMessage,
     ),
-  ).map(([[[code, codeSpan], , name, , message], span]) => ({
-    code: Number(code),
-    codeSpan,
-    name,
-    message,
-    span,
-  }));
+  ).map(([[[code, codeSpan], , name, , message], span]) =>
+    read({
+      code: Number(code),
+      codeSpan,
+      name,
+      message,
+      span,
+    }),
+  );
 
   const errorsBlock: P.Parser<ErrorsBlock> = spanned(
     P.seq(
-      keyword('errors', DECLARATION_LABEL).map(() => {
+      spanned(keyword('errors', DECLARATION_LABEL)).map(([, span]) => {
         currentBlock = 'errors block';
+        currentBlockName = undefined;
+        tree.opened('errors', span.start.offset, span.end.offset);
       }),
       block(errorDecl),
     ),
-  ).map(([[, body], span]): ErrorsBlock => ({ kind: 'errors', errors: body.items, span, ...blockComments(body) }));
+  ).map(([[, body], span]): ErrorsBlock => completed({ kind: 'errors', errors: body.items, span, ...blockComments(body) }));
 
   /** Parameters cannot be optional; say so instead of a generic "expected ',' or ')'". */
   const notOptional = P<null>((input, i) =>
@@ -677,7 +762,7 @@ function createGrammar(fileName: string, source: string) {
       span,
     };
     if (list.end !== undefined) result.comments = { end: [list.end] };
-    return result;
+    return read(result);
   });
 
   const interfaceDecl: P.Parser<InterfaceDecl> = spanned(
@@ -687,17 +772,23 @@ function createGrammar(fileName: string, source: string) {
       declaredName('an interface name').map((name) => (enterBlock('interface', name), name)),
       block(method),
     ),
-  ).map(([[, , name, body], span]): InterfaceDecl => ({
-    kind: 'interface',
-    name,
-    methods: body.items,
-    span,
-    ...blockComments(body),
-  }));
+  ).map(([[, , name, body], span]): InterfaceDecl =>
+    completed({
+      kind: 'interface',
+      name,
+      methods: body.items,
+      span,
+      ...blockComments(body),
+    }),
+  );
 
   const namespaceDecl: P.Parser<NamespaceDecl> = spanned(
     P.seq(keyword('namespace', DECLARATION_LABEL), hspace, declaredName('a namespace name')),
-  ).map(([[, , name], span]) => ({ kind: 'namespace', name, span }));
+  ).map(([[, , name], span]): NamespaceDecl => {
+    const namespace: NamespaceDecl = { kind: 'namespace', name, span };
+    tree.namespaceRead(namespace);
+    return namespace;
+  });
 
   const misplacedNamespace = P.seq(gap, hspace, P.lookahead(keyword('namespace', DECLARATION_LABEL))).then(
     failWith('the namespace must be declared once, before every other declaration'),
@@ -724,7 +815,7 @@ function createGrammar(fileName: string, source: string) {
   );
 
   // Recovery after a syntax error: these parse the rest of the file from a resume point. Their
-  // values are never used (a file with a syntax error has no tree); only their failures count.
+  // values are never used: what they read goes into `tree`, and their failures are the errors.
   const fileEnd = P.seq(gap, hspace, P.eof.desc(NOISE + 'eof'));
   const itemParsers: Record<BlockKind, P.Parser<Documented>> = {
     enum: enumValue,
@@ -738,8 +829,13 @@ function createGrammar(fileName: string, source: string) {
   /** The rest of the file from the start of an item line inside `block`. */
   const restOfBlock = (block: OpenBlock): P.Parser<unknown> => {
     currentBlock = block.label;
-    return P.seq(item(itemParsers[block.kind]).many(), gap, hspace, token('}'), lineEnd, declarations, fileEnd);
+    currentBlockName = block.name && {
+      kind: block.kind,
+      name: { text: block.name.text, span: spanOf(block.name.offset, block.name.offset + block.name.text.length) },
+    };
+    const closingBrace = spanned(token('}')).map(([, span]) => tree.blockClosed(span.end.offset));
+    return P.seq(item(itemParsers[block.kind]).many(), gap, hspace, closingBrace, lineEnd, declarations, fileEnd);
   };
 
-  return { file, restOfFile, restOfBlock };
+  return { file, restOfFile, restOfBlock, tree, blockNamedBy };
 }

@@ -10,6 +10,10 @@ export type BlockKind = 'enum' | 'struct' | 'errors' | 'interface';
 export interface OpenBlock {
   kind: BlockKind;
   label: string;
+  /** Offset of the header's keyword. */
+  start: number;
+  /** The declared name and its offset (an errors block has none). */
+  name?: { text: string; offset: number };
 }
 /** Where to parse again after an error: at `offset` (a line start), inside `block` or at top level. */
 export interface ResumePoint {
@@ -91,9 +95,11 @@ function enclosingBlock(source: string, lineStart: number): OpenBlock | undefine
     if (DECLARATION_START.test(line)) {
       const header = BLOCK_HEADER.exec(line);
       if (header === null) return undefined;
-      if (header[3] !== undefined) return { kind: 'errors', label: 'errors block' };
+      const keyword = start + (line.length - line.trimStart().length);
+      if (header[3] !== undefined) return { kind: 'errors', label: 'errors block', start: keyword };
       const lineNumber = countLines(source, start);
-      return { kind: header[1] as BlockKind, label: `${header[1]} ${header[2]} (line ${lineNumber})` };
+      const name = { text: header[2], offset: start + line.indexOf(header[2], keyword - start + header[1].length) };
+      return { kind: header[1] as BlockKind, label: `${header[1]} ${header[2]} (line ${lineNumber})`, start: keyword, name };
     }
     end = start - 1;
   }

@@ -1,0 +1,14 @@
+/**
+ * `invalid-name`: every declared name can be written in the IDL. Parsed names always can; trees
+ * built by code (the OpenAPI converter's) may hold any string.
+ */
+import { errorAt } from '../diagnostic.js';
+import { nameProblem } from '../names.js';
+import type { CheckContext } from './context.js';
+
+export function checkNames({ symbols, report }: CheckContext): void {
+  for (const symbol of symbols.declarations) {
+    const problem = nameProblem(symbol.name);
+    if (problem) report(errorAt('invalid-name', problem, symbol.nameSpan, { length: symbol.name.length }));
+  }
+}
