@@ -1,8 +1,30 @@
 /**
  * unplugin-idl-rpc: the compiler API (parse, check, JSON form, format), the TypeScript generator and
- * the OpenAPI converter. The bundler plugins live at `unplugin-idl-rpc/<bundler>` and the runtime at
- * `unplugin-idl-rpc/runtime`.
+ * the OpenAPI converter, as documented in docs/idl.md, docs/generator.md and docs/openapi.md. The
+ * bundler plugins live at `unplugin-idl-rpc/<bundler>` and the runtime at `unplugin-idl-rpc/runtime`.
+ *
+ * This list is the public surface: helpers the parts share among themselves stay internal.
  */
-export * from './idl/index.js';
-export * from './codegen/index.js';
-export * from './openapi/index.js';
+export type * from './idl/ast.js';
+export type { Diagnostic, FormattableDiagnostic, RelatedLocation, Severity } from './idl/diagnostic.js';
+export type { IdlModel } from './idl/model.js';
+export { allFields } from './idl/model.js';
+export { parse, parseIdl, type ParseResult } from './idl/parser.js';
+export { resolve, type IdlSymbol, type SymbolKind, type SymbolReference, type SymbolTable } from './idl/symbols.js';
+export { referencesOf, referenceAt, symbolAt } from './idl/symbol-queries.js';
+export { RESERVED_WORDS, IDENTIFIER_PATTERN } from './idl/names.js';
+export { check, checkIdl, type CheckResult } from './idl/checker.js';
+export { compileIdl, tryCompileIdl, type CompileResult } from './idl/compile.js';
+export { IdlSyntaxError, IdlCompileError } from './idl/errors.js';
+export { formatDiagnostic, formatDiagnostics, codeFrame, MAX_REPORTED_DIAGNOSTICS } from './idl/code-frame.js';
+export { toIdlJson, idlChecksum, canonicalContractText } from './idl/json.js';
+export { printIdl, printType } from './idl/format.js';
+
+export { generateModule, type GenerateModuleOptions } from './codegen/module.js';
+export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type ModuleStyle } from './codegen/output-directory.js';
+export { CodegenError } from './codegen/names.js';
+
+export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './openapi/idl-to-openapi.js';
+export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi/openapi-to-idl.js';
+export { ConversionError, type ConversionWarning } from './openapi/warnings.js';
+export { BinaryDataError, type BinaryDataLocation } from './openapi/binary-data.js';

@@ -33,8 +33,6 @@ export interface Name {
 /** The four built-in scalar types of the IDL. */
 export type BuiltInTypeName = 'string' | 'int' | 'float' | 'bool';
 
-export const BUILT_IN_TYPE_NAMES: readonly BuiltInTypeName[] = ['string', 'int', 'float', 'bool'];
-
 /** A type expression: `string`, `[]T`, `map[string]T` or the name of an enum or struct. */
 export type TypeRef =
   | { kind: 'builtIn'; name: BuiltInTypeName; span: SourceSpan }

@@ -16,9 +16,8 @@ export class IdlSyntaxError extends Error {
   /** Every syntax error found, in file order; never empty. */
   readonly diagnostics: Diagnostic[];
 
-  /** Takes one diagnostic (as before) or several, first one first. */
-  constructor(diagnostics: Diagnostic | Diagnostic[], source?: string) {
-    const all = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+  /** Every syntax error of the file, first one first. */
+  constructor(all: Diagnostic[], source?: string) {
     if (all.length === 0) throw new TypeError('IdlSyntaxError needs at least one diagnostic');
     // One error reads as before: a single frame, no count line.
     super(

@@ -15,5 +15,4 @@ export { compileIdl, tryCompileIdl, type CompileResult } from './compile.js';
 export { IdlSyntaxError, IdlCompileError } from './errors.js';
 export { formatDiagnostic, formatDiagnostics, formatDiagnosticHeaders, codeFrame, MAX_REPORTED_DIAGNOSTICS, type FrameGutter } from './code-frame.js';
 export { toIdlJson, typeToJson, idlChecksum, canonicalContractText } from './json.js';
-// `typeText` is the older name of `printType`, kept for callers of the public API.
-export { printIdl, printType, printType as typeText, syntheticSpan, syntheticName, quoteMessage } from './format.js';
+export { printIdl, printType, syntheticSpan, syntheticName, quoteMessage } from './format.js';

@@ -100,6 +100,10 @@ describe('a failing run exits non-zero, says why and leaves -dir as it was', () 
     await expectUntouched((dir) => idlrpc(['-plugin', 'go-client', '-dir', dir, checkoutIdl]), /unknown plugin 'go-client'/);
   });
 
+  test('-strict means nothing to the generator (it has no warnings): an unknown flag, not silently ignored', async () => {
+    await expectUntouched((dir) => generate(dir, '-strict'), /unknown flag -strict/);
+  });
+
   test('unknown module style', async () => {
     await expectUntouched((dir) => generate(dir, '-ts-module', 'amd'), /unknown -ts-module 'amd'/);
   });

@@ -18,7 +18,7 @@ import {
   syntheticSpan,
   toIdlJson,
   type IdlFile,
-} from '../../src/index.js';
+} from '../../src/idl/index.js';
 import { randomIdlFile } from './random-idl.js';
 import { stripSpans } from './strip-spans.js';
 

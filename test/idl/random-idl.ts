@@ -18,7 +18,7 @@ import {
   type NamespaceDecl,
   type StructDecl,
   type TypeRef,
-} from '../../src/index.js';
+} from '../../src/idl/index.js';
 
 const FILE = 'random.idl';
 type Gen = fc.GeneratorValue;

@@ -24,7 +24,7 @@ export const generateCommand: Command = {
     const { CodegenError, generateTypeScriptFiles, MODULE_STYLES } = await import('../../codegen/index.js');
     const parsed = parseArgs(args, {
       values: ['-plugin', '-dir', '-ts-module'],
-      booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig', '-strict'],
+      booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig'],
     });
     const plugin = parsed.values.get('-plugin');
     if (!plugin || !(GENERATOR_PLUGINS as readonly string[]).includes(plugin)) {
