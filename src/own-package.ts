@@ -5,6 +5,7 @@
  * generated headers and `idlrpc -version` name the manifest's version.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,4 +50,37 @@ export function ownPackageRoot(): string {
 /** This package's package.json (read once). */
 export function ownManifest(): OwnManifest {
   return findOwnPackage().manifest;
+}
+
+/** The parts of a dependency's package.json that this package reads. */
+export interface DependencyManifest {
+  name: string;
+  version: string;
+  exports?: Record<string, { import?: { default?: string } } | string>;
+}
+
+const dependencies = new Map<string, { root: string; manifest: DependencyManifest }>();
+
+/**
+ * The root folder and package.json of a dependency, as this package resolves it (so the one
+ * installed below it, whatever the user's project has). Its exports map may hide package.json, so
+ * the folder is found from the resolved entry upwards.
+ */
+export function dependencyPackage(name: string): { root: string; manifest: DependencyManifest } {
+  const known = dependencies.get(name);
+  if (known) return known;
+  for (let dir = path.dirname(createRequire(import.meta.url).resolve(name)); ; ) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as DependencyManifest;
+      if (manifest.name === name) {
+        const found = { root: dir, manifest };
+        dependencies.set(name, found);
+        return found;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find ${name}'s package.json`);
+    dir = parent;
+  }
 }

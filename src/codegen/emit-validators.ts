@@ -12,7 +12,6 @@
  * `check_<Name>`, unique among all generated names.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeRef } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
@@ -21,6 +20,7 @@ import type { Declaration, Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
+import { alias, ALIASED_CHECK, compiledCode, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
 
 const typeboxValidator: Use = { from: 'runtime', name: 'typeboxValidator', typeOnly: false };
 
@@ -29,39 +29,6 @@ interface Both {
   ts: string;
   js: string;
 }
-
-/** One `TypeCompiler.Code` output, split into its top-level statements. */
-interface CompiledParts {
-  variables: { name: string; expression: string }[];
-  functions: { name: string; text: string }[];
-  /** The final `return function check(...) {...}`, without `return `. */
-  check: string;
-}
-
-function splitCompiled(code: string): CompiledParts {
-  const statements: string[] = [];
-  for (const line of code.split('\n')) {
-    if (/^(const |function |return )/.test(line)) statements.push(line);
-    else if (statements.length > 0) statements[statements.length - 1] += `\n${line}`;
-    else throw new CodegenError(`unexpected TypeBox compiler output: ${line}`);
-  }
-  const parts: CompiledParts = { variables: [], functions: [], check: '' };
-  for (const statement of statements) {
-    const variable = /^const (local_\d+) = (.*)$/.exec(statement);
-    const fn = /^function (check_\w+)\(/.exec(statement);
-    if (variable) parts.variables.push({ name: variable[1], expression: variable[2] });
-    else if (fn) parts.functions.push({ name: fn[1], text: statement });
-    else if (statement.startsWith('return function check(')) parts.check = statement.slice('return '.length);
-    else throw new CodegenError(`unexpected TypeBox compiler output: ${statement}`);
-  }
-  if (!parts.check) throw new CodegenError('TypeBox compiler output has no check function');
-  return parts;
-}
-
-/** The alias a named schema is compiled under: TypeBox names its check `check_T<index>`. */
-const alias = (index: number) => `T${index}`;
-/** A call or declaration of an aliased check in TypeBox's output (not a quoted field name). */
-const ALIASED_CHECK = /(?<![\w'$])check_T(\d+)\b(?!')/g;
 
 /** A copy of `schema` with every `$id` and `$ref` replaced by its alias (symbol keys such as `Kind` kept). */
 function aliased(schema: unknown, aliases: ReadonlyMap<string, string>): unknown {
@@ -169,16 +136,12 @@ class SharedChecks {
       }
       standIns.push(standIn);
     }
-    let code = TypeCompiler.Code(aliased(schema, this.aliases) as TSchema, standIns, { language });
-    // TypeBox's TypeScript needs two repairs for `strict`: it annotates `for (const value: any of ...)`,
-    // which TypeScript rejects (the type is inferred anyway), and `Object.entries` of a map would give
-    // `unknown` values.
-    if (language === 'typescript') code = code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(');
+    let code = compiledCode(aliased(schema, this.aliases) as TSchema, standIns, language);
     code = code.replace(ALIASED_CHECK, (_call, index: string) => this.checkNames.get(this.idsByAlias.get(alias(Number(index)))!)!);
     const parts = splitCompiled(code);
     const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
     const text = own ? own.text : parts.check;
-    if (language === 'javascript' && /\b(kind|format|hash)\(/.test(text)) {
+    if (language === 'javascript' && needsRuntimeHelpers(text)) {
       // TypeBox passes these helpers only for custom kinds, formats and `uniqueItems`, which IDL
       // schemas never produce; their code could not run without them.
       throw new CodegenError(`TypeBox compiled a check that needs run-time helpers: ${JSON.stringify(schema)}`);
@@ -211,8 +174,7 @@ class SharedChecks {
       }
       rename.set(name, shared);
     }
-    // Not inside quotes: a struct field may be called `local_0` too (`value['local_0']`).
-    return (text) => text.replace(/(?<![\w'])local_\d+\b(?!')/g, (local) => rename.get(local) ?? local);
+    return (text) => text.replace(LOCAL_VARIABLE, (local) => rename.get(local) ?? local);
   }
 
   /** The check of `schema`: the name of a shared function, or a function expression. */

@@ -5,10 +5,9 @@
  * reference itself by name (a fixture app inside this repository, a linked checkout, esbuild without
  * the package in node_modules). The paths come from the package's own `exports` map.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ownManifest, ownPackageRoot, PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT } from '../own-package.js';
+import { dependencyPackage, ownManifest, ownPackageRoot, PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT } from '../own-package.js';
 import { isIdlId } from './idl-id.js';
 
 export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT };
@@ -64,23 +63,12 @@ let typeBoxEntry: string | undefined;
  */
 export function resolveTypeBox(): string {
   if (typeBoxEntry) return typeBoxEntry;
-  // `require.resolve` finds the package (its CommonJS entry); the exports map names the ESM entry.
-  let dir = path.dirname(createRequire(import.meta.url).resolve(TYPEBOX_IMPORT));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; exports?: Record<string, { import?: { default?: string } }> };
-      if (pkg.name === TYPEBOX_IMPORT) {
-        const entry = pkg.exports?.['.']?.import?.default;
-        if (!entry) throw new Error(`${PACKAGE_NAME}: cannot find the ES module entry of ${TYPEBOX_IMPORT}`);
-        typeBoxEntry = path.join(dir, entry);
-        return typeBoxEntry;
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find ${TYPEBOX_IMPORT}'s package.json`);
-    dir = parent;
-  }
+  const { root, manifest } = dependencyPackage(TYPEBOX_IMPORT);
+  const main = manifest.exports?.['.'];
+  const entry = typeof main === 'object' ? main.import?.default : undefined;
+  if (!entry) throw new Error(`${PACKAGE_NAME}: cannot find the ES module entry of ${TYPEBOX_IMPORT}`);
+  typeBoxEntry = path.join(root, entry);
+  return typeBoxEntry;
 }
 
 /**
