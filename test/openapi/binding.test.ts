@@ -13,7 +13,7 @@ import { compileIdl } from '../../src/idl/compile.js';
 import { toIdlJson } from '../../src/idl/json.js';
 import { idlToOpenApi } from '../../src/openapi/index.js';
 
-const model = compileIdl(readFileSync(join(import.meta.dirname, 'fixtures', 'checkout.idl'), 'utf8'), 'checkout.idl');
+const model = compileIdl(readFileSync(join(import.meta.dirname, '../../playground/checkout.idl'), 'utf8'), 'checkout.idl');
 const document = idlToOpenApi([model], { version: '3.1' }).document as Record<string, any>;
 
 class CartNotFoundError extends DeclaredError {

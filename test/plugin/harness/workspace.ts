@@ -20,10 +20,14 @@ export async function freshDir(name: string): Promise<string> {
   return dir;
 }
 
-/** A copy of the fixture app in a fresh `test-output/plugin/<name>`. */
+/** The one checkout IDL of the repository (the playground's), which the fixture app imports. */
+export const checkoutIdlFile = path.join(repoRoot, 'playground/checkout.idl');
+
+/** A copy of the fixture app, with `checkout.idl`, in a fresh `test-output/plugin/<name>`. */
 export async function copyFixtureApp(name: string): Promise<string> {
   const dir = await freshDir(name);
   await cp(fixtureApp, dir, { recursive: true, filter: (source) => !source.endsWith('.idl.d.ts') });
+  await cp(checkoutIdlFile, path.join(dir, 'checkout.idl'));
   return dir;
 }
 
