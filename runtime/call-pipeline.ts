@@ -5,7 +5,7 @@
  * call through `CallPipeline.execute`, so per-call middleware has one place to plug in.
  */
 import { CallContext, type RequestContext, type RpcContext } from './call-context.js';
-import { errorOutcome, FailureReporter, INTERNAL_ERROR, PENDING, promiseOf, type JsonRpcId, type Outcome } from './call-outcome.js';
+import { errorOutcome, type FailureReporter, INTERNAL_ERROR, PENDING, promiseOf, type JsonRpcId, type Outcome } from './call-outcome.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';

@@ -32,6 +32,7 @@ export class RpcError extends Error {
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass keeps the usual check)
     if (this !== RpcError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[rpcErrorBrand] === true;
   }

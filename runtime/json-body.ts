@@ -43,6 +43,8 @@ export function sanitize(value: unknown, depthLeft: number): boolean {
     return true;
   }
   const record = value as Record<string, unknown>;
+  // biome-ignore lint/complexity/useLiteralKeys: the own key named __proto__ that JSON.parse made, not the accessor
+  // biome-ignore lint/suspicious/noProto: removing exactly that key is the point
   if (Object.hasOwn(record, '__proto__')) delete record['__proto__'];
   for (const key in record) if (!sanitize(record[key], depthLeft - 1)) return false;
   return true;

@@ -18,7 +18,7 @@ const FORBIDDEN: { what: string; pattern: RegExp }[] = [
 ];
 
 /** Every line of a tracked text file that names something outside the repository. */
-export function outsideReferences(path: string, text: string): string[] {
+function outsideReferences(path: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
     for (const { what, pattern } of FORBIDDEN) {

@@ -7,6 +7,7 @@
  * Characters `stringLiteral` escapes: quotes, backslash, control characters, the line and paragraph
  * separators, any surrogate (JSON escapes lone ones).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
 const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
 
 /**
@@ -21,7 +22,7 @@ export function stringLiteral(text: string): string {
   // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed). U+2028 and
   // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too.
   const body = json
-    .replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))
+    .replace(/\\(.)/g, (sequence, char: string) => (char === '"' ? '"' : sequence))
     .replace(/'/g, "\\'")
     .replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
   return `'${body}'`;

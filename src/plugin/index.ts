@@ -173,7 +173,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       },
       async closeBundle() {
         // Only the client build starts the server build; the server build itself is an SSR build.
-        if (!viteConfig || viteConfig.command !== 'build' || viteConfig.build.ssr || !options.server) return;
+        if (viteConfig?.command !== 'build' || viteConfig.build.ssr || !options.server) return;
         await buildServerEntry(viteConfig, options.server, () => unplugin.vite(userOptions) as Plugin);
       },
     },

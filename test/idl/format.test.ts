@@ -468,7 +468,7 @@ const commentText = fc.string({ unit: fc.constantFrom(...'ab Z/"\\{}()é€😀-
 function addComments(g: fc.GeneratorValue, text: string, nonDocOnly: boolean): string {
   const comment = () => `// ${g(() => commentText)}`;
   const maybe = (percent: number) => g(() => fc.integer({ min: 1, max: 100 })) <= percent;
-  const isCommentLine = (line: string | undefined) => line !== undefined && line.trimStart().startsWith('//');
+  const isCommentLine = (line: string | undefined) => line?.trimStart().startsWith('//') === true;
   const out: string[] = [];
   const group = (indent: string) => {
     const count = g(() => fc.integer({ min: 1, max: 2 }));

@@ -65,7 +65,7 @@ function withComment<T extends object>(node: T, text: string | undefined): T {
 function uniqueNames(g: Gen, minLength: number, maxLength: number, taken: Set<string> = new Set()): string[] {
   const names = [...new Set(g(fc.array, identifier, { minLength, maxLength }))];
   const fresh = names.filter((name) => !taken.has(name));
-  fresh.forEach((name) => taken.add(name));
+  for (const name of fresh) taken.add(name);
   return fresh;
 }
 

@@ -13,7 +13,9 @@ describe('OpenAPI -> IDL rules', () => {
     const result = openApiToIdl(input, { binary: rule.binary ?? 'error' });
     expect(result.idl).toBe(rule.idl);
     expect(result.warnings.map((w) => w.pointer)).toEqual(rule.warnings.map(([pointer]) => pointer));
-    result.warnings.forEach((warning, i) => expect(warning.message).toContain(rule.warnings[i][1]));
+    result.warnings.forEach((warning, i) => {
+      expect(warning.message).toContain(rule.warnings[i][1]);
+    });
     expectChecksClean(result.idl);
   });
 });

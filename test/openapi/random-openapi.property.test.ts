@@ -126,7 +126,7 @@ describe('OpenAPI -> IDL on random documents (property)', () => {
     fc.assert(
       fc.property(fc.gen(), (g) => {
         const document = randomDocument(g);
-        let result;
+        let result: ReturnType<typeof openApiToIdl>;
         try {
           result = openApiToIdl({ document }, { binary: 'drop' });
         } catch (error) {

@@ -14,7 +14,6 @@ import {
   freePort,
   playgroundConfig,
   playgroundModules,
-  playgroundRoot,
   type CheckoutIdl,
   type PlaygroundModules,
   type RuntimeClient,

@@ -61,7 +61,7 @@ describe('HttpTransport', () => {
   });
 
   it('posts to the base address exactly as given, with an id and positional params', async () => {
-    const url = await rawServer((req, res, body) => {
+    const url = await rawServer((_req, res, body) => {
       const { id } = JSON.parse(body);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', result: 'ok', id }));
     });
@@ -109,7 +109,7 @@ describe('HttpTransport', () => {
       ['JSON that is no response', 200, 'application/json', '[1,2]', 'Transport error: response is not a JSON-RPC response object'],
       ['a response without result', 200, 'application/json', '{"jsonrpc":"2.0","id":1}', 'Transport error: response has neither result nor error'],
     ])('%s', async (_, status, type, body, message) => {
-      const url = await rawServer((req, res) => {
+      const url = await rawServer((_req, res) => {
         res.writeHead(status, { 'content-type': type }).end(body);
       });
       const error = await failure(new HttpTransport(url).call('A.b', []));
@@ -119,7 +119,7 @@ describe('HttpTransport', () => {
     });
 
     it('a response for another id', async () => {
-      const url = await rawServer((req, res) => {
+      const url = await rawServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":1,"id":99}');
       });
       const error = await failure(new HttpTransport(url).call('A.b', []));

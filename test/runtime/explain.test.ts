@@ -249,7 +249,9 @@ function methodCases(label: string, idl: IdlJson): Case[] {
   const { references, methods } = idlSchemas(idl);
   const cases: Case[] = references.map((schema) => ({ name: `${label} ${String(schema.$id)}`, schema, references }));
   for (const [method, { params, result }] of Object.entries(methods)) {
-    params.forEach((schema, index) => cases.push({ name: `${label} ${method} param ${index}`, schema, references }));
+    params.forEach((schema, index) => {
+      cases.push({ name: `${label} ${method} param ${index}`, schema, references });
+    });
     cases.push({ name: `${label} ${method} result`, schema: result, references });
   }
   return cases;

@@ -40,7 +40,7 @@ export const openApiToIdlCommand: Command = {
       throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
     }
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
-    let result;
+    let result: ReturnType<typeof openApiToIdl>;
     try {
       result = openApiToIdl(
         { text, fileName: path, refRoots: (lists.get('-ref-root') ?? []).map((root) => resolve(context.cwd, root)) },
