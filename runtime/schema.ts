@@ -43,19 +43,31 @@ export interface IdlSchemas {
   methods: Record<string, MethodSchemas>;
 }
 
+/** A built-in IDL type's name in the IDL JSON. */
+export type BuiltInTypeName = Extract<IdlJsonType, { builtIn: unknown }>['builtIn'];
+
+/** How a built-in IDL type's schema is made: `Type[builder](options)`. */
+export interface BuiltInSchema {
+  builder: 'String' | 'Integer' | 'Number' | 'Boolean';
+  options?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The schema of each built-in IDL type, written once: `typeSchema` builds it and the code generator
+ * prints it as TypeBox source (src/codegen/type-mapping.ts), so both give the same schema.
+ */
+export const BUILT_IN_SCHEMAS: Readonly<Record<BuiltInTypeName, BuiltInSchema>> = {
+  string: { builder: 'String' },
+  int: { builder: 'Integer', options: { minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT } },
+  float: { builder: 'Number' },
+  bool: { builder: 'Boolean' },
+};
+
 /** The schema of one IDL type (named types become `Type.Ref(name)`). */
 export function typeSchema(type: IdlJsonType): TSchema {
   if ('builtIn' in type) {
-    switch (type.builtIn) {
-      case 'string':
-        return Type.String();
-      case 'int':
-        return Type.Integer({ minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT });
-      case 'float':
-        return Type.Number();
-      case 'bool':
-        return Type.Boolean();
-    }
+    const { builder, options } = BUILT_IN_SCHEMAS[type.builtIn];
+    return Type[builder]({ ...options });
   }
   if ('array' in type) return Type.Array(typeSchema(type.array));
   if ('mapValue' in type) return Type.Record(Type.String(), typeSchema(type.mapValue));

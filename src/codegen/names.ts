@@ -5,6 +5,7 @@
  * field names, `$id`s, the IDL JSON) never change. The rule is documented in docs/idl.md.
  */
 import type { IdlModel } from '../idl/model.js';
+import { JAVASCRIPT_RESERVED_WORDS, STRICT_MODE_RESTRICTED_NAMES } from '../javascript-reserved-words.js';
 import type { Declaration } from './declarations.js';
 
 /** `pet_store` -> `PetStore`, `checkout` -> `Checkout`. */
@@ -57,13 +58,7 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
  * (with those of strict mode, which modules are in) and `arguments` and `eval`, which strict mode
  * forbids as names.
  */
-export const JAVASCRIPT_RESERVED_WORDS: ReadonlySet<string> = new Set(
-  (
-    'arguments await break case catch class const continue debugger default delete do else enum eval export extends ' +
-    'false finally for function if implements import in instanceof interface let new null package private protected ' +
-    'public return static super switch this throw true try typeof var void while with yield'
-  ).split(' '),
-);
+export const UNDECLARABLE_NAMES: ReadonlySet<string> = new Set([...JAVASCRIPT_RESERVED_WORDS, ...STRICT_MODE_RESTRICTED_NAMES]);
 
 /**
  * TypeScript's predefined types, the keywords that start a type (`keyof T`, `readonly T[]`, ...) and
@@ -96,7 +91,7 @@ export const GLOBAL_NAMES: ReadonlySet<string> = new Set(
 
 /** Whether `name` can be declared at the top of a generated module, before uniqueness. */
 function isDeclarable(name: string): boolean {
-  return !JAVASCRIPT_RESERVED_WORDS.has(name) && !TYPESCRIPT_TYPE_KEYWORDS.has(name) && !GLOBAL_NAMES.has(name) && !IMPORTED_NAMES.has(name);
+  return !UNDECLARABLE_NAMES.has(name) && !TYPESCRIPT_TYPE_KEYWORDS.has(name) && !GLOBAL_NAMES.has(name) && !IMPORTED_NAMES.has(name);
 }
 
 /** `base`, or `base` with underscores appended, whichever is declarable and not in `taken`; adds it to `taken`. */
@@ -124,9 +119,9 @@ export function uniqueName(base: string, taken: Set<string>): string {
 export function parameterNames(parameters: readonly { name: { text: string } }[], avoid: Iterable<string>): string[] {
   const taken = new Set(avoid);
   const own = parameters.map((p) => p.name.text);
-  const keeps = own.map((name) => !JAVASCRIPT_RESERVED_WORDS.has(name) && !taken.has(name));
+  const keeps = own.map((name) => !UNDECLARABLE_NAMES.has(name) && !taken.has(name));
   const claimed = new Set([...taken, ...own.filter((_, i) => keeps[i])]);
-  return own.map((name, i) => (keeps[i] ? name : claimName(name, claimed, (n) => !JAVASCRIPT_RESERVED_WORDS.has(n))));
+  return own.map((name, i) => (keeps[i] ? name : claimName(name, claimed, (n) => !UNDECLARABLE_NAMES.has(n))));
 }
 
 /**
@@ -229,7 +224,7 @@ export function assertUniqueNames(declarations: readonly Declaration[]): void {
   const values = new Set<string>();
   const types = new Set<string>();
   const claim = (space: Set<string>, name: string) => {
-    if (space.has(name) || JAVASCRIPT_RESERVED_WORDS.has(name)) throw new CodegenError(`internal error: the generated name '${name}' is not unique or not valid`);
+    if (space.has(name) || UNDECLARABLE_NAMES.has(name)) throw new CodegenError(`internal error: the generated name '${name}' is not unique or not valid`);
     space.add(name);
   };
   for (const declaration of declarations) {

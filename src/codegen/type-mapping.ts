@@ -1,7 +1,9 @@
 /**
  * IDL types as TypeScript types and as TypeBox schema source. The schema source must evaluate to
- * exactly what `runtime/schema.ts` builds from the IDL JSON (a test holds the two together).
+ * exactly what `runtime/schema.ts` builds from the IDL JSON: the built-in types' schemas are printed
+ * from its table, and a test holds the rest together.
  */
+import { BUILT_IN_SCHEMAS } from '../../runtime/schema.js';
 import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
 import type { TypeScriptNames } from './names.js';
 import { stringLiteral } from './source-text.js';
@@ -32,7 +34,7 @@ export function resultType(type: TypeRef, optional: boolean, names: TypeScriptNa
 export function schemaSource(type: TypeRef): string {
   switch (type.kind) {
     case 'builtIn':
-      return BUILT_IN_SCHEMAS[type.name];
+      return builtInSchemaSource(type.name);
     case 'array':
       return `Type.Array(${schemaSource(type.element)})`;
     case 'map':
@@ -42,12 +44,19 @@ export function schemaSource(type: TypeRef): string {
   }
 }
 
-const BUILT_IN_SCHEMAS: Record<BuiltInTypeName, string> = {
-  string: 'Type.String()',
-  int: 'Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })',
-  float: 'Type.Number()',
-  bool: 'Type.Boolean()',
-};
+/** `Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, ... })`: the runtime's schema of a built-in type, as source. */
+function builtInSchemaSource(name: BuiltInTypeName): string {
+  const { builder, options } = BUILT_IN_SCHEMAS[name];
+  if (options === undefined) return `Type.${builder}()`;
+  const members = Object.entries(options).map(([key, value]) => `${key}: ${numberSource(value)}`);
+  return `Type.${builder}({ ${members.join(', ')} })`;
+}
+
+/** A number as source, the safe-integer bounds by name. */
+function numberSource(value: number): string {
+  if (Math.abs(value) === Number.MAX_SAFE_INTEGER) return `${value < 0 ? '-' : ''}Number.MAX_SAFE_INTEGER`;
+  return String(value);
+}
 
 /** `Type.Union([T, Type.Null()])`: an `[optional]` result, or (wrapped in `Type.Optional`) field. */
 export function nullableSchemaSource(type: TypeRef): string {

@@ -300,6 +300,9 @@ function describeFailure(expected: string[], atEndOfFile: boolean): string {
 /** A gap line: blank, or a comment on its own line. */
 type GapLine = { comment?: string; span: SourceSpan };
 
+/** A line above an item: blank or code (no `comment`), or a comment on its own line. */
+type LineAbove = { comment?: string };
+
 /** The comment of `// text`: without the slashes, one following space and trailing whitespace. */
 function commentText(raw: string): string {
   return raw.slice(raw.charCodeAt(2) === 32 ? 3 : 2).trimEnd();
@@ -311,34 +314,35 @@ function commentText(raw: string): string {
  * comments from `item`).
  */
 function docCommentAbove(source: string, start: number): string | undefined {
-  const lines: string[] = [];
+  const above: LineAbove[] = [];
   let lineStart = source.lastIndexOf('\n', start - 1) + 1;
   while (lineStart > 0) {
-    const above = source.lastIndexOf('\n', lineStart - 2) + 1;
-    const line = source.slice(above, lineStart - 1).replace(/^[ \t]+/, '');
+    const previous = source.lastIndexOf('\n', lineStart - 2) + 1;
+    const line = source.slice(previous, lineStart - 1).replace(/^[ \t]+/, '');
     if (!line.startsWith('//')) break;
-    lines.push(commentText(line));
-    lineStart = above;
+    above.push({ comment: commentText(line) });
+    lineStart = previous;
   }
-  return lines.length === 0 ? undefined : lines.reverse().join('\n');
+  return docComment(above.reverse());
 }
 
-/** The doc comment in a gap: the comment lines after the last blank line. */
-function docComment(lines: GapLine[]): string | undefined {
+/**
+ * Index of the first line of the doc comment at the end of a gap: the comment lines after the last
+ * blank line (`lines.length` when none).
+ */
+function docStart(lines: readonly LineAbove[]): number {
   let start = lines.length;
   while (start > 0 && lines[start - 1].comment !== undefined) start--;
+  return start;
+}
+
+/** The doc comment at the end of a gap (its lines from `start`, see `docStart`), or undefined. */
+function docComment(lines: readonly LineAbove[], start = docStart(lines)): string | undefined {
   if (start === lines.length) return undefined;
   return lines
     .slice(start)
     .map((line) => line.comment)
     .join('\n');
-}
-
-/** Index of the first line of the doc comment at the end of a gap (`lines.length` when none). */
-function docStart(lines: GapLine[]): number {
-  let start = lines.length;
-  while (start > 0 && lines[start - 1].comment !== undefined) start--;
-  return start;
 }
 
 /** The comment lines among `lines[0..end)`, grouped by the blank lines between them. */
@@ -476,8 +480,7 @@ function createGrammar(fileName: string, source: string) {
   /** Comments the tree does not keep (not directly above an item), collected for the formatter. */
   const detached: { text: string; span: SourceSpan }[] = [];
   const rememberDetached = (lines: GapLine[], attached: boolean) => {
-    let end = lines.length;
-    if (attached) while (end > 0 && lines[end - 1].comment !== undefined) end--;
+    const end = attached ? docStart(lines) : lines.length;
     for (const line of lines.slice(0, end)) {
       if (line.comment !== undefined) detached.push({ text: line.comment, span: line.span });
     }
@@ -544,7 +547,7 @@ function createGrammar(fileName: string, source: string) {
       if (lines.length === 0) return trailing === undefined ? node : withComments(node, undefined, undefined, trailing);
       rememberDetached(lines, true);
       const start = docStart(lines);
-      return withComments(node, docComment(lines), commentGroups(lines, start), trailing);
+      return withComments(node, docComment(lines, start), commentGroups(lines, start), trailing);
     });
 
   /** `{`, items one per line, `}`. Also accepts `{}` on the header line. */

@@ -5,6 +5,7 @@
  * thousands long cost linear time and no call stack.
  */
 import type { Field, StructDecl } from '../idl/ast.js';
+import { walkExtendsForest } from '../idl/extends-forest.js';
 import { printType } from '../idl/format.js';
 
 /** Reports a warning at a JSON pointer. */
@@ -22,61 +23,21 @@ type Warn = (pointer: string, message: string) => void;
  */
 export function settleInheritance(structs: ReadonlyMap<string, StructDecl>, fieldPointers: WeakMap<Field, string>, warn: Warn): void {
   const parentOf = new Map<StructDecl, StructDecl>();
-  const children = new Map<StructDecl, StructDecl[]>();
   for (const struct of structs.values()) {
     const parent = struct.extends && structs.get(struct.extends.text);
-    if (!parent) continue;
-    parentOf.set(struct, parent);
-    const siblings = children.get(parent);
-    if (siblings) siblings.push(struct);
-    else children.set(parent, [struct]);
+    if (parent) parentOf.set(struct, parent);
   }
   const warnings = new Map<StructDecl, [string, string][]>();
-  const inherited = new Map<string, Field>();
-  const visited = new Set<StructDecl>();
-  interface Frame {
-    struct: StructDecl;
-    /** Entries of `inherited` this struct replaced (undefined: added), to restore on the way up. */
-    undo: [string, Field | undefined][];
-    nextChild: number;
-  }
-  const enter = (struct: StructDecl, isRoot: boolean): Frame => {
-    visited.add(struct);
+  // A cycle of `extends` (which the converter never makes) is walked from one of its structs, which
+  // then inherits nothing and so settles nothing.
+  walkExtendsForest<Field>(structs.values(), parentOf, (struct, inherited) => {
     const parent = parentOf.get(struct);
-    if (parent && !isRoot) {
+    if (parent && inherited.size > 0) {
       const found = settleOne(struct, parent, inherited, fieldPointers);
       if (found.length > 0) warnings.set(struct, found);
     }
-    const undo: [string, Field | undefined][] = [];
-    // Only children read the inherited fields: a leaf (most structs) adds nothing.
-    if (children.has(struct)) {
-      for (const field of struct.fields) {
-        undo.push([field.name.text, inherited.get(field.name.text)]);
-        inherited.set(field.name.text, field);
-      }
-    }
-    return { struct, undo, nextChild: 0 };
-  };
-  // Roots first; then anything left (only a cycle of `extends`, which the converter never makes).
-  const starts = [...structs.values()].filter((s) => !parentOf.has(s));
-  for (const start of [...starts, ...structs.values()]) {
-    if (visited.has(start)) continue;
-    const stack: Frame[] = [enter(start, true)];
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      const next = children.get(frame.struct)?.[frame.nextChild++];
-      if (next !== undefined) {
-        if (!visited.has(next)) stack.push(enter(next, false));
-        continue;
-      }
-      for (let i = frame.undo.length - 1; i >= 0; i--) {
-        const [name, before] = frame.undo[i];
-        if (before === undefined) inherited.delete(name);
-        else inherited.set(name, before);
-      }
-      stack.pop();
-    }
-  }
+    return struct.fields.map((field) => [field.name.text, field] as const);
+  });
   const reported = new Set<StructDecl>();
   for (const struct of structs.values()) {
     const chain: StructDecl[] = [];
