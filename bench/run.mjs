@@ -65,7 +65,9 @@ const machine = {
   node: process.version,
   platform: `${os.platform()} ${os.release()}`,
 };
-console.error(`unplugin-idl-rpc benchmarks (${args.quick ? 'quick' : 'full'}): ${machine.cpus} CPUs, ${machine.cpuModel}, Node ${machine.node}`);
+console.error(
+  `unplugin-idl-rpc benchmarks (${args.quick ? 'quick' : 'full'}): ${machine.cpus} CPUs, ${machine.cpuModel}, Node ${machine.node}`,
+);
 
 const started = Date.now();
 const rows = [];
@@ -87,7 +89,9 @@ for (const name of selected) {
 const seconds = (Date.now() - started) / 1000;
 
 console.log(markdownTable(rows));
-console.log(`\n${args.quick ? 'Quick' : 'Full'} run in ${seconds.toFixed(0)} s on ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}.`);
+console.log(
+  `\n${args.quick ? 'Quick' : 'Full'} run in ${seconds.toFixed(0)} s on ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}.`,
+);
 for (const [name, details] of Object.entries(info)) console.log(`${name}: ${JSON.stringify(details)}`);
 if (args.json) writeFileSync(args.json, `${JSON.stringify({ quick: args.quick, seconds, machine, info, rows, failures }, null, 2)}\n`);
 if (failures.length > 0) {

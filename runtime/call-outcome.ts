@@ -46,7 +46,8 @@ export class FailureReporter {
   internalError(context: string, error: unknown): Outcome {
     this.log(`${context} failed`, error);
     if (!this.exposeErrors) return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR);
-    const detail = error instanceof Error ? { message: describe(error.message), stack: describe(error.stack) } : { message: describe(error) };
+    const detail =
+      error instanceof Error ? { message: describe(error.message), stack: describe(error.stack) } : { message: describe(error) };
     return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR, detail);
   }
 }

@@ -20,7 +20,14 @@ function setUp(handlers: Record<string, unknown>, interceptors?: CallInterceptor
   const logger = { error: vi.fn() };
   const failures = new FailureReporter(logger, false);
   const methods = registerHandlers(calcIdl, { Calc: { ...plainCalc, ...handlers } });
-  const calls = createCallPipeline({ validators, validateRequests: true, validateResponses: true, handlerTimeoutMs, failures, interceptors });
+  const calls = createCallPipeline({
+    validators,
+    validateRequests: true,
+    validateResponses: true,
+    handlerTimeoutMs,
+    failures,
+    interceptors,
+  });
   const request: RequestContext = { headers: { 'x-caller': 'test' } };
   /** Runs `Calc.<method>`: the outcome returned at once (or PENDING), and a promise of the one delivered later. */
   const run = (method: string, params: unknown, id: string | number | null | undefined = 7) => {
@@ -60,7 +67,10 @@ describe('without interceptors', () => {
     const binding = createJsonRpcBinding({ idl: calcIdl, methods, calls, failures, maxBatchSize: 100, maxDepth: 128 });
     const single = binding.answerJson({ jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 1 }, {});
     expect(single).toEqual({ jsonrpc: '2.0', result: 3, id: 1 });
-    const body = binding.answerBody('[{"jsonrpc":"2.0","method":"Calc.ping","id":1},{"jsonrpc":"2.0","method":"Calc.add","params":{"a":1,"b":1},"id":2}]', {});
+    const body = binding.answerBody(
+      '[{"jsonrpc":"2.0","method":"Calc.ping","id":1},{"jsonrpc":"2.0","method":"Calc.add","params":{"a":1,"b":1},"id":2}]',
+      {},
+    );
     expect(body).toEqual({
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -153,7 +163,9 @@ describe('an interceptor', () => {
     const handler = vi.fn(() => 1);
     const { run, logger } = setUp({ add: handler }, [(call) => (call.params[0] === 0 ? 'not an int' : 42)]);
     expect(await run('add', [1, 1]).later).toEqual({ result: 42 });
-    expect(await run('add', [0, 1]).later).toEqual({ error: { code: ErrorCode.InternalError, message: 'Internal error: invalid result of Calc.add' } });
+    expect(await run('add', [0, 1]).later).toEqual({
+      error: { code: ErrorCode.InternalError, message: 'Internal error: invalid result of Calc.add' },
+    });
     expect(handler).not.toHaveBeenCalled();
     expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^Calc\.add returned an invalid result: result: /), undefined);
   });
@@ -193,12 +205,16 @@ describe('an interceptor', () => {
 
   it("is covered by the handler's deadline, which aborts ctx.signal", async () => {
     let signal: AbortSignal | undefined;
-    const { run } = setUp({}, [
-      (call) => {
-        signal = call.ctx.signal;
-        return new Promise(() => {});
-      },
-    ], 5);
+    const { run } = setUp(
+      {},
+      [
+        (call) => {
+          signal = call.ctx.signal;
+          return new Promise(() => {});
+        },
+      ],
+      5,
+    );
     const call = run('ping', []);
     expect(await call.later).toEqual({ error: { code: ErrorCode.InternalError, message: 'Internal error' } });
     expect(signal?.aborted).toBe(true);

@@ -147,9 +147,15 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     if (result === undefined) result = null;
     const methodValidators = validators[entry.name];
     if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
-      const errors = methodValidators.result.errors(result).map((issue) => ({ path: formatPath(['result', ...issue.path]), message: issue.message }));
+      const errors = methodValidators.result
+        .errors(result)
+        .map((issue) => ({ path: formatPath(['result', ...issue.path]), message: issue.message }));
       failures.log(`${entry.name} returned an invalid result: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-      return errorOutcome(ErrorCode.InternalError, `${INTERNAL_ERROR}: invalid result of ${entry.name}`, failures.exposeErrors ? { errors } : undefined);
+      return errorOutcome(
+        ErrorCode.InternalError,
+        `${INTERNAL_ERROR}: invalid result of ${entry.name}`,
+        failures.exposeErrors ? { errors } : undefined,
+      );
     }
     return { result };
   }
@@ -187,7 +193,9 @@ function argumentsOf(entry: MethodEntry, params: unknown): { args: unknown[] } |
   const names = entry.parameterNames;
   const count = `${names.length} parameter${names.length === 1 ? '' : 's'}`;
   if (params === undefined || params === null) {
-    return names.length === 0 ? { args: [] } : { issues: [{ path: ['params'], message: `expected ${count} (${names.join(', ')}), got none` }] };
+    return names.length === 0
+      ? { args: [] }
+      : { issues: [{ path: ['params'], message: `expected ${count} (${names.join(', ')}), got none` }] };
   }
   if (Array.isArray(params)) {
     if (params.length === names.length) return { args: params };

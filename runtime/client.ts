@@ -80,7 +80,8 @@ export class HttpTransport implements Transport {
         throw failure ?? transportError(error instanceof Error ? error.message : String(error));
       }
       const status = response.status;
-      if (status < 200 || status > 299) throw transportError(`HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, status);
+      if (status < 200 || status > 299)
+        throw transportError(`HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, status);
       if (text.trim() === '') throw transportError('empty response', status);
       let message: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown }; id?: unknown };
       try {

@@ -111,7 +111,7 @@ interface Child {
 
 /** Whether a container can skip `value`: a valid scalar, or a value its named type's check accepts. */
 function isAccepted(child: Child, value: unknown): boolean {
-  return isValidScalar(child.scalar, value) || (child.check !== undefined && child.check(value));
+  return isValidScalar(child.scalar, value) || child.check?.(value) === true;
 }
 
 /** A field of a struct: its name, its message when it is required and absent, and its schema. */
@@ -131,8 +131,7 @@ function visitField(field: Field, fieldValue: unknown, path: (string | number)[]
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function record(issues: ValidationIssue[], path: (string | number)[], message: string): void {
   issues.push({ path: path.slice(), message });
@@ -275,11 +274,13 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
       }
       case 'Object': {
         const required = new Set<string>(schema.required ?? []);
-        const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, field]): Field => ({
-          key,
-          missing: required.has(key) ? `missing required field '${key}'` : undefined,
-          ...child(field),
-        }));
+        const fields = Object.entries(schema.properties as Record<string, TSchema>).map(
+          ([key, field]): Field => ({
+            key,
+            missing: required.has(key) ? `missing required field '${key}'` : undefined,
+            ...child(field),
+          }),
+        );
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!isObject(value)) return record(issues, path, 'expected object');
@@ -399,7 +400,8 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     }
     return (value, path, issues) => {
       if (issues.length >= MAX_ISSUES || (value === null && allowsNull)) return;
-      if (!members.some((member) => Value.Check(member, references, value))) record(issues, path, 'value matches none of the allowed types');
+      if (!members.some((member) => Value.Check(member, references, value)))
+        record(issues, path, 'value matches none of the allowed types');
     };
   }
 
@@ -416,7 +418,13 @@ function isExtendingStruct(schema: TSchema): boolean {
 function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const error of Value.Errors(schema, references, value)) {
-    const path = error.path === '' ? [] : error.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path =
+      error.path === ''
+        ? []
+        : error.path
+            .slice(1)
+            .split('/')
+            .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     issues.push({ path: path.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: error.message });
     if (issues.length >= MAX_ISSUES) break;
   }

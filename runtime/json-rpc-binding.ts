@@ -5,7 +5,16 @@
  * HTTP verbs, media types or paths (server.ts) and nothing of how a call runs (call-pipeline.ts).
  */
 import type { RequestContext } from './call-context.js';
-import { errorOutcome, PENDING, settleLater, type ErrorObject, type FailureReporter, type JsonRpcId, type MaybePromise, type Outcome } from './call-outcome.js';
+import {
+  errorOutcome,
+  PENDING,
+  settleLater,
+  type ErrorObject,
+  type FailureReporter,
+  type JsonRpcId,
+  type MaybePromise,
+  type Outcome,
+} from './call-outcome.js';
 import type { CallPipeline } from './call-pipeline.js';
 import { ErrorCode } from './errors.js';
 import { jsonHeaders, type HttpAnswer } from './http-answer.js';
@@ -53,7 +62,8 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     const isNotification = !Object.hasOwn(m, 'id');
     const id = m.id;
     if (!isNotification && id !== null && typeof id !== 'string') {
-      if (typeof id !== 'number') return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
+      if (typeof id !== 'number')
+        return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a string, a number or null');
       // 1e400 parses as Infinity, which JSON cannot send back: the answer would carry a different id.
       if (!Number.isFinite(id)) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: id must be a finite number');
     }
@@ -68,7 +78,9 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
 
     const respond = (settled: Outcome): object | undefined => {
       if (isNotification) return undefined;
-      return 'error' in settled ? { jsonrpc: '2.0', error: settled.error, id: replyId } : { jsonrpc: '2.0', result: settled.result, id: replyId };
+      return 'error' in settled
+        ? { jsonrpc: '2.0', error: settled.error, id: replyId }
+        : { jsonrpc: '2.0', result: settled.result, id: replyId };
     };
     if (m.method === 'rpc-idl') return respond({ result: idl });
     const entry = methods.get(m.method);
@@ -81,7 +93,11 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, deliver));
     if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
     if (message.length > maxBatchSize) {
-      return errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`);
+      return errorResponse(
+        null,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`,
+      );
     }
     // Members run concurrently (all are started before any is awaited); responses keep request order.
     // One promise for the whole batch, made only when some member is pending.
@@ -105,7 +121,11 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
   function answerBody(body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer> {
     const parsed = parseJsonBody(body, maxDepth);
     if (!parsed.ok) {
-      return { status: 200, headers: jsonHeaders(), body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)) };
+      return {
+        status: 200,
+        headers: jsonHeaders(),
+        body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)),
+      };
     }
     const response = answerJson(parsed.value, request);
     return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);

@@ -24,15 +24,24 @@ export function registerHandlers(idl: IdlJson, handlers: Record<string, object>)
     const iface = interfaces.get(interfaceName);
     if (!iface) {
       const known = [...interfaces.keys()].join(', ') || 'none';
-      throw new Error(`createRpcServer: handler registered for "${interfaceName}", which is not an interface of the IDL (interfaces: ${known})`);
+      throw new Error(
+        `createRpcServer: handler registered for "${interfaceName}", which is not an interface of the IDL (interfaces: ${known})`,
+      );
     }
     const handler = handlers[interfaceName];
-    if (typeof handler !== 'object' || handler === null) throw new Error(`createRpcServer: the handler of ${interfaceName} must be an object`);
+    if (typeof handler !== 'object' || handler === null)
+      throw new Error(`createRpcServer: the handler of ${interfaceName} must be an object`);
     for (const method of iface.methods ?? []) {
       const fn = handlerMethod(handler, method.name);
       if (typeof fn !== 'function') throw new Error(`createRpcServer: the handler of ${interfaceName} has no method ${method.name}`);
       const name = `${interfaceName}.${method.name}`;
-      methods.set(name, { name, method, parameterNames: (method.parameters ?? []).map((p) => p.name), handler, fn: fn as MethodEntry['fn'] });
+      methods.set(name, {
+        name,
+        method,
+        parameterNames: (method.parameters ?? []).map((p) => p.name),
+        handler,
+        fn: fn as MethodEntry['fn'],
+      });
     }
   }
   return methods;
@@ -46,7 +55,11 @@ export function registerHandlers(idl: IdlJson, handlers: Record<string, object>)
 function handlerMethod(handler: object, name: string): unknown {
   if (Object.hasOwn(handler, name)) return (handler as Record<string, unknown>)[name];
   if (name === 'constructor') return undefined;
-  for (let owner = Object.getPrototypeOf(handler) as object | null; owner !== null && owner !== Object.prototype; owner = Object.getPrototypeOf(owner)) {
+  for (
+    let owner = Object.getPrototypeOf(handler) as object | null;
+    owner !== null && owner !== Object.prototype;
+    owner = Object.getPrototypeOf(owner)
+  ) {
     if (Object.hasOwn(owner, name)) return (handler as Record<string, unknown>)[name];
   }
   return undefined;

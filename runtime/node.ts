@@ -165,12 +165,10 @@ function refuse(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer, d
 }
 
 function answerBody(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string): void {
-  server
-    .handleHttp(new NodeRequest(req, res, path, body))
-    .then(
-      (answer) => respond(res, answer),
-      () => fail(res),
-    );
+  server.handleHttp(new NodeRequest(req, res, path, body)).then(
+    (answer) => respond(res, answer),
+    () => fail(res),
+  );
 }
 
 /** Writes an answer; a broken socket or stream gets `fail` instead of an exception nobody catches. */
@@ -185,7 +183,8 @@ function respond(res: ServerResponse, answer: HttpAnswer): void {
 /** The core never rejects; this only guards against a broken socket or stream. */
 function fail(res: ServerResponse): void {
   try {
-    if (!res.headersSent && !res.destroyed) send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"Internal Server Error"}' });
+    if (!res.headersSent && !res.destroyed)
+      send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"Internal Server Error"}' });
     else res.destroy();
   } catch {
     res.destroy();

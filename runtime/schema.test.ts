@@ -37,13 +37,21 @@ describe('typeSchema: the IDL -> TypeBox mapping', () => {
     expect(check.Check({ name: 'Rex', legs: 4, good: true })).toBe(true);
     expect(check.Check({ name: 'Rex', good: true })).toBe(false);
     expect(check.Check({ name: 'Rex', legs: 4 })).toBe(false);
-    expect(references[3]).toStrictEqual(Type.Union([Type.Literal('black'), Type.Literal('white'), Type.Literal('brown')], { $id: 'Color' }));
+    expect(references[3]).toStrictEqual(
+      Type.Union([Type.Literal('black'), Type.Literal('white'), Type.Literal('brown')], { $id: 'Color' }),
+    );
     expect(methods['Calc.describe']).toStrictEqual({ params: [Type.Ref('Dog')], result: Type.Union([Type.String(), Type.Null()]) });
     expect(methods['Calc.ping']).toStrictEqual({ params: [], result: Type.Boolean() });
   });
 
   it('rejects an extends cycle instead of building checks that never end', () => {
-    const cyclic = { rootNamespace: 'c', structs: [{ name: 'A', namespace: 'c', extends: 'B' }, { name: 'B', namespace: 'c', extends: 'A' }] };
+    const cyclic = {
+      rootNamespace: 'c',
+      structs: [
+        { name: 'A', namespace: 'c', extends: 'B' },
+        { name: 'B', namespace: 'c', extends: 'A' },
+      ],
+    };
     expect(() => idlSchemas(cyclic as typeof calcIdl)).toThrow('Struct A extends itself');
   });
 

@@ -104,7 +104,11 @@ function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct
   const ends = new Set<string>();
   for (const struct of structsByName.values()) {
     const chain = new Set<string>();
-    for (let current: IdlJsonStruct | undefined = struct; current && !ends.has(current.name); current = current.extends ? structsByName.get(current.extends) : undefined) {
+    for (
+      let current: IdlJsonStruct | undefined = struct;
+      current && !ends.has(current.name);
+      current = current.extends ? structsByName.get(current.extends) : undefined
+    ) {
       if (chain.has(current.name)) throw new Error(`Struct ${current.name} extends itself`);
       chain.add(current.name);
     }
@@ -118,7 +122,12 @@ export function idlSchemas(idl: IdlJson): IdlSchemas {
   assertExtendsChainsEnd(structsByName);
   const references: TSchema[] = [
     ...(idl.structs ?? []).map((struct) => structSchema(struct, structsByName)),
-    ...(idl.enums ?? []).map((e) => Type.Union((e.values ?? []).map((v) => Type.Literal(v.name)), { $id: e.name })),
+    ...(idl.enums ?? []).map((e) =>
+      Type.Union(
+        (e.values ?? []).map((v) => Type.Literal(v.name)),
+        { $id: e.name },
+      ),
+    ),
   ];
   const methods: Record<string, MethodSchemas> = {};
   for (const iface of idl.interfaces ?? []) {

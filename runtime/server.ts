@@ -118,8 +118,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
   const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
   const failures = new FailureReporter(logger, options.exposeErrors ?? false);
-  const validators: ValidatorTable =
-    options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
+  const validators: ValidatorTable = options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
   const methods = registerHandlers(idl, options.handlers);
   const openApi = servedDocument(options.openApiDocument, options.openApiPath);
 
@@ -130,7 +129,14 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handlerTimeoutMs: options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs,
     failures,
   });
-  const jsonRpc = createJsonRpcBinding({ idl, methods, calls, failures, maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize, maxDepth });
+  const jsonRpc = createJsonRpcBinding({
+    idl,
+    methods,
+    calls,
+    failures,
+    maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize,
+    maxDepth,
+  });
   const rest = createRestBinding({ methods, calls, failures, maxDepth });
 
   function answerWithoutCall(method: string, path: string): HttpAnswer {
@@ -190,7 +196,9 @@ function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
 function bodyBytesInFlight(option: number | undefined, maxBodyBytes: number): number {
   if (option === undefined) return Math.max(DEFAULTS.maxBodyBytesInFlight, maxBodyBytes);
   if (!(option >= maxBodyBytes)) {
-    throw new Error(`createRpcServer: maxBodyBytesInFlight (${option}) must be a number of bytes of at least maxBodyBytes (${maxBodyBytes})`);
+    throw new Error(
+      `createRpcServer: maxBodyBytesInFlight (${option}) must be a number of bytes of at least maxBodyBytes (${maxBodyBytes})`,
+    );
   }
   return option;
 }

@@ -50,7 +50,13 @@ describe('writeFilesAtomic', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'keep.txt'), 'kept');
     writeFileSync(join(dir, 'a.txt'), 'old');
-    await writeFilesAtomic(dir, new Map([['a.txt', 'new'], ['sub/b.txt', 'b']]));
+    await writeFilesAtomic(
+      dir,
+      new Map([
+        ['a.txt', 'new'],
+        ['sub/b.txt', 'b'],
+      ]),
+    );
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('new');
     expect(readFileSync(join(dir, 'sub/b.txt'), 'utf8')).toBe('b');
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('kept');
@@ -71,7 +77,16 @@ describe('writeFilesAtomic', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'a.txt'), 'old');
     // 'x' is written as a file, so 'x/y.txt' cannot be created below it.
-    await expect(writeFilesAtomic(dir, new Map([['a.txt', 'new'], ['x', 'file'], ['x/y.txt', 'y']]))).rejects.toThrow();
+    await expect(
+      writeFilesAtomic(
+        dir,
+        new Map([
+          ['a.txt', 'new'],
+          ['x', 'file'],
+          ['x/y.txt', 'y'],
+        ]),
+      ),
+    ).rejects.toThrow();
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('old');
     expect(readdirSync(dir)).toEqual(['a.txt']);
     expect(readdirSync(root)).toEqual(['out']);

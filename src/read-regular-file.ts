@@ -40,7 +40,11 @@ export function readRegularFile(path: string, maxBytes: number): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason: RefusalReason =
-      code === 'ENOENT' ? { kind: 'missing' } : code === 'EISDIR' ? { kind: 'directory' } : { kind: 'unreadable', detail: code ?? (error as Error).message };
+      code === 'ENOENT'
+        ? { kind: 'missing' }
+        : code === 'EISDIR'
+          ? { kind: 'directory' }
+          : { kind: 'unreadable', detail: code ?? (error as Error).message };
     throw new FileRefusedError(path, reason);
   }
   try {

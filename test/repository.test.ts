@@ -14,7 +14,12 @@ const FORBIDDEN: { what: string; pattern: RegExp }[] = [
   { what: 'the product spec outside the repository', pattern: new RegExp(['shared', 'spec'].join('/')) },
   { what: 'the product spec outside the repository', pattern: new RegExp(['seed', 'spec'].join('-')) },
   { what: 'the decisions file outside the repository', pattern: new RegExp(['decisions', 'md'].join('\\.')) },
-  { what: 'an absolute path of a build machine', pattern: new RegExp(['', 'work', ''].join('/') + '|' + ['', 'root', ''].join('/') + '|' + ['', 'home', '[a-z_][a-z0-9_-]*', ''].join('/')) },
+  {
+    what: 'an absolute path of a build machine',
+    pattern: new RegExp(
+      ['', 'work', ''].join('/') + '|' + ['', 'root', ''].join('/') + '|' + ['', 'home', '[a-z_][a-z0-9_-]*', ''].join('/'),
+    ),
+  },
 ];
 
 /** Every line of a tracked text file that names something outside the repository. */

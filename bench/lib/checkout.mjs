@@ -38,9 +38,7 @@ const addToCartCall = (id) => ({
 export const serverCalls = {
   getProduct: JSON.stringify(getProductCall(1)),
   addToCart: JSON.stringify(addToCartCall(1)),
-  batch10: JSON.stringify(
-    Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? getProductCall(i + 1) : addToCartCall(i + 1))),
-  ),
+  batch10: JSON.stringify(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? getProductCall(i + 1) : addToCartCall(i + 1)))),
 };
 
 /**

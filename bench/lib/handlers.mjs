@@ -35,7 +35,10 @@ export async function loadCheckoutHandlers() {
       },
     },
   ]);
-  return { handlers: createCheckoutService({ store: boundedCartStore(createMemoryStore) }), source: 'playground/service (createCheckoutService)' };
+  return {
+    handlers: createCheckoutService({ store: boundedCartStore(createMemoryStore) }),
+    source: 'playground/service (createCheckoutService)',
+  };
 }
 
 /** The playground's memory store, with carts kept in a second store that starts over now and then. */

@@ -27,7 +27,9 @@ export const openApiShapes = {
   'allOf chain': (n) => {
     const schemas = {};
     for (let i = 0; i < n; i++) {
-      schemas[`S${i}`] = { allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { type: 'string' } } }] };
+      schemas[`S${i}`] = {
+        allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { type: 'string' } } }],
+      };
     }
     schemas[`S${n}`] = { type: 'object', properties: { last: { type: 'string' } } };
     return documentOf(schemas);

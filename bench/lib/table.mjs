@@ -39,18 +39,13 @@ export function weAreAhead(row) {
 /** The table as GitHub-flavoured Markdown (also readable in a terminal). */
 export function markdownTable(rows) {
   const header = ['metric', 'ours', 'peer', 'ratio (ours/peer)'];
-  const lines = [
-    `| ${header.join(' | ')} |`,
-    `| ${['---', '---:', '---', '---:'].join(' | ')} |`,
-  ];
+  const lines = [`| ${header.join(' | ')} |`, `| ${['---', '---:', '---', '---:'].join(' | ')} |`];
   for (const row of rows) {
     const ratio = ratioOf(row);
     const better = row.higherIsBetter ? 'higher is better' : 'lower is better';
     const metric = `${row.metric} (${row.unit}${row.peer === null ? '' : `, ${better}`})`;
     const peer = row.peer === null ? (row.note ?? '-') : `${row.peerName} ${formatFigure(row.peer, row.peerSpread)}`;
-    lines.push(
-      `| ${metric} | ${formatFigure(row.ours, row.oursSpread)} | ${peer} | ${ratio === null ? '-' : ratio.toFixed(2)} |`,
-    );
+    lines.push(`| ${metric} | ${formatFigure(row.ours, row.oursSpread)} | ${peer} | ${ratio === null ? '-' : ratio.toFixed(2)} |`);
   }
   return lines.join('\n');
 }

@@ -51,7 +51,8 @@ function timeLoadHook(plugins, timings) {
       try {
         return await handler.call(this, id, ...rest);
       } finally {
-        if (/\.idl(?:\?|$)/.test(id)) (timings[path.basename(id.replace(/\?.*$/, ''))] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (/\.idl(?:\?|$)/.test(id))
+          (timings[path.basename(id.replace(/\?.*$/, ''))] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6);
       }
     };
     plugin.load = typeof hook === 'function' ? timed : { ...hook, handler: timed };
@@ -190,7 +191,11 @@ export async function runCompilerSuite(options) {
   // in one build would count each one's wait for the other.
   const apps = [
     { file: 'checkout.idl', text: checkout.text, importLine: "import { CatalogServiceClient as used } from './checkout.idl';" },
-    { file: 'synthetic-1000.idl', text: inputs.find((i) => i.lines === 1000).text, importLine: "import * as used from './synthetic-1000.idl';" },
+    {
+      file: 'synthetic-1000.idl',
+      text: inputs.find((i) => i.lines === 1000).text,
+      importLine: "import * as used from './synthetic-1000.idl';",
+    },
   ];
   for (const app of apps) {
     const appDir = path.join(cacheDir, `vite-app-${app.file.replace('.idl', '')}`);

@@ -15,7 +15,10 @@ const converterProcess = fileURLToPath(new URL('./converter-process.mjs', import
 const SIZES = [1_000, 10_000, 100_000];
 
 async function convertShape(shape, n) {
-  const { stdout } = await run(process.execPath, ['--max-old-space-size=4096', converterProcess, 'shape', shape, String(n)], { maxBuffer: 1 << 20, timeout: 300_000 });
+  const { stdout } = await run(process.execPath, ['--max-old-space-size=4096', converterProcess, 'shape', shape, String(n)], {
+    maxBuffer: 1 << 20,
+    timeout: 300_000,
+  });
   return JSON.parse(stdout.trim().split('\n').pop());
 }
 

@@ -47,7 +47,9 @@ function largestOasExample() {
 export function converterDocument(quick) {
   const github = quick ? undefined : findGitHubDescription();
   const file = github ?? largestOasExample();
-  const label = github ? "GitHub's REST description" : `@readme/oas-examples ${path.relative(path.join(repoRoot, 'node_modules', '@readme', 'oas-examples'), file)}`;
+  const label = github
+    ? "GitHub's REST description"
+    : `@readme/oas-examples ${path.relative(path.join(repoRoot, 'node_modules', '@readme', 'oas-examples'), file)}`;
   return { file, label: `${label}, ${(statSync(file).size / 1e6).toFixed(2)} MB` };
 }
 
@@ -67,13 +69,37 @@ export async function runConverterSuite(options) {
     toOpenApi.push(await child(['to-openapi', idlFile]));
   }
   const note = `no peer; ${document.label}`;
-  const row = (metric, unit, values) => ({ group: 'converter', metric, unit, ours: median(values), peer: null, higherIsBetter: false, note });
+  const row = (metric, unit, values) => ({
+    group: 'converter',
+    metric,
+    unit,
+    ours: median(values),
+    peer: null,
+    higherIsBetter: false,
+    note,
+  });
   return {
     rows: [
-      row('OpenAPI -> IDL time', 'ms', toIdl.map((r) => r.ms)),
-      row('OpenAPI -> IDL peak memory (process peak RSS)', 'MB', toIdl.map((r) => r.peakRssMb)),
-      row('IDL -> OpenAPI time (compile + convert + serialise)', 'ms', toOpenApi.map((r) => r.ms)),
-      row('IDL -> OpenAPI peak memory (process peak RSS)', 'MB', toOpenApi.map((r) => r.peakRssMb)),
+      row(
+        'OpenAPI -> IDL time',
+        'ms',
+        toIdl.map((r) => r.ms),
+      ),
+      row(
+        'OpenAPI -> IDL peak memory (process peak RSS)',
+        'MB',
+        toIdl.map((r) => r.peakRssMb),
+      ),
+      row(
+        'IDL -> OpenAPI time (compile + convert + serialise)',
+        'ms',
+        toOpenApi.map((r) => r.ms),
+      ),
+      row(
+        'IDL -> OpenAPI peak memory (process peak RSS)',
+        'MB',
+        toOpenApi.map((r) => r.peakRssMb),
+      ),
     ],
     info: {
       document: document.label,

@@ -154,11 +154,20 @@ export async function runInProcessSuite(options) {
         peerSpread: [quantile(theirs, 0.25), quantile(theirs, 0.75)],
         higherIsBetter: false,
       });
-      ratios[`${testCase.label} ours/${peer.label}`] = spreadText(ours.map((time, round) => time / theirs[round]), 3);
+      ratios[`${testCase.label} ours/${peer.label}`] = spreadText(
+        ours.map((time, round) => time / theirs[round]),
+        3,
+      );
     }
   }
   return {
     rows,
-    info: { handlers: source, rounds: options.rounds, budgetMs: options.budgetMs, baseline: options.baseline ?? null, perRoundRatio: ratios },
+    info: {
+      handlers: source,
+      rounds: options.rounds,
+      budgetMs: options.budgetMs,
+      baseline: options.baseline ?? null,
+      perRoundRatio: ratios,
+    },
   };
 }

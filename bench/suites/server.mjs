@@ -136,7 +136,12 @@ export async function runServerSuite(options) {
     const stat = (call, kind, field) => median(samples[`${call}/${kind}`].map((s) => s[field]));
     const rows = [];
     const callLabel = { getProduct: 'getProduct', addToCart: 'addToCart', batch10: '10-call batch' };
-    const measures = [['rps', 'req/s', true], ['cpu', 'us', false], ['p50', 'ms', false], ['p99', 'ms', false]];
+    const measures = [
+      ['rps', 'req/s', true],
+      ['cpu', 'us', false],
+      ['p50', 'ms', false],
+      ['p99', 'ms', false],
+    ];
     const measureLabel = { rps: 'throughput', cpu: 'server CPU time per request', p50: 'p50 latency', p99: 'p99 latency' };
     for (const call of calls) {
       for (const [field, unit, higherIsBetter] of measures) {

@@ -11,7 +11,9 @@ const httpServer = await listen(createShopServer(handlers));
 
 const address = httpServer.address();
 const port = typeof address === 'object' && address !== null ? address.port : address;
-console.log(`Shop service listening on http://localhost:${port}/ (JSON-RPC on every path, POST /ShopService/<method> for the OpenAPI binding)`);
+console.log(
+  `Shop service listening on http://localhost:${port}/ (JSON-RPC on every path, POST /ShopService/<method> for the OpenAPI binding)`,
+);
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(signal, () => {

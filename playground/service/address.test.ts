@@ -22,7 +22,10 @@ describe('addressProblems', () => {
 
   it('rejects zip codes that do not look like postal codes', () => {
     for (const zipCode of ['1', '12', '12345678901', '94105!', '-9410', '9410-']) {
-      expect(addressProblems({ ...address, zipCode }).map((p) => p.field), zipCode).toEqual(['zipCode']);
+      expect(
+        addressProblems({ ...address, zipCode }).map((p) => p.field),
+        zipCode,
+      ).toEqual(['zipCode']);
     }
   });
 });
@@ -38,6 +41,12 @@ describe('subtotalOf', () => {
   it('sums price times quantity in whole cents', () => {
     expect(subtotalOf([])).toBe(0);
     expect(subtotalOf([{ price: 0.1, quantity: 3 }])).toBe(0.3);
-    expect(subtotalOf([{ price: 18, quantity: 2 }, { price: 29.5, quantity: 1 }, { price: 6.25, quantity: 4 }])).toBe(90.5);
+    expect(
+      subtotalOf([
+        { price: 18, quantity: 2 },
+        { price: 29.5, quantity: 1 },
+        { price: 6.25, quantity: 4 },
+      ]),
+    ).toBe(90.5);
   });
 });

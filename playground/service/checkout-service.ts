@@ -106,9 +106,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
         return stockLock.run('stock', async () => {
           const shortages = await findShortages(cart);
           if (shortages.length > 0) {
-            const detail = shortages
-              .map((s) => `${s.name}: ${s.requested} in cart, ${s.available} in stock`)
-              .join('; ');
+            const detail = shortages.map((s) => `${s.name}: ${s.requested} in cart, ${s.available} in stock`).join('; ');
             throw new OutOfStockError(detail, { shortages });
           }
           const declined = declineReason(shippingAddress, paymentMethod);

@@ -18,7 +18,11 @@ export function cardNoticeRegion(): HTMLDivElement {
 export function showCardNotice(region: HTMLElement, text: string, isError = false): void {
   clearTimeout(hideTimers.get(region));
   region.replaceChildren(h('span', { class: isError ? 'card-notice error' : 'card-notice', 'data-testid': 'card-notice' }, text));
-  if (!isError) hideTimers.set(region, setTimeout(() => region.replaceChildren(), addedNoticeMs));
+  if (!isError)
+    hideTimers.set(
+      region,
+      setTimeout(() => region.replaceChildren(), addedNoticeMs),
+    );
 }
 
 /** Removes the errors of earlier adds from every card under `root` (the cart has changed since). */

@@ -1,11 +1,5 @@
 import { RpcError } from 'unplugin-idl-rpc/runtime/client';
-import {
-  CartEmptyError,
-  CartNotFoundError,
-  InvalidAddressError,
-  OutOfStockError,
-  PaymentFailedError,
-} from '../checkout.idl';
+import { CartEmptyError, CartNotFoundError, InvalidAddressError, OutOfStockError, PaymentFailedError } from '../checkout.idl';
 
 /** An error as the page shows it: a sentence for people, and the wire error for developers. */
 export interface ReadableError {

@@ -41,7 +41,12 @@ function renderProducts(): void {
 
 function productCard(product: Product): HTMLLIElement {
   const quantity = h('input', {
-    type: 'number', min: 1, max: 99, value: 1, 'aria-label': `Quantity of ${product.name}`, 'data-testid': 'quantity',
+    type: 'number',
+    min: 1,
+    max: 99,
+    value: 1,
+    'aria-label': `Quantity of ${product.name}`,
+    'data-testid': 'quantity',
   });
   const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-to-cart' }, 'Add to cart');
   const notices = cardNoticeRegion();
@@ -198,9 +203,7 @@ function showOrder(order: Order, message: string): void {
   byTestId('order-total', confirmation).textContent = formatMoney(order.total);
   byTestId('order-created', confirmation).textContent = formatUnixTime(order.createdAt);
   byTestId('order-items', confirmation).replaceChildren(
-    ...order.cart.items.map((item) =>
-      h('li', {}, `${item.quantity} × ${productName(item.productId)} (${formatMoney(item.price)})`),
-    ),
+    ...order.cart.items.map((item) => h('li', {}, `${item.quantity} × ${productName(item.productId)} (${formatMoney(item.price)})`)),
   );
   confirmation.hidden = false;
 }

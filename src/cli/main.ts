@@ -16,8 +16,7 @@ export async function main(
   const command = findCommand(argv, commands);
   if (!command) {
     const unknown = argv.find((arg) => arg.startsWith('-'));
-    const reason =
-      argv.length === 0 ? 'no command given' : unknown ? `unknown command ${unknown}` : 'no command flag given';
+    const reason = argv.length === 0 ? 'no command given' : unknown ? `unknown command ${unknown}` : 'no command flag given';
     context.stderr(`idlrpc: ${reason}\n\n${helpText(context)}`);
     return EXIT_USAGE;
   }

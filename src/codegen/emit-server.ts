@@ -44,7 +44,9 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: Ty
       text: `interface ${name} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
-  const handlerFields = model.interfaces.map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`).join('');
+  const handlerFields = model.interfaces
+    .map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`)
+    .join('');
   return [
     ...handlerInterfaces,
     {
@@ -99,7 +101,11 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: Ty
         { name: 'options', type: names.options, optional: true },
       ],
       returnType: 'RpcServer',
-      body: [[`return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`} });`]],
+      body: [
+        [
+          `return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`} });`,
+        ],
+      ],
     },
   ];
 }

@@ -26,7 +26,8 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
         doc: docComment(`The values of {@link ${name}}, e.g. \`${name}.${values[0] ?? 'value'}\`.`),
         exported: true,
         uses: [],
-        declaredType: values.length === 0 ? '{}' : `{\n${values.map((v) => `  readonly ${propertyKey(v)}: ${stringLiteral(v)};\n`).join('')}}`,
+        declaredType:
+          values.length === 0 ? '{}' : `{\n${values.map((v) => `  readonly ${propertyKey(v)}: ${stringLiteral(v)};\n`).join('')}}`,
         value: ['/*#__PURE__*/ Object.freeze({\n', entries.join(''), '}', typeOnly(' as const'), ')'],
       },
     ];
@@ -38,11 +39,20 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
   return model.structs.map((decl): Declaration => {
     const heritage = decl.extends ? ` extends ${names.declared(decl.extends.text)}` : '';
     const fields = decl.fields.map(
-      (f) => `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
+      (f) =>
+        `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
     );
     const name = names.declared(decl.name.text);
     const body = fields.length === 0 ? '{}' : `{\n${fields.join('')}}`;
-    return { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `interface ${name}${heritage} ${body}` };
+    return {
+      kind: 'type',
+      part: 'types',
+      name,
+      doc: docComment(decl.comment),
+      exported: true,
+      uses: [],
+      text: `interface ${name}${heritage} ${body}`,
+    };
   });
 }
 
@@ -73,8 +83,20 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
         extends: 'DeclaredError',
         members: [
           { kind: 'static', doc: '', name: 'code', value: codeName, declaredType: String(error.code) },
-          { kind: 'static', doc: '', name: 'errorName', value: stringLiteral(error.name.text), declaredType: stringLiteral(error.name.text) },
-          { kind: 'static', doc: '', name: 'defaultMessage', value: stringLiteral(error.message), declaredType: stringLiteral(error.message) },
+          {
+            kind: 'static',
+            doc: '',
+            name: 'errorName',
+            value: stringLiteral(error.name.text),
+            declaredType: stringLiteral(error.name.text),
+          },
+          {
+            kind: 'static',
+            doc: '',
+            name: 'defaultMessage',
+            value: stringLiteral(error.message),
+            declaredType: stringLiteral(error.message),
+          },
         ],
       },
     ];
@@ -99,7 +121,11 @@ export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       return namedSchema(decl.name.text, names, `Type.Object(\n  ${body},\n  ${id},\n)`);
     }
     const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
-    return namedSchema(decl.name.text, names, `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`);
+    return namedSchema(
+      decl.name.text,
+      names,
+      `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`,
+    );
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');

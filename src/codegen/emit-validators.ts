@@ -168,8 +168,14 @@ class SharedChecks {
         shared = uniqueName('keyPattern', this.taken);
         this.variables.set(expression, shared);
         this.declarations.push({
-          kind: 'const', part: 'types', name: shared, doc: '', exported: false, uses: [],
-          declaredType: 'RegExp', value: [expression],
+          kind: 'const',
+          part: 'types',
+          name: shared,
+          doc: '',
+          exported: false,
+          uses: [],
+          declaredType: 'RegExp',
+          value: [expression],
         });
       }
       rename.set(name, shared);
@@ -203,9 +209,17 @@ class SharedChecks {
       this.taken.add(functionName);
       const rename = renames[i];
       this.declarations.push({
-        kind: 'code', part: 'types', name: functionName, exported: false, uses: [],
+        kind: 'code',
+        part: 'types',
+        name: functionName,
+        exported: false,
+        uses: [],
         doc: docComment(this.describe(name)),
-        code: [lazyBoth(rename(this.compileNamed(name).piece.text), () => rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text))],
+        code: [
+          lazyBoth(rename(this.compileNamed(name).piece.text), () =>
+            rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text),
+          ),
+        ],
       });
     });
     if (id !== undefined) return { ts: this.checkNames.get(id)!, js: this.checkNames.get(id)! };
@@ -251,11 +265,17 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     validatorsBySource.set(source, name);
     const validated = named ? referencesById.get(named)! : schema;
     const check = checks.compile(validated);
-    const references = noteReferences(validated) ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))] : [SCHEMA_REFERENCES];
+    const references = noteReferences(validated)
+      ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))]
+      : [SCHEMA_REFERENCES];
     const doc = docComment(`Validates \`${printType(type)}${optional ? ' [optional]' : ''}\` values.`);
     const base = { kind: 'const', part: 'types', name, doc, exported: false, declaredType: 'Validator' } as const;
     if (named) {
-      validators.push({ ...base, uses: [typeboxValidator], value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${references.join(', ')})`] });
+      validators.push({
+        ...base,
+        uses: [typeboxValidator],
+        value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${references.join(', ')})`],
+      });
     } else {
       // The schema argument calls TypeBox, which a pure mark on the outer call alone would keep.
       const argument = (text: string) => indent(text, '    ').trimStart();
@@ -293,7 +313,12 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     declaredType: 'ValidatorTable',
     value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
   };
-  return [...checks.declarations, ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames), ...validators, table];
+  return [
+    ...checks.declarations,
+    ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames),
+    ...validators,
+    table,
+  ];
 }
 
 /**
@@ -319,7 +344,9 @@ function namedChecksDeclaration(
       kind: 'const',
       part: 'types',
       name,
-      doc: docComment('The compiled checks of the named types other schemas refer to: `errors()` skips every part of a value whose check passes.'),
+      doc: docComment(
+        'The compiled checks of the named types other schemas refer to: `errors()` skips every part of a value whose check passes.',
+      ),
       exported: false,
       uses: [],
       declaredType: 'Record<string, (value: unknown) => boolean>',

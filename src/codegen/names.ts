@@ -66,7 +66,9 @@ export const UNDECLARABLE_NAMES: ReadonlySet<string> = new Set([...JAVASCRIPT_RE
  * be written where a type goes.
  */
 export const TYPESCRIPT_TYPE_KEYWORDS: ReadonlySet<string> = new Set(
-  'any as asserts bigint boolean infer intrinsic is keyof never number object readonly string symbol undefined unique unknown void'.split(' '),
+  'any as asserts bigint boolean infer intrinsic is keyof never number object readonly string symbol undefined unique unknown void'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -74,8 +76,8 @@ export const TYPESCRIPT_TYPE_KEYWORDS: ReadonlySet<string> = new Set(
  * so generated code (and a module importing everything from it) always sees the global.
  */
 export const GLOBAL_NAMES: ReadonlySet<string> = new Set(
+  // ECMAScript global values, constructors and namespaces.
   (
-    // ECMAScript global values, constructors and namespaces.
     'globalThis Infinity NaN undefined isFinite isNaN parseFloat parseInt decodeURI decodeURIComponent encodeURI ' +
     'encodeURIComponent escape unescape AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array BigUint64Array ' +
     'Boolean DataView Date EvalError FinalizationRegistry Float32Array Float64Array Function Int8Array Int16Array ' +
@@ -130,7 +132,9 @@ export function parameterNames(parameters: readonly { name: { text: string } }[]
  */
 export function clientMethodNames(methods: readonly { name: { text: string } }[]): string[] {
   const taken = new Set(methods.map((m) => m.name.text));
-  return methods.map((m) => (m.name.text === 'constructor' ? claimName('constructor', taken, (name) => name !== 'constructor') : m.name.text));
+  return methods.map((m) =>
+    m.name.text === 'constructor' ? claimName('constructor', taken, (name) => name !== 'constructor') : m.name.text,
+  );
 }
 
 /** The names of the server-side declarations, derived from the IDL namespace. */
@@ -224,7 +228,8 @@ export function assertUniqueNames(declarations: readonly Declaration[]): void {
   const values = new Set<string>();
   const types = new Set<string>();
   const claim = (space: Set<string>, name: string) => {
-    if (space.has(name) || UNDECLARABLE_NAMES.has(name)) throw new CodegenError(`internal error: the generated name '${name}' is not unique or not valid`);
+    if (space.has(name) || UNDECLARABLE_NAMES.has(name))
+      throw new CodegenError(`internal error: the generated name '${name}' is not unique or not valid`);
     space.add(name);
   };
   for (const declaration of declarations) {

@@ -121,9 +121,7 @@ function printMember(member: ClassMember, target: PrintTarget): string {
 }
 
 function printParameters(parameters: readonly Parameter[], target: PrintTarget): string {
-  return parameters
-    .map((p) => (target === 'js' ? p.name : `${p.name}${p.optional ? '?' : ''}: ${p.type}`))
-    .join(', ');
+  return parameters.map((p) => (target === 'js' ? p.name : `${p.name}${p.optional ? '?' : ''}: ${p.type}`)).join(', ');
 }
 
 function printBody(statements: readonly Code[], target: PrintTarget, pad: string): string {

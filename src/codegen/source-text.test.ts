@@ -2,14 +2,23 @@ import { describe, expect, test } from 'vitest';
 import { commentText, docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
-  test.each([`plain`, `it's`, `say "hi"`, 'back`tick`', 'back\\slash \\"', 'line\nbreak', '\u2028', '*/ </script>', 'détail', 'tab\there', '\ud83d\ude00 and a lone \ud800'])(
-    'evaluates back to %j',
-    (text) => {
-      const literal = stringLiteral(text);
-      expect(literal.startsWith("'") && literal.endsWith("'")).toBe(true);
-      expect(new Function(`return ${literal}`)()).toBe(text);
-    },
-  );
+  test.each([
+    `plain`,
+    `it's`,
+    `say "hi"`,
+    'back`tick`',
+    'back\\slash \\"',
+    'line\nbreak',
+    '\u2028',
+    '*/ </script>',
+    'détail',
+    'tab\there',
+    '\ud83d\ude00 and a lone \ud800',
+  ])('evaluates back to %j', (text) => {
+    const literal = stringLiteral(text);
+    expect(literal.startsWith("'") && literal.endsWith("'")).toBe(true);
+    expect(new Function(`return ${literal}`)()).toBe(text);
+  });
 });
 
 test('stringLiteral escapes the line and paragraph separators', () => {
@@ -56,7 +65,7 @@ test('propertyKey quotes only what is not an identifier', () => {
 });
 
 test('valueLiteral prints a value that evaluates back to it', () => {
-  const value = { a: 1, 'b-c': [true, null, 'it\'s'], nested: { deep: [{ x: 'y'.repeat(90) }], empty: {} }, list: [] };
+  const value = { a: 1, 'b-c': [true, null, "it's"], nested: { deep: [{ x: 'y'.repeat(90) }], empty: {} }, list: [] };
   const literal = valueLiteral(value);
   expect(new Function(`return ${literal}`)()).toStrictEqual(value);
   expect(literal).toContain("'b-c': [true, null, 'it\\'s']");

@@ -50,7 +50,9 @@ export const LOCAL_VARIABLE = /(?<![\w'])local_\d+\b(?!')/g;
 export function compiledCode(schema: TSchema, references: TSchema[], language: 'javascript' | 'typescript'): string {
   assertSupportedTypeBox();
   const code = TypeCompiler.Code(schema, references, { language });
-  return language === 'typescript' ? code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(') : code;
+  return language === 'typescript'
+    ? code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(')
+    : code;
 }
 
 /** Splits compiled code into its variables, named check functions and final check. */

@@ -109,7 +109,8 @@ function indexedFrame(
     // A lone carriage return would send the terminal's cursor back over the gutter: show a space.
     const text = full.slice(cut, cut + MAX_FRAME_WIDTH).replace(/\r/g, ' ');
     const shown = `${cut > 0 ? ELLIPSIS : ''}${text}${cut + MAX_FRAME_WIDTH < full.length ? ELLIPSIS : ''}`;
-    const numbered = gutter === 'flush' ? `${String(n).padEnd(gutterWidth)} |` : `${n === line ? '>' : ' '} ${String(n).padStart(gutterWidth)} |`;
+    const numbered =
+      gutter === 'flush' ? `${String(n).padEnd(gutterWidth)} |` : `${n === line ? '>' : ' '} ${String(n).padStart(gutterWidth)} |`;
     out.push(shown.length > 0 ? `${numbered} ${shown}` : numbered);
     if (n === line) {
       const start = Math.max(0, column - 1 - cut);

@@ -20,9 +20,7 @@ export class IdlSyntaxError extends Error {
   constructor(all: Diagnostic[], source?: string) {
     if (all.length === 0) throw new TypeError('IdlSyntaxError needs at least one diagnostic');
     // One error reads as before: a single frame, no count line.
-    super(
-      all.length === 1 ? formatDiagnostic(all[0], source) : `${formatDiagnostics(all, source)}\n\n${all.length} errors`,
-    );
+    super(all.length === 1 ? formatDiagnostic(all[0], source) : `${formatDiagnostics(all, source)}\n\n${all.length} errors`);
     this.diagnostic = all[0];
     this.diagnostics = all;
   }

@@ -20,12 +20,30 @@ describe('walkExtendsForest', () => {
   it('visits parents before children; a child replaces an inherited entry for its descendants only', () => {
     const [c, a, b, d] = [struct('C', 'x'), struct('A', 'x', 'y'), struct('B', 'x'), struct('D')];
     // C extends B extends A; D extends A.
-    expect(walk([c, a, b, d], [[c, b], [b, a], [d, a]])).toEqual(['A:', 'B: x=A y=A', 'C: x=B y=A', 'D: x=A y=A']);
+    expect(
+      walk(
+        [c, a, b, d],
+        [
+          [c, b],
+          [b, a],
+          [d, a],
+        ],
+      ),
+    ).toEqual(['A:', 'B: x=A y=A', 'C: x=B y=A', 'D: x=A y=A']);
   });
 
   it('visits each struct of an extends cycle once, starting from the first, which inherits nothing', () => {
     const [a, b, e] = [struct('A', 'a'), struct('B', 'b'), struct('E', 'e')];
-    expect(walk([a, b, e], [[a, b], [b, a], [e, b]])).toEqual(['A:', 'B: a=A', 'E: a=A b=B']);
+    expect(
+      walk(
+        [a, b, e],
+        [
+          [a, b],
+          [b, a],
+          [e, b],
+        ],
+      ),
+    ).toEqual(['A:', 'B: a=A', 'E: a=A b=B']);
   });
 
   it('walks a chain of 100,000 structs without running out of stack', () => {

@@ -31,7 +31,9 @@ export function requiredFieldCycles(
 ): CycleStep[][] {
   const n = structs.length;
   const indexOf = new Map<StructDecl, number>();
-  structs.forEach((struct, i) => indexOf.set(struct, i));
+  structs.forEach((struct, i) => {
+    indexOf.set(struct, i);
+  });
   // Node i: a value of structs[i]; node n + i: the fields of structs[i].
   const parentIndex = new Int32Array(n).fill(-1);
   const fieldEdges: { field: Field; target: number }[][] = [];

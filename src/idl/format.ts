@@ -37,9 +37,7 @@ export function printIdl(file: IdlFile): string {
   const blocks: string[] = [];
   if (file.namespace) {
     const namespace = file.namespace;
-    blocks.push(
-      leadingLines(namespace, '') + withTrailing(`namespace ${namespace.name.text}`, namespace.comments?.trailing) + '\n',
-    );
+    blocks.push(leadingLines(namespace, '') + withTrailing(`namespace ${namespace.name.text}`, namespace.comments?.trailing) + '\n');
   }
   for (const declaration of file.declarations) {
     switch (declaration.kind) {
@@ -222,7 +220,7 @@ function leadingLines(node: Documented, indent: string): string {
 
 /** Whether `groups` holds at least one comment line. */
 function hasLines(groups: CommentGroup[] | undefined): groups is CommentGroup[] {
-  return groups !== undefined && groups.some((group) => group.length > 0);
+  return groups?.some((group) => group.length > 0) === true;
 }
 
 /** Comment groups separated by blank lines (the end of a block or file). */
@@ -266,7 +264,10 @@ export function sourceComments(source: string): SourceComment[] {
       } else if (c === '"') {
         quoted = true;
       } else if (c === '/' && line[i + 1] === '/') {
-        const text = line.slice(i).replace(/^\/\/ ?/, '').replace(/\s+$/, '');
+        const text = line
+          .slice(i)
+          .replace(/^\/\/ ?/, '')
+          .replace(/\s+$/, '');
         comments.push({ text, line: index + 1, column: i + 1 });
         break;
       }

@@ -13,6 +13,13 @@ export { RESERVED_WORDS, IDENTIFIER_PATTERN, nameProblem } from './names.js';
 export { check, checkIdl, type CheckResult } from './checker.js';
 export { compileIdl, tryCompileIdl, type CompileResult } from './compile.js';
 export { IdlSyntaxError, IdlCompileError } from './errors.js';
-export { formatDiagnostic, formatDiagnostics, formatDiagnosticHeaders, codeFrame, MAX_REPORTED_DIAGNOSTICS, type FrameGutter } from './code-frame.js';
+export {
+  formatDiagnostic,
+  formatDiagnostics,
+  formatDiagnosticHeaders,
+  codeFrame,
+  MAX_REPORTED_DIAGNOSTICS,
+  type FrameGutter,
+} from './code-frame.js';
 export { toIdlJson, typeToJson, idlChecksum, canonicalContractText } from './json.js';
 export { printIdl, printType, syntheticSpan, syntheticName, quoteMessage } from './format.js';

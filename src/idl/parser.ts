@@ -66,30 +66,18 @@ function lineAt(input: string, i: number): string {
   return input.slice(i, end === -1 ? input.length : end);
 }
 
-
 /** An expectation label that is already a complete message. */
 const SPECIFIC = '\u0000';
 /** Labels of rules that are always possible (comments, blank lines); left out of messages. */
 const NOISE = '\u0001';
 
 const TYPE_LABEL = 'a type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
-const RETURN_TYPE_LABEL =
-  'a return type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
+const RETURN_TYPE_LABEL = 'a return type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
 const DECLARATION_LABEL = 'a declaration (namespace, enum, struct, errors or interface)';
 const END_OF_LINE = 'the end of the line';
 
 /** Labels in the order they read best in "expected A, B or C"; unlisted labels go in the middle. */
-const LABEL_ORDER = [
-  TYPE_LABEL,
-  RETURN_TYPE_LABEL,
-  DECLARATION_LABEL,
-  "','",
-  "')'",
-  "'}'",
-  "'[optional]'",
-  "'raises'",
-  END_OF_LINE,
-];
+const LABEL_ORDER = [TYPE_LABEL, RETURN_TYPE_LABEL, DECLARATION_LABEL, "','", "')'", "'}'", "'[optional]'", "'raises'", END_OF_LINE];
 
 /** What `parse` returns: a tree, whole or partial, and every syntax error. */
 export interface ParseResult {
@@ -165,9 +153,7 @@ function parseWithTooDeepTypes(source: string, fileName: string): ParseResult {
   }
   parts.push(source.slice(copied));
   const { file, diagnostics: others } = parseSource(parts.join(''), fileName, source);
-  const diagnostics = [...tooDeep, ...others]
-    .sort((a, b) => a.line - b.line || a.column - b.column)
-    .slice(0, MAX_SYNTAX_ERRORS);
+  const diagnostics = [...tooDeep, ...others].sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_SYNTAX_ERRORS);
   return { file, diagnostics };
 }
 
@@ -467,12 +453,10 @@ function createGrammar(fileName: string, source: string) {
   );
 
   const gapLine: P.Parser<GapLine> = P.alt(
-    P.seqMap(
-      hspace,
-      spanned(P.regexp(/\/\/[^\r\n]*/).desc(NOISE + 'comment')),
-      P.alt(newline, P.eof),
-      (_s, [raw, span]) => ({ comment: commentText(raw), span }),
-    ),
+    P.seqMap(hspace, spanned(P.regexp(/\/\/[^\r\n]*/).desc(NOISE + 'comment')), P.alt(newline, P.eof), (_s, [raw, span]) => ({
+      comment: commentText(raw),
+      span,
+    })),
     P.seqMap(hspace, spanned(newline.desc(NOISE + 'blank line')), (_s, [, span]) => ({ span })),
   );
   /** Blank and comment lines between items. */
@@ -521,9 +505,12 @@ function createGrammar(fileName: string, source: string) {
       spanned(P.regexp(/(?:string|int|float|bool)(?![A-Za-z0-9_])/).desc(label)).map(
         ([name, span]): TypeRef => ({ kind: 'builtIn', name: name as BuiltInTypeName, span }),
       ),
-      spanned(P.seq(P.string('[]').desc(label), P.lazy(() => typeRef(TYPE_LABEL)))).map(
-        ([[, element], span]): TypeRef => ({ kind: 'array', element, span }),
-      ),
+      spanned(
+        P.seq(
+          P.string('[]').desc(label),
+          P.lazy(() => typeRef(TYPE_LABEL)),
+        ),
+      ).map(([[, element], span]): TypeRef => ({ kind: 'array', element, span })),
       spanned(
         P.seq(
           keyword('map', label),
@@ -582,10 +569,12 @@ function createGrammar(fileName: string, source: string) {
     tree.opened(kind, start, name.span.end.offset, name);
   };
 
-  const enumValue: P.Parser<EnumValue> = spanned(declaredName('an enum value', blockName)).map(([name, span]) => read({
-    name,
-    span,
-  }));
+  const enumValue: P.Parser<EnumValue> = spanned(declaredName('an enum value', blockName)).map(([name, span]) =>
+    read({
+      name,
+      span,
+    }),
+  );
 
   const enumDecl: P.Parser<EnumDecl> = spanned(
     P.seq(
@@ -610,12 +599,13 @@ function createGrammar(fileName: string, source: string) {
         .atMost(1),
       block(field),
     ),
-  ).map(([[, , name, parent, body], span]): StructDecl =>
-    completed(
-      parent.length > 0
-        ? { kind: 'struct', name, extends: parent[0], fields: body.items, span, ...blockComments(body) }
-        : { kind: 'struct', name, fields: body.items, span, ...blockComments(body) },
-    ),
+  ).map(
+    ([[, , name, parent, body], span]): StructDecl =>
+      completed(
+        parent.length > 0
+          ? { kind: 'struct', name, extends: parent[0], fields: body.items, span, ...blockComments(body) }
+          : { kind: 'struct', name, fields: body.items, span, ...blockComments(body) },
+      ),
   );
 
   /** A double-quoted message; `\"` and `\\` are the only escapes. */
@@ -661,6 +651,7 @@ function createGrammar(fileName: string, source: string) {
 
   const errorsBlock: P.Parser<ErrorsBlock> = spanned(
     P.seq(
+      // biome-ignore lint/suspicious/useIterableCallbackReturn: Parsimmon's map, run for its effect on the parser state
       spanned(keyword('errors', DECLARATION_LABEL)).map(([, span]) => {
         currentBlock = 'errors block';
         currentBlockName = undefined;
@@ -673,10 +664,7 @@ function createGrammar(fileName: string, source: string) {
   /** Parameters cannot be optional; say so instead of a generic "expected ',' or ')'". */
   const notOptional = P<null>((input, i) =>
     input.startsWith('[optional]', i)
-      ? P.makeFailure(
-          i,
-          `${SPECIFIC}parameters cannot be [optional]; use a struct parameter with an [optional] field instead`,
-        )
+      ? P.makeFailure(i, `${SPECIFIC}parameters cannot be [optional]; use a struct parameter with an [optional] field instead`)
       : P.makeSuccess(i, null),
   );
 
@@ -719,23 +707,18 @@ function createGrammar(fileName: string, source: string) {
     token('('),
     parenGap,
     P.alt(
-      P.seqMap(
-        parameter,
-        parenGap,
-        P.seq(token(','), parenGap, parameter, parenGap).many(),
-        (firstParameter, afterFirst, rest) => {
-          const parameters = [firstParameter];
-          // gaps[k]: the comments between parameter k - 1 and parameter k (or `)`).
-          const gaps = [afterFirst];
-          for (const [, afterComma, next, after] of rest) {
-            parameters.push(next);
-            const last = gaps.length - 1;
-            if (afterComma !== NO_PAREN_COMMENTS) gaps[last] = gaps[last].concat(afterComma);
-            gaps.push(after);
-          }
-          return { parameters, gaps };
-        },
-      ),
+      P.seqMap(parameter, parenGap, P.seq(token(','), parenGap, parameter, parenGap).many(), (firstParameter, afterFirst, rest) => {
+        const parameters = [firstParameter];
+        // gaps[k]: the comments between parameter k - 1 and parameter k (or `)`).
+        const gaps = [afterFirst];
+        for (const [, afterComma, next, after] of rest) {
+          parameters.push(next);
+          const last = gaps.length - 1;
+          if (afterComma !== NO_PAREN_COMMENTS) gaps[last] = gaps[last].concat(afterComma);
+          gaps.push(after);
+        }
+        return { parameters, gaps };
+      }),
       // A fresh value per method: a shared empty array could leak edits from one tree to another.
       P((_input, i) => P.makeSuccess(i, { parameters: [] as Parameter[], gaps: [] as (readonly ParenComment[])[] })),
     ),
@@ -775,14 +758,15 @@ function createGrammar(fileName: string, source: string) {
       declaredName('an interface name').map((name) => (enterBlock('interface', name), name)),
       block(method),
     ),
-  ).map(([[, , name, body], span]): InterfaceDecl =>
-    completed({
-      kind: 'interface',
-      name,
-      methods: body.items,
-      span,
-      ...blockComments(body),
-    }),
+  ).map(
+    ([[, , name, body], span]): InterfaceDecl =>
+      completed({
+        kind: 'interface',
+        name,
+        methods: body.items,
+        span,
+        ...blockComments(body),
+      }),
   );
 
   const namespaceDecl: P.Parser<NamespaceDecl> = spanned(

@@ -8,17 +8,7 @@
  * however much of it succeeded); this builder puts those pieces together, in source order. Parsing a
  * valid file reports the same pieces, which are then simply not used.
  */
-import type {
-  Declaration,
-  EnumValue,
-  ErrorDecl,
-  Field,
-  IdlFile,
-  Method,
-  Name,
-  NamespaceDecl,
-  SourceSpan,
-} from './ast.js';
+import type { Declaration, EnumValue, ErrorDecl, Field, IdlFile, Method, Name, NamespaceDecl, SourceSpan } from './ast.js';
 import type { BlockKind, OpenBlock } from './syntax-recovery.js';
 
 type Item = EnumValue | Field | ErrorDecl | Method;

@@ -11,7 +11,9 @@ export function referencesOf(symbols: SymbolTable, symbol: IdlSymbol): SymbolRef
 }
 
 /** A declared name or a reference, where it is written. */
-type Occurrence = { span: SourceSpan; symbol: IdlSymbol; declared: true } | { span: SourceSpan; reference: SymbolReference; declared: false };
+type Occurrence =
+  | { span: SourceSpan; symbol: IdlSymbol; declared: true }
+  | { span: SourceSpan; reference: SymbolReference; declared: false };
 
 const occurrencesByTable = new WeakMap<SymbolTable, Occurrence[]>();
 

@@ -127,16 +127,23 @@ class OpenApiWriter {
     const name = (model: IdlModel, bare: string, counts: Map<string, number>, what: string, where: (prefixed: string) => string) => {
       if ((counts.get(bare) ?? 0) < 2) return bare;
       const prefixed = `${model.namespace}_${bare}`;
-      this.sink.warn(where(prefixed), `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${prefixed}`);
+      this.sink.warn(
+        where(prefixed),
+        `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${prefixed}`,
+      );
       return prefixed;
     };
     return this.models.map((model) => ({
       model,
-      schemas: new Map([...model.types.keys()].map((t) => [t, name(model, t, typeCounts, 'type', (p) => joinPointer('/components/schemas', p))])),
+      schemas: new Map(
+        [...model.types.keys()].map((t) => [t, name(model, t, typeCounts, 'type', (p) => joinPointer('/components/schemas', p))]),
+      ),
       interfaces: new Map(
         model.interfaces.map((i) => [
           i.name.text,
-          name(model, i.name.text, interfaceCounts, 'interface', (p) => (i.methods.length > 0 ? joinPointer('/paths', `/${p}/${i.methods[0].name.text}`) : '/tags')),
+          name(model, i.name.text, interfaceCounts, 'interface', (p) =>
+            i.methods.length > 0 ? joinPointer('/paths', `/${p}/${i.methods[0].name.text}`) : '/tags',
+          ),
         ]),
       ),
       errors: new Map(model.errors.map((e) => [e.name.text, name(model, e.name.text, errorCounts, 'error', () => `/${EXTENSION.errors}`)])),
@@ -283,7 +290,11 @@ class OpenApiWriter {
       operationId: `${tag}_${method.name.text}`,
       tags: [tag],
       // Linters require a non-empty summary: the comment's first non-blank line, else the qualified name.
-      summary: method.comment?.split('\n').find((line) => line.trim() !== '')?.trim() ?? `${iface.name.text}.${method.name.text}`,
+      summary:
+        method.comment
+          ?.split('\n')
+          .find((line) => line.trim() !== '')
+          ?.trim() ?? `${iface.name.text}.${method.name.text}`,
     };
     if (method.comment !== undefined) operation.description = method.comment;
     if (method.parameters.length > 0) {

@@ -88,7 +88,10 @@ export function enumValueName(raw: string): string {
  * leading digit, `_` after a reserved word, `api` when nothing is left.
  */
 export function namespaceName(title: string): string {
-  const lowered = title.toLowerCase().replace(/[^a-z0-9]/g, '_').replace(/^_+/, '');
+  const lowered = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_')
+    .replace(/^_+/, '');
   return finish(lowered, 'n', 'api');
 }
 

@@ -100,7 +100,10 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
     namespace: { kind: 'namespace', name: { text: namespace(info, sink, ctx.keepIdentifiers), span: ctx.span }, span: ctx.span },
     declarations: [...schemas.declarations],
   };
-  const namespaceComment = docComment(isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined, ctx.keepIdentifiers);
+  const namespaceComment = docComment(
+    isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined,
+    ctx.keepIdentifiers,
+  );
   if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
   if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
   file.declarations.push(...interfaces);
@@ -113,14 +116,18 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
 function checkVersion(content: unknown): void {
   if (!isObject(content)) throw new ConversionError('', 'not an OpenAPI document: the top level is not an object');
   if (content.swagger !== undefined) {
-    throw new ConversionError('/swagger', `Swagger ${String(content.swagger)} documents are not supported: convert the document to OpenAPI 3.0 or 3.1 first`);
+    throw new ConversionError(
+      '/swagger',
+      `Swagger ${String(content.swagger)} documents are not supported: convert the document to OpenAPI 3.0 or 3.1 first`,
+    );
   }
   const version = content.openapi;
   if (typeof version !== 'string') throw new ConversionError('', 'not an OpenAPI document: the "openapi" version field is missing');
   if (!/^3\.[01]\.\d+/.test(version)) {
     throw new ConversionError('/openapi', `OpenAPI ${version} is not supported: only 3.0.x and 3.1.x documents are converted`);
   }
-  if (content.paths !== undefined && !isObject(content.paths)) throw new ConversionError('/paths', 'invalid document: paths is not an object');
+  if (content.paths !== undefined && !isObject(content.paths))
+    throw new ConversionError('/paths', 'invalid document: paths is not an object');
   if (content.components !== undefined && !isObject(content.components)) {
     throw new ConversionError('/components', 'invalid document: components is not an object');
   }
@@ -128,7 +135,12 @@ function checkVersion(content: unknown): void {
 
 /** The namespace: our own `x-idl-namespace`, else `info.title` by the IDL family's rule. */
 function namespace(info: unknown, sink: WarningSink, keepIdentifiers: boolean): string {
-  if (keepIdentifiers && isObject(info) && typeof info[EXTENSION.namespace] === 'string' && isValidIdentifier(info[EXTENSION.namespace] as string)) {
+  if (
+    keepIdentifiers &&
+    isObject(info) &&
+    typeof info[EXTENSION.namespace] === 'string' &&
+    isValidIdentifier(info[EXTENSION.namespace] as string)
+  ) {
     return info[EXTENSION.namespace] as string;
   }
   const title = isObject(info) && typeof info.title === 'string' ? info.title : '';
@@ -144,7 +156,13 @@ function declaredErrors(content: Record<string, unknown>, ctx: ConversionContext
   const errors: ErrorDecl[] = [];
   const names = new Set<string>();
   list.forEach((entry, i) => {
-    if (!isObject(entry) || typeof entry.name !== 'string' || !isValidIdentifier(entry.name) || !Number.isInteger(entry.code) || names.has(entry.name)) {
+    if (
+      !isObject(entry) ||
+      typeof entry.name !== 'string' ||
+      !isValidIdentifier(entry.name) ||
+      !Number.isInteger(entry.code) ||
+      names.has(entry.name)
+    ) {
       ctx.sink.warn(`/${EXTENSION.errors}/${i}`, 'declared error entry is not { code, name, message }; dropped');
       return;
     }

@@ -106,7 +106,9 @@ export class OperationConverter {
   private ownTags(): string[] {
     const tags = (this.ctx.documents.root.content as Schema).tags;
     if (!this.ctx.keepIdentifiers || !Array.isArray(tags)) return [];
-    return tags.filter((t): t is Schema => isObject(t) && typeof t.name === 'string' && isValidIdentifier(t.name)).map((t) => t.name as string);
+    return tags
+      .filter((t): t is Schema => isObject(t) && typeof t.name === 'string' && isValidIdentifier(t.name))
+      .map((t) => t.name as string);
   }
 
   claimInterfaceNames(): void {
@@ -215,7 +217,10 @@ export class OperationConverter {
     };
     const comment = binding
       ? docComment(site.operation.description, this.ctx.keepIdentifiers)
-      : docComment([site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'), this.ctx.keepIdentifiers);
+      : docComment(
+          [site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'),
+          this.ctx.keepIdentifiers,
+        );
     if (comment !== undefined) method.comment = comment;
     return method;
   }
@@ -272,7 +277,12 @@ export class OperationConverter {
    * The request body becomes the parameter `<operationId>Body`. In a document our writer produced,
    * the body object's properties are the method's parameters instead.
    */
-  private addBody(site: OperationSite, operationId: string, binding: boolean, add: (name: string, type: TypeRef, location: Location) => void): void {
+  private addBody(
+    site: OperationSite,
+    operationId: string,
+    binding: boolean,
+    add: (name: string, type: TypeRef, location: Location) => void,
+  ): void {
     let location = child(site.location, 'requestBody');
     let body = site.operation.requestBody;
     if (isObject(body) && typeof body.$ref === 'string') {
@@ -295,7 +305,8 @@ export class OperationConverter {
     const name = `${operationId}Body`;
     const type = this.schemas.typeOf(schemaLocation, schema, name);
     const bodySite = child(site.location, 'requestBody');
-    if (body.required !== true) this.warn(bodySite, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
+    if (body.required !== true)
+      this.warn(bodySite, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
     add(name, type.type, bodySite);
   }
 
@@ -308,15 +319,24 @@ export class OperationConverter {
     const responses = isObject(site.operation.responses) ? site.operation.responses : {};
     const codes = Object.keys(responses);
     const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
-    const chosen = ['200', '201'].find((c) => codes.includes(c)) ?? success.find((c) => c !== '204') ?? (codes.includes('default') ? 'default' : undefined);
+    const chosen =
+      ['200', '201'].find((c) => codes.includes(c)) ??
+      success.find((c) => c !== '204') ??
+      (codes.includes('default') ? 'default' : undefined);
     let optional = codes.includes('204');
     if (!binding) {
       for (const code of codes) {
         if (code === chosen || /^2(\d\d|XX)$/i.test(code)) continue;
-        this.warn(child(site.location, 'responses', code), `response ${code} dropped: the IDL describes errors only through declared errors`);
+        this.warn(
+          child(site.location, 'responses', code),
+          `response ${code} dropped: the IDL describes errors only through declared errors`,
+        );
       }
     }
-    const noResult = (): { type: TypeRef; optional: boolean } => ({ type: { kind: 'builtIn', name: 'bool', span: this.ctx.span }, optional: true });
+    const noResult = (): { type: TypeRef; optional: boolean } => ({
+      type: { kind: 'builtIn', name: 'bool', span: this.ctx.span },
+      optional: true,
+    });
     if (chosen === undefined) return noResult();
     let location = child(site.location, 'responses', chosen);
     let response = responses[chosen];

@@ -78,7 +78,9 @@ function allowsNull(schema: Schema): boolean {
 
 /** `{ type: "null" }`: the null member of a `oneOf`/`anyOf`. */
 function isNullSchema(schema: unknown): boolean {
-  return isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+  return (
+    isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null))
+  );
 }
 
 /**
@@ -154,7 +156,11 @@ export class SchemaConverter {
     if (!isObject(schemas)) return [];
     return Object.entries(schemas)
       .filter(([, schema]) => !(this.ctx.keepIdentifiers && isObject(schema) && schema[RPC_ERROR_MARKER] === true))
-      .map(([key, schema]) => ({ key, schema, location: { document: root, pointer: `/components/schemas/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` } }));
+      .map(([key, schema]) => ({
+        key,
+        schema,
+        location: { document: root, pointer: `/components/schemas/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` },
+      }));
   }
 
   /**
@@ -167,7 +173,8 @@ export class SchemaConverter {
       const hasTitle = typeof schema.title === 'string' && schema.title.trim() !== '';
       const raw = hasTitle ? (schema.title as string) : key;
       const name = this.ctx.topNames.claim(typeName(raw));
-      if (name !== raw) this.warn(location, `schema ${hasTitle ? 'title' : 'name'} "${raw}" is not a valid unique IDL identifier; written as ${name}`);
+      if (name !== raw)
+        this.warn(location, `schema ${hasTitle ? 'title' : 'name'} "${raw}" is not a valid unique IDL identifier; written as ${name}`);
       this.componentNames.set(locationKey(location), name);
     }
   }
@@ -228,7 +235,10 @@ export class SchemaConverter {
           break;
         }
         if (this.inProgress.has(key)) {
-          const what = typeof schema.$ref === 'string' ? 'the $ref chain leads back to itself' : 'the schema contains itself without an object in between';
+          const what =
+            typeof schema.$ref === 'string'
+              ? 'the $ref chain leads back to itself'
+              : 'the schema contains itself without an object in between';
           this.warn(location, `${what}; used string`);
           result = { type: this.builtIn('string'), nullable: true };
           break;
@@ -254,16 +264,26 @@ export class SchemaConverter {
    * One step of `follow`: the schema a `$ref` names, or the member an inline `allOf` / `oneOf` /
    * `anyOf` uses; `nullable` is what this step adds. Undefined when the schema itself gives the type.
    */
-  private step(location: Location, schema: Schema, name: string): { location: Location; schema: unknown; name: string; nullable: boolean } | undefined {
+  private step(
+    location: Location,
+    schema: Schema,
+    name: string,
+  ): { location: Location; schema: unknown; name: string; nullable: boolean } | undefined {
     if (typeof schema.$ref === 'string') {
       const target = this.ctx.documents.resolve(schema.$ref, location);
-      return { location: target.location, schema: target.value, name: this.contextName(target.location, target.value, name), nullable: schema.nullable === true };
+      return {
+        location: target.location,
+        schema: target.value,
+        name: this.contextName(target.location, target.value, name),
+        nullable: schema.nullable === true,
+      };
     }
     if (this.classify(location, schema) !== 'inline') return undefined;
     if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
       // One member (e.g. a $ref with a description beside it) or several non-object members.
       const members = schema.allOf;
-      if (members.length > 1) this.warn(child(location, 'allOf'), `allOf of ${members.length} schemas that are not objects: the first is used`);
+      if (members.length > 1)
+        this.warn(child(location, 'allOf'), `allOf of ${members.length} schemas that are not objects: the first is used`);
       return { location: child(location, 'allOf', 0), schema: members[0], name, nullable: allowsNull(schema) };
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) {
@@ -272,7 +292,10 @@ export class SchemaConverter {
       const indexed = alternatives.map((member, i) => ({ member, i })).filter(({ member }) => !isNullSchema(member));
       if (indexed.length === 0) break;
       if (indexed.length > 1) {
-        this.warn(child(location, keyword), `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`);
+        this.warn(
+          child(location, keyword),
+          `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`,
+        );
       }
       const nullable = indexed.length < alternatives.length || allowsNull(schema);
       return { location: child(location, keyword, indexed[0].i), schema: indexed[0].member, name, nullable };
@@ -285,10 +308,16 @@ export class SchemaConverter {
     const claimed = this.componentNames.get(locationKey(location));
     if (claimed !== undefined) return claimed;
     // `.../schemas/<Name>`, `.../definitions/<Name>`, `.../$defs/<Name>`, or `<Name>` at the top of another file.
-    const tokens = location.pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const tokens = location.pointer
+      .split('/')
+      .slice(1)
+      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = tokens[tokens.length - 1];
     const parent = tokens[tokens.length - 2];
-    if (last !== undefined && (['schemas', 'definitions', '$defs'].includes(parent ?? '') || (location.document.id !== '' && tokens.length === 1))) {
+    if (
+      last !== undefined &&
+      (['schemas', 'definitions', '$defs'].includes(parent ?? '') || (location.document.id !== '' && tokens.length === 1))
+    ) {
       return typeName(last);
     }
     if (isObject(value) && typeof value.title === 'string' && value.title.trim() !== '') return typeName(value.title);
@@ -405,7 +434,10 @@ export class SchemaConverter {
     const title = typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : undefined;
     const name = this.ctx.topNames.claim(title !== undefined ? typeName(title) : wanted.slice(0, MAX_HOISTED_NAME_LENGTH));
     if (name !== (title ?? wanted)) {
-      this.warn(location, `${title !== undefined ? `title "${title}"` : `name ${wanted}`} is not a valid unique IDL identifier; written as ${name}`);
+      this.warn(
+        location,
+        `${title !== undefined ? `title "${title}"` : `name ${wanted}`} is not a valid unique IDL identifier; written as ${name}`,
+      );
     }
     return name;
   }
@@ -452,7 +484,10 @@ export class SchemaConverter {
       sources.push({ location, schema });
     }
     if (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 && isObject(schema.properties)) {
-      this.warn(child(location, 'additionalProperties'), `additionalProperties beside properties cannot be expressed; struct ${name} keeps only the properties`);
+      this.warn(
+        child(location, 'additionalProperties'),
+        `additionalProperties beside properties cannot be expressed; struct ${name} keeps only the properties`,
+      );
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(schema[keyword])) {
@@ -487,7 +522,9 @@ export class SchemaConverter {
   private composeAllOf(location: Location, schema: Schema, struct: StructDecl, sources: PropertySource[]): void {
     const allOfLocation = child(location, 'allOf');
     const members = (schema.allOf as unknown[]).map((member, i) => ({ location: child(location, 'allOf', i), schema: member }));
-    const refs = members.filter((m) => isObject(m.schema) && typeof m.schema.$ref === 'string' && this.isObjectSchema(m.location, m.schema));
+    const refs = members.filter(
+      (m) => isObject(m.schema) && typeof m.schema.$ref === 'string' && this.isObjectSchema(m.location, m.schema),
+    );
     const name = struct.name.text;
     const seen = new Set([locationKey(location)]);
     if (refs.length === 0) {
@@ -504,7 +541,10 @@ export class SchemaConverter {
       }
       if (refs.length > 1) {
         const others = refs.slice(1).map((r) => String((r.schema as Schema).$ref));
-        this.warn(allOfLocation, `allOf with ${refs.length} $refs: the first is the parent of struct ${name}; the properties of ${others.join(', ')} are copied into it`);
+        this.warn(
+          allOfLocation,
+          `allOf with ${refs.length} $refs: the first is the parent of struct ${name}; the properties of ${others.join(', ')} are copied into it`,
+        );
       }
     }
     for (const member of members) {
@@ -546,7 +586,8 @@ export class SchemaConverter {
         stack.push({ location: target.location, schema: target.value, emit: false });
         continue;
       }
-      if (isObject(node.schema.properties) || Array.isArray(node.schema.required)) stack.push({ location: node.location, schema: node.schema, emit: true });
+      if (isObject(node.schema.properties) || Array.isArray(node.schema.required))
+        stack.push({ location: node.location, schema: node.schema, emit: true });
       if (Array.isArray(node.schema.allOf)) {
         for (let i = node.schema.allOf.length - 1; i >= 0; i--) {
           stack.push({ location: child(node.location, 'allOf', i), schema: node.schema.allOf[i], emit: false });
@@ -568,7 +609,10 @@ export class SchemaConverter {
         const byRule = this.ctx.keepIdentifiers && isValidIdentifier(property) ? property : camelCaseWords(property);
         const fieldName = scope.claim(this.ctx.keepIdentifiers && isValidIdentifier(property) ? property : camelCaseName(property));
         if (fieldName !== byRule) {
-          this.warn(location, `property "${property}" of struct ${struct.name.text} is written as field ${fieldName} (a valid unique identifier)`);
+          this.warn(
+            location,
+            `property "${property}" of struct ${struct.name.text} is written as field ${fieldName} (a valid unique identifier)`,
+          );
         }
         let type: TypeResult;
         try {
@@ -600,9 +644,13 @@ export class SchemaConverter {
     (schema.enum as unknown[]).forEach((value, i) => {
       if (typeof value !== 'string') return;
       const valueName = scope.claim(enumValueName(value));
-      if (valueName !== value) this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
+      if (valueName !== value)
+        this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
       const enumValue: EnumValue = { name: { text: valueName, span: this.ctx.span }, span: this.ctx.span };
-      const comment = docComment(Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined, this.ctx.keepIdentifiers);
+      const comment = docComment(
+        Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
+        this.ctx.keepIdentifiers,
+      );
       if (comment !== undefined) enumValue.comment = comment;
       values.push(enumValue);
     });
@@ -630,7 +678,14 @@ export class SchemaConverter {
       kind: 'struct',
       name: { text: name, span: this.ctx.span },
       fields: numbers.map((value) => ({
-        name: { text: scope.claim(`v${String(value).replace(/-/g, 'minus').replace(/[^A-Za-z0-9]/g, '_')}`), span: this.ctx.span },
+        name: {
+          text: scope.claim(
+            `v${String(value)
+              .replace(/-/g, 'minus')
+              .replace(/[^A-Za-z0-9]/g, '_')}`,
+          ),
+          span: this.ctx.span,
+        },
         type: valueType,
         optional: false,
         comment: `= ${value}`,
@@ -663,7 +718,8 @@ export class SchemaConverter {
     const annotations = ['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs'];
     if (Object.keys(schema).every((k) => annotations.includes(k) || k.startsWith('x-'))) return this.anyValue(location);
     const types = typeList(schema);
-    if (types.length > 1) this.warn(child(location, 'type'), `several types (${types.join(', ')}): the IDL has no unions; ${types[0]} is used`);
+    if (types.length > 1)
+      this.warn(child(location, 'type'), `several types (${types.join(', ')}): the IDL has no unions; ${types[0]} is used`);
     const type = types[0] ?? inferType(schema);
     switch (type) {
       case 'string':
@@ -684,7 +740,10 @@ export class SchemaConverter {
         return { type: { kind: 'array', element, span: this.ctx.span }, nullable: false };
       }
       case 'object':
-        return { type: { kind: 'map', value: this.nestedType(location, schema, 'additionalProperties', `${name}_value`), span: this.ctx.span }, nullable: false };
+        return {
+          type: { kind: 'map', value: this.nestedType(location, schema, 'additionalProperties', `${name}_value`), span: this.ctx.span },
+          nullable: false,
+        };
       case 'null':
         this.warn(location, 'a schema that only allows null: used bool [optional]');
         return { type: this.builtIn('bool'), nullable: true };
@@ -701,7 +760,10 @@ export class SchemaConverter {
    */
   private nestedType(location: Location, schema: Schema, keyword: 'items' | 'additionalProperties', name: string): TypeRef {
     const tooDeep = (): ConversionError =>
-      new ConversionError(displayPointer(location), `arrays and maps nested more than ${MAX_TYPE_DEPTH} levels deep: the IDL allows at most ${MAX_TYPE_DEPTH}`);
+      new ConversionError(
+        displayPointer(location),
+        `arrays and maps nested more than ${MAX_TYPE_DEPTH} levels deep: the IDL allows at most ${MAX_TYPE_DEPTH}`,
+      );
     // Counted on the way down, so a document nested far deeper stops here, not at the end of the stack ...
     if (this.typeNesting >= MAX_TYPE_DEPTH) throw tooDeep();
     this.typeNesting++;
@@ -743,7 +805,7 @@ export class SchemaConverter {
     this.componentTypes.forEach(visitType);
     for (const iface of interfaces) {
       for (const method of iface.methods) {
-        method.parameters.forEach((p) => visitType(p.type));
+        for (const p of method.parameters) visitType(p.type);
         visitType(method.returnType);
       }
     }
@@ -754,17 +816,17 @@ export class SchemaConverter {
       const decl = byName.get(name);
       if (decl?.kind !== 'struct') continue;
       if (decl.extends) pending.push(decl.extends.text);
-      decl.fields.forEach((f) => visitType(f.type));
+      for (const f of decl.fields) visitType(f.type);
     }
     this.declarations = this.declarations.filter((d) => reached.has(d.name.text));
   }
-
 }
 
 /** How many arrays and maps a type is nested in (counting stops past the IDL's limit). */
 function typeDepth(type: TypeRef): number {
   let depth = 0;
-  for (let at = type; depth <= MAX_TYPE_DEPTH && (at.kind === 'array' || at.kind === 'map'); depth++) at = at.kind === 'array' ? at.element : at.value;
+  for (let at = type; depth <= MAX_TYPE_DEPTH && (at.kind === 'array' || at.kind === 'map'); depth++)
+    at = at.kind === 'array' ? at.element : at.value;
   return depth;
 }
 

@@ -100,7 +100,9 @@ export function parseDocumentText(text: string, fileName: string): unknown {
   } catch (error) {
     // The YAML reader recurses per nesting level: running out of stack is a document too deep for it.
     const message = (error as Error).message ?? String(error);
-    const reason = /Maximum call stack size exceeded/.test(message) ? 'nested too deeply for the YAML reader (JSON has no such limit)' : message.split('\n')[0];
+    const reason = /Maximum call stack size exceeded/.test(message)
+      ? 'nested too deeply for the YAML reader (JSON has no such limit)'
+      : message.split('\n')[0];
     const at = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
     // The alias limit raises a ReferenceError, without a place.
     throw new ConversionError('', `${fileName}${at ? `:${at.line}:${at.col}` : ''}: invalid YAML: ${reason}`);
@@ -208,7 +210,10 @@ export class SourceDocuments {
       real = realpathSync(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new ConversionError(at, `cannot read the file "${file}" named by a $ref: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`);
+      throw new ConversionError(
+        at,
+        `cannot read the file "${file}" named by a $ref: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
+      );
     }
     const roots = this.roots(folder);
     if (!roots.some((root) => isInside(real, root))) {

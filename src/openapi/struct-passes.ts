@@ -52,7 +52,12 @@ export function settleInheritance(structs: ReadonlyMap<string, StructDecl>, fiel
 }
 
 /** Settles one struct against the fields it inherits; returns its warnings. */
-function settleOne(struct: StructDecl, parent: StructDecl, inherited: ReadonlyMap<string, Field>, fieldPointers: WeakMap<Field, string>): [string, string][] {
+function settleOne(
+  struct: StructDecl,
+  parent: StructDecl,
+  inherited: ReadonlyMap<string, Field>,
+  fieldPointers: WeakMap<Field, string>,
+): [string, string][] {
   const warnings: [string, string][] = [];
   const overrides = new Map<string, Field>();
   struct.fields = struct.fields.filter((field) => {

@@ -9,7 +9,14 @@ test('an id is an .idl module when its path, before the query, ends in .idl', ()
 });
 
 test('.idl in the query, or a longer extension, does not make an .idl module', () => {
-  for (const id of ['/.env.local?import&x.idl', '/etc/passwd?x.idl', '/key.pem?a.idl?b', '/src/checkout.idl.d.ts', '/src/checkout.idlx', '/src/idl']) {
+  for (const id of [
+    '/.env.local?import&x.idl',
+    '/etc/passwd?x.idl',
+    '/key.pem?a.idl?b',
+    '/src/checkout.idl.d.ts',
+    '/src/checkout.idlx',
+    '/src/idl',
+  ]) {
     expect(IDL_ID_FILTER.test(id), id).toBe(false);
     expect(isIdlId(id), id).toBe(false);
   }

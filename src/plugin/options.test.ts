@@ -27,7 +27,9 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ rpcPath: 'rpc' })).toThrow(/rpcPath must start with '\/'/);
     expect(() => resolveOptions({ server: { idl: 'a.idl' } as never })).toThrow(/server needs both `idl` and `handlers`/);
     expect(() => resolveOptions({ maxIdlBytes: 0 })).toThrow(/maxIdlBytes must be a positive whole number of bytes, got 0/);
-    expect(() => resolveOptions({ maxIdlBytes: '1MB' as never })).toThrow(/maxIdlBytes must be a positive whole number of bytes, got "1MB"/);
+    expect(() => resolveOptions({ maxIdlBytes: '1MB' as never })).toThrow(
+      /maxIdlBytes must be a positive whole number of bytes, got "1MB"/,
+    );
   });
 });
 

@@ -32,9 +32,15 @@ export async function readIdlFile(file: string, maxBytes: number): Promise<strin
     const { reason } = error;
     if (reason.kind === 'not-regular') throw new IdlFileReadError(file, 'not a regular file, refused');
     if (reason.kind === 'too-large') {
-      throw new IdlFileReadError(file, `${reason.bytes} bytes, more than the ${maxBytes} bytes an .idl may have (option maxIdlBytes), refused`);
+      throw new IdlFileReadError(
+        file,
+        `${reason.bytes} bytes, more than the ${maxBytes} bytes an .idl may have (option maxIdlBytes), refused`,
+      );
     }
-    throw new IdlFileReadError(file, reason.kind === 'missing' ? 'no such file' : reason.kind === 'directory' ? 'it is a directory' : reason.detail);
+    throw new IdlFileReadError(
+      file,
+      reason.kind === 'missing' ? 'no such file' : reason.kind === 'directory' ? 'it is a directory' : reason.detail,
+    );
   }
 }
 

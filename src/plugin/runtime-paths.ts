@@ -7,7 +7,15 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { dependencyPackage, ownManifest, ownPackageRoot, PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT } from '../own-package.js';
+import {
+  dependencyPackage,
+  ownManifest,
+  ownPackageRoot,
+  PACKAGE_NAME,
+  RUNTIME_CLIENT_IMPORT,
+  RUNTIME_CORE_IMPORT,
+  RUNTIME_IMPORT,
+} from '../own-package.js';
 import { isIdlId } from './idl-id.js';
 
 export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT };

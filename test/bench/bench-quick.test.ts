@@ -33,7 +33,9 @@ interface Report {
 
 const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0'];
 const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
-  ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) => serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`)),
+  ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) =>
+    serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`),
+  ),
 );
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
 const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) =>
@@ -61,9 +63,7 @@ const compilerRows = [
     ['struct', 'fields'],
     ['interface', 'methods'],
   ].flatMap(([shape, items]) =>
-    ['1,000', '10,000', '100,000'].map(
-      (n) => `parse + check${items === 'names' ? ' + report' : ''}: ${shape}, ${n} ${items} | -`,
-    ),
+    ['1,000', '10,000', '100,000'].map((n) => `parse + check${items === 'names' ? ' + report' : ''}: ${shape}, ${n} ${items} | -`),
   ),
   // 100,000 structs only in full runs (about 15 s).
   ...['1,000', '10,000'].map((n) => `generate (module + output directory): extends chain, ${n} structs | -`),
@@ -117,7 +117,15 @@ describe('npm run bench -- --quick', () => {
 
   test('the table has every row, once', () => {
     const keys = report.rows.map((row) => `${row.metric} | ${row.peer === null ? '-' : row.peerName}`);
-    expect(keys).toEqual([...serverRows, ...inProcessRows, ...validationRows, ...compilerRows, ...converterRows, ...converterScalingRows, ...clientRows]);
+    expect(keys).toEqual([
+      ...serverRows,
+      ...inProcessRows,
+      ...validationRows,
+      ...compilerRows,
+      ...converterRows,
+      ...converterScalingRows,
+      ...clientRows,
+    ]);
   });
 
   test('every figure is finite and positive', () => {
@@ -133,7 +141,10 @@ describe('npm run bench -- --quick', () => {
     const inProcess = report.rows.filter((row) => row.metric.startsWith('in-process '));
     expect(inProcess).toHaveLength(inProcessRows.length);
     for (const row of inProcess) {
-      for (const [median, spread] of [[row.ours, row.oursSpread], [row.peer, row.peerSpread]] as const) {
+      for (const [median, spread] of [
+        [row.ours, row.oursSpread],
+        [row.peer, row.peerSpread],
+      ] as const) {
         expect(spread, row.metric).toHaveLength(2);
         const [low, high] = spread!;
         expect(low > 0 && low <= median! && median! <= high, `${row.metric}: ${median} in ${low}-${high}`).toBe(true);

@@ -1,5 +1,16 @@
 import { execFile } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -168,7 +179,8 @@ describe('idlrpc -to-json', () => {
 });
 
 describe('idlrpc -format', () => {
-  const MESSY = '// Shop.\nnamespace shop\nstruct A {\n  // The id.\n  id string\n  longerName   []int [optional]\n}\nerrors {\n  1 E "a \\"b\\""\n  1000 Longer "c"\n}\n';
+  const MESSY =
+    '// Shop.\nnamespace shop\nstruct A {\n  // The id.\n  id string\n  longerName   []int [optional]\n}\nerrors {\n  1 E "a \\"b\\""\n  1000 Longer "c"\n}\n';
   const TIDY = [
     '// Shop.',
     'namespace shop',

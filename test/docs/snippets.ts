@@ -30,7 +30,9 @@ const FILE_MARKER = /^\/\/ ((?:[\w.-]+\/)*[\w.-]+\.(?:ts|mts|js|mjs|cjs))(?:\s|$
 
 /** The markdown files whose examples are checked: README.md and docs/*.md. */
 export function documentationFiles(root: string): string[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort();
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   return ['README.md', ...docs.map((name) => `docs/${name}`)];
 }
 

@@ -65,14 +65,26 @@ describe.each(BUILDS)('$bundler', ({ bundler, args, bundle }) => {
         jsonrpc: '2.0',
         id: 1,
         method: 'ShopService.placeOrder',
-        params: [[{ productId: 'sencha', quantity: 2 }, { productId: 'espresso', quantity: 1 }]],
+        params: [
+          [
+            { productId: 'sencha', quantity: 2 },
+            { productId: 'espresso', quantity: 1 },
+          ],
+        ],
       });
       expect(order).toEqual({
         status: 200,
         body: {
           jsonrpc: '2.0',
           id: 1,
-          result: { orderId: 'order-1', lines: [{ productId: 'sencha', quantity: 2 }, { productId: 'espresso', quantity: 1 }], total: 24 },
+          result: {
+            orderId: 'order-1',
+            lines: [
+              { productId: 'sencha', quantity: 2 },
+              { productId: 'espresso', quantity: 1 },
+            ],
+            total: 24,
+          },
         },
       });
 

@@ -22,7 +22,9 @@ test('the built binary writes the same files as the sources', async () => {
   const result = runBin(['-plugin', 'ts-client-server', '-dir', fromBin, '-ts-module', 'cjs', '-ts-gen-package-json', checkoutIdl]);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
-  expect((await idlrpc(['-plugin', 'ts-client-server', '-dir', fromSource, '-ts-module', 'cjs', '-ts-gen-package-json', checkoutIdl])).code).toBe(0);
+  expect(
+    (await idlrpc(['-plugin', 'ts-client-server', '-dir', fromSource, '-ts-module', 'cjs', '-ts-gen-package-json', checkoutIdl])).code,
+  ).toBe(0);
   expect(readTree(fromBin)).toEqual(readTree(fromSource));
 });
 

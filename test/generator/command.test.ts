@@ -18,7 +18,13 @@ describe('snapshots of the checkout output', () => {
     expect((await generate(dir, '-ts-gen-package-json', '-ts-gen-tsconfig')).code).toBe(0);
     const files = readTree(dir);
     expect(Object.keys(files).filter((name) => !name.startsWith('runtime/'))).toEqual([
-      'client.ts', 'idl.json', 'index.ts', 'package.json', 'server.ts', 'tsconfig.json', 'types.ts',
+      'client.ts',
+      'idl.json',
+      'index.ts',
+      'package.json',
+      'server.ts',
+      'tsconfig.json',
+      'types.ts',
     ]);
     for (const name of ['types.ts', 'client.ts', 'server.ts', 'index.ts', 'package.json', 'tsconfig.json']) {
       await expect(files[name]).toMatchFileSnapshot(`__snapshots__/checkout/${name}.snap`);
@@ -75,11 +81,7 @@ describe('output', () => {
 });
 
 describe('a failing run exits non-zero, says why and leaves -dir as it was', () => {
-  async function expectUntouched(
-    run: (dir: string) => Promise<{ code: number; stderr: string }>,
-    message: RegExp,
-    userFile = 'notes.txt',
-  ) {
+  async function expectUntouched(run: (dir: string) => Promise<{ code: number; stderr: string }>, message: RegExp, userFile = 'notes.txt') {
     const dir = freshDir('failing');
     expect((await generate(dir, '-ts-gen-package-json')).code).toBe(0);
     writeFileSync(path.join(dir, userFile), '{ "mine": true }');

@@ -23,7 +23,15 @@ test('the plugin module .d.ts passes the client signature type tests', () => {
   writeFileSync(path.join(dir, 'checkout.d.ts'), dts);
   writeTemplate('checkout.client-types.ts.txt', dir, 'client-types.ts', '.js', { runtime, module: './checkout.js' });
   const config = {
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, skipLibCheck: false },
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: false,
+    },
     files: ['client-types.ts'],
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));

@@ -21,7 +21,15 @@ describe.each(styles)('idlrpc -ts-module %s', (style) => {
   test.each(idls)('$name: generates, type-checks with tsc --strict and runs client and server with node', async (idl) => {
     const dir = freshDir(`${style}-${idl.name}`);
     const generated = await idlrpc([
-      '-plugin', 'ts-client-server', '-dir', dir, '-ts-module', style, '-ts-gen-package-json', '-ts-gen-tsconfig', idl.file,
+      '-plugin',
+      'ts-client-server',
+      '-dir',
+      dir,
+      '-ts-module',
+      style,
+      '-ts-gen-package-json',
+      '-ts-gen-tsconfig',
+      idl.file,
     ]);
     expect(generated.stderr).toBe('');
     expect(generated.code).toBe(0);
@@ -36,7 +44,14 @@ describe.each(styles)('idlrpc -ts-module %s', (style) => {
     if (style === 'esm-bundler') {
       // Suffix-less imports are for bundlers: bundle, then run the bundle.
       entry = path.join(dir, 'bundle.mjs');
-      await build({ entryPoints: [path.join(dir, 'main.ts')], bundle: true, platform: 'node', format: 'esm', outfile: entry, logLevel: 'silent' });
+      await build({
+        entryPoints: [path.join(dir, 'main.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile: entry,
+        logLevel: 'silent',
+      });
     }
     const run = runNode(entry);
     expect(run.output).toContain(`HARNESS OK ${idl.name} ${idl.methods} methods`);

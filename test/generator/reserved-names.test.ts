@@ -170,7 +170,13 @@ test(`${NAMES.length} names as structs, errors, methods, fields and parameters`,
   const all = Object.fromEntries(NAMES.map((name) => [name, `${name}!`]));
   await generateCheckAndRun('structs', idl, (names) => {
     const client = names.client('Api');
-    const method = (wire: string, clientMethod: string, params: unknown[], result: unknown): Call => ({ client, clientMethod, method: `Api.${wire}`, params, result });
+    const method = (wire: string, clientMethod: string, params: unknown[], result: unknown): Call => ({
+      client,
+      clientMethod,
+      method: `Api.${wire}`,
+      params,
+      result,
+    });
     const clientMethod = (wire: string) => (wire === 'constructor' ? 'constructor_' : wire);
     return {
       createServer: names.server.create,
@@ -196,7 +202,12 @@ test(`${NAMES.length} names as structs, errors, methods, fields and parameters`,
         ]),
         method('fields', 'fields', [all], all),
         method('optionalFields', 'optionalFields', [{}], {}),
-        method('optionalFields', 'optionalFields', [Object.fromEntries(optionalFields.map((name) => [name, null]))], Object.fromEntries(optionalFields.map((name) => [name, null]))),
+        method(
+          'optionalFields',
+          'optionalFields',
+          [Object.fromEntries(optionalFields.map((name) => [name, null]))],
+          Object.fromEntries(optionalFields.map((name) => [name, null])),
+        ),
         method('child', 'child', [{ ...all, own: 'o' }], { ...all, own: 'o' }),
         method('params', 'params', NAMES, NAMES),
       ],
@@ -217,8 +228,20 @@ test(`${NAMES.length} names as enums and enum values`, async () => {
     createServer: names.server.create,
     handlers: { Api: Object.fromEntries(NAMES.map((name) => [name, {}])) },
     calls: NAMES.flatMap((name): Call[] => [
-      { client: names.client('Api'), clientMethod: name === 'constructor' ? 'constructor_' : name, method: `Api.${name}`, params: [name], result: name },
-      { client: names.client('Api'), clientMethod: name === 'constructor' ? 'constructor_' : name, method: `Api.${name}`, params: ['other'], result: 'other' },
+      {
+        client: names.client('Api'),
+        clientMethod: name === 'constructor' ? 'constructor_' : name,
+        method: `Api.${name}`,
+        params: [name],
+        result: name,
+      },
+      {
+        client: names.client('Api'),
+        clientMethod: name === 'constructor' ? 'constructor_' : name,
+        method: `Api.${name}`,
+        params: ['other'],
+        result: 'other',
+      },
     ]),
   }));
 }, 180_000);
@@ -229,18 +252,37 @@ test(`${NAMES.length} names as interfaces`, async () => {
   await generateCheckAndRun('interfaces', idl, (names) => ({
     createServer: names.server.create,
     handlers: Object.fromEntries(NAMES.map((name) => [name, { [name]: {} }])),
-    calls: NAMES.map((name): Call => ({
-      client: names.client(name),
-      clientMethod: name === 'constructor' ? 'constructor_' : name,
-      method: `${name}.${name}`,
-      params: [`${name}?`],
-      result: `${name}?`,
-    })),
+    calls: NAMES.map(
+      (name): Call => ({
+        client: names.client(name),
+        clientMethod: name === 'constructor' ? 'constructor_' : name,
+        method: `${name}.${name}`,
+        params: [`${name}?`],
+        result: `${name}?`,
+      }),
+    ),
   }));
 }, 180_000);
 
 test('the names tried cover reserved words, keywords, globals and generated names', () => {
-  for (const name of ['class', 'new', 'function', 'delete', 'default', 'any', 'constructor', 'Record', 'Date', 'Promise', 'Error', 'Array', 'Map', 'Object', 'validators', 'callMethod']) {
+  for (const name of [
+    'class',
+    'new',
+    'function',
+    'delete',
+    'default',
+    'any',
+    'constructor',
+    'Record',
+    'Date',
+    'Promise',
+    'Error',
+    'Array',
+    'Map',
+    'Object',
+    'validators',
+    'callMethod',
+  ]) {
     expect(NAMES).toContain(name);
   }
   expect(compileIdl(`namespace n\n\nstruct ${NAMES.join(' {\n}\n\nstruct ')} {\n}\n`, 'all.idl').structs).toHaveLength(NAMES.length);

@@ -66,7 +66,9 @@ describe('the copied runtime', () => {
 
   test('is runtime/*.ts without tests, sorted: adapters and integrations go in folders of their own', () => {
     const sources = readdirSync(path.join(repoRoot, 'runtime')).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
-    expect([...RUNTIME_MANIFEST].sort(), 'list a new runtime/*.ts in RUNTIME_MANIFEST, or move it to runtime/adapters/').toEqual(sources.sort());
+    expect([...RUNTIME_MANIFEST].sort(), 'list a new runtime/*.ts in RUNTIME_MANIFEST, or move it to runtime/adapters/').toEqual(
+      sources.sort(),
+    );
     expect([...RUNTIME_MANIFEST]).toEqual([...RUNTIME_MANIFEST].sort());
   });
 
@@ -77,12 +79,16 @@ describe('the copied runtime', () => {
     expect(() => runtimeSources(runtimeCopy)).toThrow(
       /^Cannot copy the runtime: runtime\/server\.ts imports '\.\/telemetry\.js', which is not in the copied runtime \(RUNTIME_MANIFEST in src\/codegen\/runtime-manifest\.ts\)/,
     );
-    expect(() => generateOutputFiles(model(), { sourceFile: 'checkout.idl' }, runtimeCopy)).toThrow(/runtime\/server\.ts imports '\.\/telemetry\.js'/);
+    expect(() => generateOutputFiles(model(), { sourceFile: 'checkout.idl' }, runtimeCopy)).toThrow(
+      /runtime\/server\.ts imports '\.\/telemetry\.js'/,
+    );
   });
 
   test('a listed file missing from the installation fails generation, naming it', () => {
     rmSync(path.join(runtimeCopy, 'schema.ts'));
-    expect(() => runtimeSources(runtimeCopy)).toThrow(`Cannot copy the runtime: ${path.join(runtimeCopy, 'schema.ts')} is missing from this installation`);
+    expect(() => runtimeSources(runtimeCopy)).toThrow(
+      `Cannot copy the runtime: ${path.join(runtimeCopy, 'schema.ts')} is missing from this installation`,
+    );
   });
 
   test('an output that imports the runtime from a package copies nothing', () => {

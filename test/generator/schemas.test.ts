@@ -78,8 +78,17 @@ test('generated validators decide like the validators the runtime compiles from 
       [null],
       ['leaf'],
     ],
-    'Everything.sum': [[[1, 2], { a: 1 }], [[1, '2'], {}], [[], { a: Infinity }], [[NaN], {}]],
-    'Everything.flags': [[true, false], [1, 0], ['true', false]],
+    'Everything.sum': [
+      [[1, 2], { a: 1 }],
+      [[1, '2'], {}],
+      [[], { a: Infinity }],
+      [[NaN], {}],
+    ],
+    'Everything.flags': [
+      [true, false],
+      [1, 0],
+      ['true', false],
+    ],
     'Everything.tree': [
       [{ name: 'r', children: [{ name: 'c', children: [] }] }],
       [{ name: 'r', children: [{ name: 'c' }] }],
@@ -133,11 +142,18 @@ test('in a module of many types reaching each other, each check is declared once
   const groups = module.schemaReferences.filter((schema) => /^G\d+Item$/.test(schema.$id!)).length;
   expect(groups).toBeGreaterThan(5);
   const item = (group: number): Record<string, unknown> => ({
-    id: `i${group}`, createdAt: group, quantity: 1, price: 2.5, status: 'done', labels: { a: 'b' }, tags: ['t'],
+    id: `i${group}`,
+    createdAt: group,
+    quantity: 1,
+    price: 2.5,
+    status: 'done',
+    labels: { a: 'b' },
+    tags: ['t'],
     ...(group > 0 ? { previous: item(group - 1) } : {}),
   });
   const last = groups - 1;
-  const deepest = (value: Record<string, unknown>): Record<string, unknown> => (value.previous ? deepest(value.previous as Record<string, unknown>) : value);
+  const deepest = (value: Record<string, unknown>): Record<string, unknown> =>
+    value.previous ? deepest(value.previous as Record<string, unknown>) : value;
   const withDeepest = (change: Record<string, unknown>) => {
     const value = item(last);
     Object.assign(deepest(value), change);
@@ -171,7 +187,10 @@ test('in a module of many types reaching each other, each check is declared once
 test('a bundle that imports only a client leaves out schemas, validators and the server', async () => {
   await importGenerated(checkoutIdl, 'treeshake');
   const dir = path.join(repoRoot, 'test-output/generator/module-treeshake');
-  writeFileSync(path.join(dir, 'entry.mjs'), "import { CatalogServiceClient } from './treeshake.mjs';\nconsole.log(CatalogServiceClient);\n");
+  writeFileSync(
+    path.join(dir, 'entry.mjs'),
+    "import { CatalogServiceClient } from './treeshake.mjs';\nconsole.log(CatalogServiceClient);\n",
+  );
   const result = await build({
     entryPoints: [path.join(dir, 'entry.mjs')],
     bundle: true,

@@ -23,14 +23,22 @@ describe('idlrpc on inputs that are not IDL files', () => {
     ['-validate', '/dev/zero', 'cannot read /dev/zero: not a regular file (a device, FIFO or socket)'],
     ['-validate', 'pipe.idl', 'cannot read pipe.idl: not a regular file (a device, FIFO or socket)'],
     ['-format', 'pipe.idl', 'cannot read pipe.idl: not a regular file (a device, FIFO or socket)'],
-    ['-validate', 'huge.idl', `cannot read huge.idl: ${40 * 1024 * 1024} bytes, more than the ${32 * 1024 * 1024} bytes an IDL file may have`],
+    [
+      '-validate',
+      'huge.idl',
+      `cannot read huge.idl: ${40 * 1024 * 1024} bytes, more than the ${32 * 1024 * 1024} bytes an IDL file may have`,
+    ],
     ['-dts', 'huge.idl', `cannot read huge.idl: ${40 * 1024 * 1024} bytes, more than the ${32 * 1024 * 1024} bytes an IDL file may have`],
     ['-validate', '.', 'cannot read .: it is a directory'],
-  ])('%s %s: refused with the reason, exit 1', async (command, input, message) => {
-    const run = await runHostileCli([command, input], folder.dir);
-    expect(run.hung).toBe(false);
-    expect(hasStackTrace(run.stderr)).toBe(false);
-    expect(run.stderr).toContain(message);
-    expect(run.code).toBe(1);
-  }, 90_000);
+  ])(
+    '%s %s: refused with the reason, exit 1',
+    async (command, input, message) => {
+      const run = await runHostileCli([command, input], folder.dir);
+      expect(run.hung).toBe(false);
+      expect(hasStackTrace(run.stderr)).toBe(false);
+      expect(run.stderr).toContain(message);
+      expect(run.code).toBe(1);
+    },
+    90_000,
+  );
 });

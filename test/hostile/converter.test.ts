@@ -95,7 +95,10 @@ describe('$refs to files stay inside the document folder', () => {
   it('follows a symlink that stays inside, and reads outside only from a -ref-root folder', { timeout: TIMEOUT }, async () => {
     writeSecret();
     mkdirSync(join(dir, 'api', 'schemas'), { recursive: true });
-    writeFileSync(join(dir, 'api', 'schemas', 'pet.json'), JSON.stringify({ Pet: { type: 'object', properties: { name: { type: 'string' } } } }));
+    writeFileSync(
+      join(dir, 'api', 'schemas', 'pet.json'),
+      JSON.stringify({ Pet: { type: 'object', properties: { name: { type: 'string' } } } }),
+    );
     symlinkSync(join(dir, 'api', 'schemas', 'pet.json'), join(dir, 'api', 'pet-link.json'));
     const text = documentText(JSON.stringify({ Pet: { $ref: 'pet-link.json#/Pet' }, A: { $ref: '../secret/creds.json#/A' } }));
     const run = await convert(text, '-ref-root', 'secret', '-ref-root', 'elsewhere');
@@ -115,7 +118,11 @@ describe('$refs to files stay inside the document folder', () => {
   it('refuses /dev/zero: outside the folder, and not a regular file even under -ref-root /dev', { timeout: TIMEOUT }, async () => {
     const text = documentText(JSON.stringify({ A: { $ref: '/dev/zero' } }));
     expectLocatedError(await convert(text), 'outside the folders references may reach', '(at /components/schemas/A)');
-    expectLocatedError(await convert(text, '-ref-root', '/dev'), 'cannot read the file "/dev/zero" named by a $ref: not a regular file', '(at /components/schemas/A)');
+    expectLocatedError(
+      await convert(text, '-ref-root', '/dev'),
+      'cannot read the file "/dev/zero" named by a $ref: not a regular file',
+      '(at /components/schemas/A)',
+    );
   });
 
   it('refuses a referenced file over the size limit without reading it', { timeout: TIMEOUT }, async () => {
@@ -124,17 +131,27 @@ describe('$refs to files stay inside the document folder', () => {
     writeFileSync(big, '');
     truncateSync(big, 65 * 1024 * 1024); // sparse: no disk used
     const run = await convert(documentText(JSON.stringify({ A: { $ref: 'big.json#/A' } })));
-    expectLocatedError(run, 'cannot read the file "big.json" named by a $ref: larger than the limit of 64 MB', '(at /components/schemas/A)');
+    expectLocatedError(
+      run,
+      'cannot read the file "big.json" named by a $ref: larger than the limit of 64 MB',
+      '(at /components/schemas/A)',
+    );
   });
 
   it('refuses a root document that is a device, a FIFO or too large', { timeout: TIMEOUT }, async () => {
     const zero = await runHostileCli(['-openapi-to-idl', '/dev/zero', '-output-dir', 'out'], dir);
     expectLocatedError(zero, 'cannot read /dev/zero: not a regular file');
     execFileSync('mkfifo', [join(dir, 'pipe.yaml')]);
-    expectLocatedError(await runHostileCli(['-openapi-to-idl', 'pipe.yaml', '-output-dir', 'out'], dir), 'cannot read pipe.yaml: not a regular file');
+    expectLocatedError(
+      await runHostileCli(['-openapi-to-idl', 'pipe.yaml', '-output-dir', 'out'], dir),
+      'cannot read pipe.yaml: not a regular file',
+    );
     writeFileSync(join(dir, 'big.json'), '');
     truncateSync(join(dir, 'big.json'), 65 * 1024 * 1024);
-    expectLocatedError(await runHostileCli(['-openapi-to-idl', 'big.json', '-output-dir', 'out'], dir), 'cannot read big.json: larger than the limit of 64 MB');
+    expectLocatedError(
+      await runHostileCli(['-openapi-to-idl', 'big.json', '-output-dir', 'out'], dir),
+      'cannot read big.json: larger than the limit of 64 MB',
+    );
   });
 });
 
@@ -153,7 +170,9 @@ describe('deep and long shapes convert in linear time, or stop with a located er
 
   it('converts a chain of 4,000 $refs to the struct at its end', { timeout: TIMEOUT }, async () => {
     const length = 4000;
-    const schemas: Record<string, unknown> = { User: { type: 'object', required: ['home'], properties: { home: { $ref: '#/components/schemas/R0' } } } };
+    const schemas: Record<string, unknown> = {
+      User: { type: 'object', required: ['home'], properties: { home: { $ref: '#/components/schemas/R0' } } },
+    };
     for (let i = 0; i < length; i++) schemas[`R${i}`] = { $ref: `#/components/schemas/R${i + 1}` };
     schemas[`R${length}`] = { type: 'object', title: 'Address', properties: { street: { type: 'string' } } };
     const idl = expectConverted(await convert(documentText(JSON.stringify(schemas))));
@@ -164,7 +183,9 @@ describe('deep and long shapes convert in linear time, or stop with a located er
     const length = 2000;
     const schemas: Record<string, unknown> = {};
     for (let i = 0; i < length; i++) {
-      schemas[`S${i}`] = { allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { type: 'string' } } }] };
+      schemas[`S${i}`] = {
+        allOf: [{ $ref: `#/components/schemas/S${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { type: 'string' } } }],
+      };
     }
     schemas[`S${length}`] = { type: 'object', properties: { last: { type: 'string' } } };
     const idl = expectConverted(await convert(documentText(JSON.stringify(schemas))));
@@ -178,7 +199,9 @@ describe('deep and long shapes convert in linear time, or stop with a located er
     const schemas: Record<string, unknown> = {};
     for (let i = 0; i < depth; i++) schemas[`A${i}`] = { allOf: [{ $ref: `#/components/schemas/A${i + 1}` }] };
     schemas[`A${depth}`] = { type: 'boolean' };
-    const body = JSON.stringify(schemas).slice(0, -1) + `,"Holder":{"type":"object","required":["n","b"],"properties":{"n":${oneOf},"b":{"$ref":"#/components/schemas/A0"}}}}`;
+    const body =
+      JSON.stringify(schemas).slice(0, -1) +
+      `,"Holder":{"type":"object","required":["n","b"],"properties":{"n":${oneOf},"b":{"$ref":"#/components/schemas/A0"}}}}`;
     const idl = expectConverted(await convert(documentText(body)));
     expect(idl).toMatch(/^struct Holder \{\n {4}n +int +\[optional\]\n {4}b +bool\n\}$/m);
   });
@@ -186,7 +209,8 @@ describe('deep and long shapes convert in linear time, or stop with a located er
   it('converts a chain of 4,000 structs each requiring the next', { timeout: TIMEOUT }, async () => {
     const length = 4000;
     const schemas: Record<string, unknown> = {};
-    for (let i = 0; i < length; i++) schemas[`S${i}`] = { type: 'object', required: ['next'], properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    for (let i = 0; i < length; i++)
+      schemas[`S${i}`] = { type: 'object', required: ['next'], properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
     schemas[`S${length}`] = { type: 'object', required: ['back'], properties: { back: { $ref: '#/components/schemas/S0' } } };
     const run = await convert(documentText(JSON.stringify(schemas)));
     const idl = expectConverted(run);
@@ -207,7 +231,8 @@ describe('deep and long shapes convert in linear time, or stop with a located er
     const size = 200_000;
     // Distinct strings of punctuation only: each is written `empty`, made unique with a suffix.
     const punctuation = '!#$%&()*+,.';
-    const spell = (i: number) => [...i.toString(punctuation.length).padStart(6, '0')].map((d) => punctuation[parseInt(d, punctuation.length)]).join('');
+    const spell = (i: number) =>
+      [...i.toString(punctuation.length).padStart(6, '0')].map((d) => punctuation[parseInt(d, punctuation.length)]).join('');
     const values = Array.from({ length: size }, (_, i) => JSON.stringify(spell(i))).join(',');
     const run = await convert(documentText(`{"Marks":{"type":"string","enum":[${values}]}}`));
     const idl = expectConverted(run);
@@ -223,9 +248,15 @@ describe('deep and long shapes convert in linear time, or stop with a located er
   });
 
   it('stops arrays nested 101 deep at the IDL limit with the pointer, and converts 100', { timeout: TIMEOUT }, async () => {
-    const nested = (depth: number) => documentText(`{"A":{"type":"object","properties":{"a":${'{"type":"array","items":'.repeat(depth)}{"type":"string"}${'}'.repeat(depth)}}}}`);
+    const nested = (depth: number) =>
+      documentText(
+        `{"A":{"type":"object","properties":{"a":${'{"type":"array","items":'.repeat(depth)}{"type":"string"}${'}'.repeat(depth)}}}}`,
+      );
     const pointer = `/components/schemas/A/properties/a${'/items'.repeat(100)}`;
-    expectLocatedError(await convert(nested(101)), `arrays and maps nested more than 100 levels deep: the IDL allows at most 100 (at ${pointer})`);
+    expectLocatedError(
+      await convert(nested(101)),
+      `arrays and maps nested more than 100 levels deep: the IDL allows at most 100 (at ${pointer})`,
+    );
     expectLocatedError(await convert(nested(100_000)), 'arrays and maps nested more than 100 levels deep');
     expect(expectConverted(await convert(nested(100)))).toContain(`    a            ${'[]'.repeat(100)}string  [optional]`);
   });

@@ -98,7 +98,15 @@ test('idlrpc -plugin ts-client-server on a 1,000-struct extends chain writes a d
     const idl = chainIdl(1_000);
     writeFileSync(path.join(dir, 'chain.idl'), idl);
     const out = path.join(dir, 'out');
-    const run = await runHostileCli(['-plugin', 'ts-client-server', '-dir', out, '-ts-gen-package-json', '-ts-gen-tsconfig', path.join(dir, 'chain.idl')]);
+    const run = await runHostileCli([
+      '-plugin',
+      'ts-client-server',
+      '-dir',
+      out,
+      '-ts-gen-package-json',
+      '-ts-gen-tsconfig',
+      path.join(dir, 'chain.idl'),
+    ]);
     expect(run.hung).toBe(false);
     expect(hasStackTrace(run.stderr)).toBe(false);
     expect(run.stderr).toBe('');

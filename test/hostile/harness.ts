@@ -64,5 +64,8 @@ export function tempFolder(prefix = 'idlrpc-hostile-'): { dir: string; remove: (
 
 /** True when `text` holds a JavaScript stack trace (`    at fn (file:1:2)`) or an internal error. */
 export function hasStackTrace(text: string): boolean {
-  return /^\s+at .+(:\d+:\d+\)?|\(native\)|\(<anonymous>\))$/m.test(text) || /Maximum call stack|JavaScript heap out of memory|Invalid string length/.test(text);
+  return (
+    /^\s+at .+(:\d+:\d+\)?|\(native\)|\(<anonymous>\))$/m.test(text) ||
+    /Maximum call stack|JavaScript heap out of memory|Invalid string length/.test(text)
+  );
 }

@@ -47,10 +47,14 @@ process.exit(0);
 test.each([
   ['zero.idl', 'a symlink to /dev/zero'],
   ['pipe.idl', 'a symlink to a FIFO'],
-])('%s (%s) fails the build: not a regular file', async (idl) => {
-  const run = await buildImporting(idl);
-  expect(run.hung).toBe(false);
-  expect(run.code).toBe(0);
-  expect(run.stdout).toContain(`${path.join(dir, idl)}: not a regular file, refused`);
-  expect(hasStackTrace(run.stdout)).toBe(false);
-}, 90_000);
+])(
+  '%s (%s) fails the build: not a regular file',
+  async (idl) => {
+    const run = await buildImporting(idl);
+    expect(run.hung).toBe(false);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`${path.join(dir, idl)}: not a regular file, refused`);
+    expect(hasStackTrace(run.stdout)).toBe(false);
+  },
+  90_000,
+);

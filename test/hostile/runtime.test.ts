@@ -24,7 +24,15 @@ const thingIdl = (...names: string[]) =>
     rootNamespace: 'h',
     checksum: 'h',
     interfaces: [
-      { name: 'Thing', namespace: 'h', methods: names.map((name) => ({ name, parameters: [{ name: 'text', type: { builtIn: 'string' } }], returnType: { builtIn: 'int' } })) },
+      {
+        name: 'Thing',
+        namespace: 'h',
+        methods: names.map((name) => ({
+          name,
+          parameters: [{ name: 'text', type: { builtIn: 'string' } }],
+          returnType: { builtIn: 'int' },
+        })),
+      },
     ],
     structs: [],
     enums: [],
@@ -89,10 +97,8 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', op
 `;
 
 describe('hostile: the server runtime', () => {
-  it(
-    '2,000 slow uploads of 999 KB of a 1 MB body: RSS grows by less than maxBodyBytesInFlight + 100 MB; the rest get 503',
-    async () => {
-      const result = await runCase(`
+  it('2,000 slow uploads of 999 KB of a 1 MB body: RSS grows by less than maxBodyBytesInFlight + 100 MB; the rest get 503', async () => {
+    const result = await runCase(`
         import { spawn } from 'node:child_process';
         const { createRpcServer, listen } = await import(DIST + 'runtime/index.js');
         let handled = 0;
@@ -158,18 +164,16 @@ describe('hostile: the server runtime', () => {
           }, 20);
         }
       `);
-      expect(result.exceeded).toBe(false);
-      expect(result.growth).toBeLessThan(result.budget + 100 * 1024 * 1024);
-      // The first uploads that fit were let in and held; every other one was told 503 at once.
-      expect(result.held).toBeGreaterThan(0);
-      expect(result.held).toBeLessThanOrEqual(Math.floor(result.budget / 1_000_000));
-      expect(result.tally).toStrictEqual({ refused: 2000 - result.held, other: 0, silent: 0, unanswered: result.held });
-      expect(result.handledDuringUploads).toBe(0);
-      expect(result.inUseAfter).toBe(0);
-      expect(result.after).toStrictEqual({ jsonrpc: '2.0', result: 5, id: 1 });
-    },
-    90_000,
-  );
+    expect(result.exceeded).toBe(false);
+    expect(result.growth).toBeLessThan(result.budget + 100 * 1024 * 1024);
+    // The first uploads that fit were let in and held; every other one was told 503 at once.
+    expect(result.held).toBeGreaterThan(0);
+    expect(result.held).toBeLessThanOrEqual(Math.floor(result.budget / 1_000_000));
+    expect(result.tally).toStrictEqual({ refused: 2000 - result.held, other: 0, silent: 0, unanswered: result.held });
+    expect(result.handledDuringUploads).toBe(0);
+    expect(result.inUseAfter).toBe(0);
+    expect(result.after).toStrictEqual({ jsonrpc: '2.0', result: 5, id: 1 });
+  }, 90_000);
 
   it('IDL methods named toString, valueOf, hasOwnProperty: a handler without them fails at start-up', async () => {
     const result = await runCase(`
@@ -187,7 +191,9 @@ describe('hostile: the server runtime', () => {
       }
       console.log(JSON.stringify(outcomes));
     `);
-    expect(result).toStrictEqual(['toString', 'valueOf', 'hasOwnProperty'].map((name) => `createRpcServer: the handler of Thing has no method ${name}`));
+    expect(result).toStrictEqual(
+      ['toString', 'valueOf', 'hasOwnProperty'].map((name) => `createRpcServer: the handler of Thing has no method ${name}`),
+    );
   });
 
   it('"id": 1e400 (Infinity after parsing) is an Invalid Request, and the method does not run', async () => {

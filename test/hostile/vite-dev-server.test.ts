@@ -237,7 +237,9 @@ describe('vite dev server: what the plugin must not serve', () => {
   test('an .idl over the size cap: a clear error naming the file and the option', () => {
     const { status, body } = answer('/big.idl?import');
     expect(status).toBe(500);
-    expect(body).toContain(`${path.join(project, 'big.idl')}: ${DEFAULT_MAX_IDL_BYTES + 1} bytes, more than the ${DEFAULT_MAX_IDL_BYTES} bytes`);
+    expect(body).toContain(
+      `${path.join(project, 'big.idl')}: ${DEFAULT_MAX_IDL_BYTES + 1} bytes, more than the ${DEFAULT_MAX_IDL_BYTES} bytes`,
+    );
     expect(body).toContain('maxIdlBytes');
     expect(body).not.toContain('filler');
     expect(hasStackTrace(body)).toBe(false);

@@ -206,9 +206,7 @@ describe('checkout.idl (the reference service)', () => {
     const result = tryCompileIdl(checkoutSource, 'checkout.idl');
     expect(result.diagnostics).toEqual([]);
     expect(result.model?.namespace).toBe('checkout');
-    expect(result.model?.namespaceComment).toBe(
-      'The checkout reference service: a product catalog, shopping carts and orders.',
-    );
+    expect(result.model?.namespaceComment).toBe('The checkout reference service: a product catalog, shopping carts and orders.');
   });
 
   test('its canonical contract text is the documented form', () => {

@@ -27,12 +27,18 @@ describe('related locations: the place "on line N" names, as data', () => {
     [
       'duplicate-interface',
       ns('interface Shop {\n}\ninterface Shop {\n}\n'),
-      ["duplicate-interface 4:11-4:15 'Shop' is already declared as an interface on line 2", "  shop.idl 2:11-2:15 'Shop' is first declared here"],
+      [
+        "duplicate-interface 4:11-4:15 'Shop' is already declared as an interface on line 2",
+        "  shop.idl 2:11-2:15 'Shop' is first declared here",
+      ],
     ],
     [
       'duplicate-field in the struct',
       ns('struct A {\n    id int\n    id string\n}\n'),
-      ["duplicate-field 4:5-4:7 field 'id' is already declared in struct 'A' on line 3", "  shop.idl 3:5-3:7 field 'id' is first declared here"],
+      [
+        "duplicate-field 4:5-4:7 field 'id' is already declared in struct 'A' on line 3",
+        "  shop.idl 3:5-3:7 field 'id' is first declared here",
+      ],
     ],
     [
       'duplicate-field in a parent',
@@ -53,7 +59,10 @@ describe('related locations: the place "on line N" names, as data', () => {
     [
       'duplicate-enum-value',
       ns('enum E {\n    a\n    a\n}\n'),
-      ["duplicate-enum-value 4:5-4:6 enum value 'a' is already declared in enum 'E' on line 3", "  shop.idl 3:5-3:6 enum value 'a' is first declared here"],
+      [
+        "duplicate-enum-value 4:5-4:6 enum value 'a' is already declared in enum 'E' on line 3",
+        "  shop.idl 3:5-3:6 enum value 'a' is first declared here",
+      ],
     ],
     [
       'duplicate-error',

@@ -52,9 +52,7 @@ describe('printIdl on trees built by code', () => {
       {
         kind: 'errors',
         span,
-        errors: [
-          { code: 404, codeSpan: span, name: name('NotFound'), message: 'say "hi" \\ there\nnext line', span },
-        ],
+        errors: [{ code: 404, codeSpan: span, name: name('NotFound'), message: 'say "hi" \\ there\nnext line', span }],
       },
       {
         kind: 'interface',
@@ -73,7 +71,14 @@ describe('printIdl on trees built by code', () => {
             span,
             comment: 'One pet.',
           },
-          { name: name('ping'), parameters: [], returnType: { kind: 'builtIn', name: 'bool', span }, returnOptional: false, raises: [], span },
+          {
+            name: name('ping'),
+            parameters: [],
+            returnType: { kind: 'builtIn', name: 'bool', span },
+            returnOptional: false,
+            raises: [],
+            span,
+          },
         ],
       },
     ],
@@ -121,7 +126,15 @@ describe('printIdl on trees built by code', () => {
     const bad: IdlFile = {
       ...file,
       declarations: [
-        { kind: 'enum', name: name('Size'), span, values: [{ name: name('x-large'), span }, { name: name('string'), span }] },
+        {
+          kind: 'enum',
+          name: name('Size'),
+          span,
+          values: [
+            { name: name('x-large'), span },
+            { name: name('string'), span },
+          ],
+        },
       ],
     };
     expect(checkIdl(bad).diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([
@@ -145,9 +158,7 @@ describe('code frames', () => {
   const source = 'line one\n\tindented x\nline three\nline four\n';
 
   test('tabs before the caret are kept so it lines up in a terminal', () => {
-    expect(codeFrame(source, 2, 11, 1)).toBe(
-      ['  1 | line one', '> 2 | \tindented x', '    | \t         ^', '  3 | line three'].join('\n'),
-    );
+    expect(codeFrame(source, 2, 11, 1)).toBe(['  1 | line one', '> 2 | \tindented x', '    | \t         ^', '  3 | line three'].join('\n'));
   });
 
   test('a diagnostic without source, or out of range, is one line', () => {
@@ -163,7 +174,14 @@ describe('code frames', () => {
 
   /** One `unknown type` diagnostic per line 1..count of a file `f.idl`. */
   const diagnosticsOnLines = (count: number) =>
-    Array.from({ length: count }, (_, i) => ({ severity: 'error' as const, code: 'unknown-type', message: `bad ${i + 1}`, file: 'f.idl', line: i + 1, column: 1 }));
+    Array.from({ length: count }, (_, i) => ({
+      severity: 'error' as const,
+      code: 'unknown-type',
+      message: `bad ${i + 1}`,
+      file: 'f.idl',
+      line: i + 1,
+      column: 1,
+    }));
 
   test('a report shows the first 100 diagnostics, then "and N more"', () => {
     expect(MAX_REPORTED_DIAGNOSTICS).toBe(100);
@@ -334,7 +352,10 @@ const COMMENTED_FORMATTED = [
 const CHECKOUT = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
 
 /** Comment texts of a source, sorted: equal lists mean the same comments, each as often. */
-const commentTexts = (source: string) => sourceComments(source).map((c) => c.text).sort();
+const commentTexts = (source: string) =>
+  sourceComments(source)
+    .map((c) => c.text)
+    .sort();
 
 /** A tree without non-doc comments and positions: what the checker and the contract can see. */
 const docOnly = (file: IdlFile) =>

@@ -195,7 +195,10 @@ describe('syntax details', () => {
     const model = compileIdl('namespace shop\nstruct A {\n    x map[string][]map[string][][]int\n    y map[ string ]bool\n}\n', 'a.idl');
     expect(stripSpans(model.structs[0].fields[0].type)).toEqual({
       kind: 'map',
-      value: { kind: 'array', element: { kind: 'map', value: { kind: 'array', element: { kind: 'array', element: { kind: 'builtIn', name: 'int' } } } } },
+      value: {
+        kind: 'array',
+        element: { kind: 'map', value: { kind: 'array', element: { kind: 'array', element: { kind: 'builtIn', name: 'int' } } } },
+      },
     });
   });
 
@@ -211,7 +214,10 @@ describe('syntax details', () => {
   });
 
   test('names that merely start with a reserved word are ordinary names', () => {
-    const model = compileIdl('namespace shop\nstruct structure {\n    stringValue string\n    mapping int\n}\nstruct S {\n    s structure\n}\n', 'a.idl');
+    const model = compileIdl(
+      'namespace shop\nstruct structure {\n    stringValue string\n    mapping int\n}\nstruct S {\n    s structure\n}\n',
+      'a.idl',
+    );
     expect(model.structs[1].fields[0].type).toMatchObject({ kind: 'named', name: 'structure' });
   });
 

@@ -91,15 +91,7 @@ describe('parse on a file with syntax errors', () => {
       'struct Last extends Cart { x }',
     ]);
     // A block closed after resuming in it ends at its '}'; one given up on, where its reading ended.
-    expect(file.declarations.map(extent)).toEqual([
-      '2:1-5:2',
-      '6:1-8:2',
-      '9:1-12:2',
-      '13:1-17:2',
-      '18:1-18:13',
-      '21:1-22:13',
-      '23:1-25:2',
-    ]);
+    expect(file.declarations.map(extent)).toEqual(['2:1-5:2', '6:1-8:2', '9:1-12:2', '13:1-17:2', '18:1-18:13', '21:1-22:13', '23:1-25:2']);
   });
 
   test('a broken declaration keeps its doc comment', () => {
@@ -132,7 +124,9 @@ describe('parse on a file with syntax errors', () => {
 describe('property: one garbled item line', () => {
   /** The names of a declaration's items. */
   const itemNames = (d: Declaration) =>
-    (d.kind === 'enum' ? d.values : d.kind === 'struct' ? d.fields : d.kind === 'errors' ? d.errors : d.methods).map((item) => item.name.text);
+    (d.kind === 'enum' ? d.values : d.kind === 'struct' ? d.fields : d.kind === 'errors' ? d.errors : d.methods).map(
+      (item) => item.name.text,
+    );
 
   test('every other declaration is in the tree as parsed from the valid file; the broken one keeps its other items', () => {
     fc.assert(
@@ -140,9 +134,14 @@ describe('property: one garbled item line', () => {
         const valid = printIdl(randomIdlFile(g));
         const whole = parseIdl(valid, 'random.idl');
         const items = whole.declarations.flatMap((declaration, index) =>
-          (declaration.kind === 'enum' ? declaration.values : declaration.kind === 'struct' ? declaration.fields : declaration.kind === 'errors' ? declaration.errors : declaration.methods).map(
-            (item, position) => ({ index, position, line: item.span.start.line }),
-          ),
+          (declaration.kind === 'enum'
+            ? declaration.values
+            : declaration.kind === 'struct'
+              ? declaration.fields
+              : declaration.kind === 'errors'
+                ? declaration.errors
+                : declaration.methods
+          ).map((item, position) => ({ index, position, line: item.span.start.line })),
         );
         if (items.length === 0) return;
         const garbled = items[pick % items.length];

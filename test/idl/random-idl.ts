@@ -25,10 +25,7 @@ type Gen = fc.GeneratorValue;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const identifier = fc
-  .tuple(
-    fc.constantFrom(...LETTERS),
-    fc.string({ unit: fc.constantFrom(...`${LETTERS}0123456789_`), maxLength: 10 }),
-  )
+  .tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...`${LETTERS}0123456789_`), maxLength: 10 }))
   .map(([first, rest]) => first + rest)
   .filter((name) => !RESERVED_WORDS.has(name));
 

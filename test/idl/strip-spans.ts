@@ -5,9 +5,7 @@
 export function stripSpans<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value, (key, inner: unknown) =>
-      key === 'span' || key === 'codeSpan' || key === 'source' || key === 'detachedComments' || key === 'fileName'
-        ? undefined
-        : inner,
+      key === 'span' || key === 'codeSpan' || key === 'source' || key === 'detachedComments' || key === 'fileName' ? undefined : inner,
     ),
   ) as T;
 }

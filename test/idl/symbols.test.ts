@@ -89,7 +89,9 @@ describe('a file with a syntax error and an unknown type', () => {
       '22:27 type from method merge',
     ]);
     // Every `Cart` written in the file but its declaration, and nothing else.
-    const written = [...brokenCartService.matchAll(/\bCart\b/g)].map((m) => m.index!).filter((offset) => offset !== cart.nameSpan.start.offset);
+    const written = [...brokenCartService.matchAll(/\bCart\b/g)]
+      .map((m) => m.index!)
+      .filter((offset) => offset !== cart.nameSpan.start.offset);
     expect(referencesOf(symbols, cart).map((r) => r.span.start.offset)).toEqual(written);
     for (const reference of referencesOf(symbols, cart)) {
       expect(brokenCartService.slice(reference.span.start.offset, reference.span.end.offset)).toBe('Cart');
@@ -133,7 +135,8 @@ describe('resolve', () => {
     expect(diagnostics).toEqual([]);
     return resolve(file);
   };
-  const kinds = (symbols: SymbolTable) => symbols.declarations.map((s: IdlSymbol) => `${s.kind} ${s.container ? `${s.container.name}.` : ''}${s.name}`);
+  const kinds = (symbols: SymbolTable) =>
+    symbols.declarations.map((s: IdlSymbol) => `${s.kind} ${s.container ? `${s.container.name}.` : ''}${s.name}`);
 
   test('every declaration, members included, in source order, each with its container', () => {
     const symbols = resolved(

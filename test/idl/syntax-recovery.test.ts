@@ -7,14 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  IdlCompileError,
-  IdlSyntaxError,
-  compileIdl,
-  parseIdl,
-  printIdl,
-  tryCompileIdl,
-} from '../../src/index.js';
+import { IdlCompileError, IdlSyntaxError, compileIdl, parseIdl, printIdl, tryCompileIdl } from '../../src/index.js';
 import { MAX_SYNTAX_ERRORS } from '../../src/idl/parser.js';
 import { IdlModuleError, compileIdlSource } from '../../src/codegen/idl-module.js';
 import { ensureBuilt, runCli } from '../cli/run-cli.js';
@@ -154,10 +147,7 @@ describe('several syntax errors in one file', () => {
         '',
       ].join('\n'),
     );
-    expect(syntaxErrorsOf(source)).toEqual([
-      "4:1 expected '}' to close struct A (line 2) before this 'struct'",
-      `5:6 ${TYPE}`,
-    ]);
+    expect(syntaxErrorsOf(source)).toEqual(["4:1 expected '}' to close struct A (line 2) before this 'struct'", `5:6 ${TYPE}`]);
   });
 
   test('after an error inside a block, a missing brace of that block is still named', () => {
@@ -201,16 +191,15 @@ describe('several syntax errors in one file', () => {
 
   test('a namespace after declarations is still reported after an earlier error', () => {
     const source = ns(['struct A {', '    x', '}', 'namespace other', ''].join('\n'));
-    expect(syntaxErrorsOf(source)).toEqual([
-      `3:6 ${TYPE}`,
-      '5:1 the namespace must be declared once, before every other declaration',
-    ]);
+    expect(syntaxErrorsOf(source)).toEqual([`3:6 ${TYPE}`, '5:1 the namespace must be declared once, before every other declaration']);
   });
 
   test('a type nested too deep to parse is reported along with the other errors, in file order', () => {
     const deep = `${'[]'.repeat(200)}int`;
     const source = ns(
-      ['struct A {', '    a', '}', 'struct B {', `    b ${deep}`, '    c int', `    d ${deep}`, '}', 'enum E {', '    x y', '}', ''].join('\r\n'),
+      ['struct A {', '    a', '}', 'struct B {', `    b ${deep}`, '    c int', `    d ${deep}`, '}', 'enum E {', '    x y', '}', ''].join(
+        '\r\n',
+      ),
     );
     expect(syntaxErrorsOf(source)).toEqual([
       `3:6 ${TYPE}`,
@@ -278,9 +267,7 @@ describe('property: one broken character, one diagnostic', () => {
         const text = printIdl(randomIdlFile(g));
         const i = pick % text.length;
         const broken =
-          edit === 'delete'
-            ? text.slice(0, i) + text.slice(i + 1)
-            : text.slice(0, i) + (edit === 'double' ? text[i] : '%') + text.slice(i);
+          edit === 'delete' ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + (edit === 'double' ? text[i] : '%') + text.slice(i);
         expect(syntaxErrorsOf(broken).length).toBeLessThanOrEqual(1);
       }),
       { numRuns: 500 },

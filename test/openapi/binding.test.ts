@@ -53,7 +53,11 @@ async function call(path: string, params: unknown): Promise<{ status: number; bo
   const operation = document.paths[path]?.post;
   expect(operation, `the document has POST ${path}`).toBeDefined();
   const response = await fetchHandler(
-    new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
+    new Request(`http://127.0.0.1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    }),
   );
   const body: unknown = JSON.parse(await response.text());
   const declared = operation.responses[String(response.status)];
@@ -80,7 +84,9 @@ describe('the OpenAPI document matches the runtime binding', () => {
 
   it('declared errors answer with a listed status and code', async () => {
     const address = { street: 's', city: 'c', state: 'st', zipCode: 'z', country: 'x' };
-    const { status, body } = await call('/OrderService/createOrder', { request: { cartId: 'c1', shippingAddress: address, paymentMethod: 'paypal' } });
+    const { status, body } = await call('/OrderService/createOrder', {
+      request: { cartId: 'c1', shippingAddress: address, paymentMethod: 'paypal' },
+    });
     expect(status).toBe(422);
     expect(body).toMatchObject({ code: 1001, message: 'CartNotFound: cart does not exist' });
   });

@@ -27,7 +27,15 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string; s
 
 const clean = openApiDocument({ schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } });
 const warned = openApiDocument({
-  paths: { '/p': { get: { operationId: 'p', parameters: [{ name: 'X-Id', in: 'header', schema: { type: 'string' } }], responses: { '204': { description: '' } } } } },
+  paths: {
+    '/p': {
+      get: {
+        operationId: 'p',
+        parameters: [{ name: 'X-Id', in: 'header', schema: { type: 'string' } }],
+        responses: { '204': { description: '' } },
+      },
+    },
+  },
 });
 
 describe('idlrpc -openapi-to-idl', () => {
@@ -42,7 +50,9 @@ describe('idlrpc -openapi-to-idl', () => {
     writeFileSync(join(dir, 'api.yaml'), JSON.stringify(warned));
     const lenient = await run('-openapi-to-idl', 'api.yaml', '-output-dir', 'out');
     expect(lenient.code).toBe(0);
-    expect(lenient.stderr).toBe('api.yaml: warning: /paths/~1p/get/parameters/0: header parameter "X-Id" dropped: the IDL has no headers\n');
+    expect(lenient.stderr).toBe(
+      'api.yaml: warning: /paths/~1p/get/parameters/0: header parameter "X-Id" dropped: the IDL has no headers\n',
+    );
     const strict = await run('-openapi-to-idl', 'api.yaml', '-output-dir', 'strict-out', '-strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('api.yaml: 1 warning(s) and -strict: nothing written');
@@ -53,7 +63,9 @@ describe('idlrpc -openapi-to-idl', () => {
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} }));
     const result = await run('-openapi-to-idl', 'old.json', '-output-dir', 'out');
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('old.json: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.0 or 3.1 first (at /swagger)\n');
+    expect(result.stderr).toBe(
+      'old.json: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.0 or 3.1 first (at /swagger)\n',
+    );
     expect(readdirSync(dir)).toEqual(['old.json']);
   });
 
@@ -72,41 +84,62 @@ describe('idlrpc -openapi-to-idl', () => {
     it.each([
       [
         '3.0/yaml/petstore.yaml',
-        [['/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/multipart~1form-data/schema/properties/file', 'field file of struct uploadFileBody']],
+        [
+          [
+            '/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/multipart~1form-data/schema/properties/file',
+            'field file of struct uploadFileBody',
+          ],
+        ],
       ],
       [
         '3.1/yaml/petstore.yaml',
-        [['/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/application~1octet-stream/schema', 'operation POST /pet/{petId}/uploadImage']],
+        [
+          [
+            '/paths/~1pet~1{petId}~1uploadImage/post/requestBody/content/application~1octet-stream/schema',
+            'operation POST /pet/{petId}/uploadImage',
+          ],
+        ],
       ],
       [
         '3.0/yaml/file-uploads.yaml',
         [
           ['/paths/~1anything~1image-png/post/requestBody/content/image~1png/schema', 'operation POST /anything/image-png'],
-          ['/paths/~1anything~1multipart-formdata/post/requestBody/content/multipart~1form-data/schema/properties/documentFile', 'field documentFile of struct anythingMultipartFormdataBody'],
-          ['/paths/~1anything~1multipart-formdata/put/requestBody/content/multipart~1form-data/schema/properties/filename/items', 'field filename of struct anythingMultipartFormdataBody_2'],
+          [
+            '/paths/~1anything~1multipart-formdata/post/requestBody/content/multipart~1form-data/schema/properties/documentFile',
+            'field documentFile of struct anythingMultipartFormdataBody',
+          ],
+          [
+            '/paths/~1anything~1multipart-formdata/put/requestBody/content/multipart~1form-data/schema/properties/filename/items',
+            'field filename of struct anythingMultipartFormdataBody_2',
+          ],
         ],
       ],
-    ])('%s: lists every binary location and how to go on, writes nothing; -drop-binary drops them with warnings', async (example, places) => {
-      const name = basename(example);
-      writeFileSync(join(dir, name), readFileSync(join(examples, example)));
-      const failed = await run('-openapi-to-idl', name, '-output-dir', 'idl');
-      expect(failed.code).toBe(1);
-      const hint = places.length === 1 ? 'this member' : `these ${places.length} members`;
-      expect(failed.stderr).toBe(
-        places.map(([pointer, member]) => `${name}: error: ${pointer}: ${cannot}: ${member}\n`).join('') + `${name}: rerun with -drop-binary to drop ${hint}\n`,
-      );
-      expect(readdirSync(dir)).toEqual([name]);
+    ])(
+      '%s: lists every binary location and how to go on, writes nothing; -drop-binary drops them with warnings',
+      async (example, places) => {
+        const name = basename(example);
+        writeFileSync(join(dir, name), readFileSync(join(examples, example)));
+        const failed = await run('-openapi-to-idl', name, '-output-dir', 'idl');
+        expect(failed.code).toBe(1);
+        const hint = places.length === 1 ? 'this member' : `these ${places.length} members`;
+        expect(failed.stderr).toBe(
+          places.map(([pointer, member]) => `${name}: error: ${pointer}: ${cannot}: ${member}\n`).join('') +
+            `${name}: rerun with -drop-binary to drop ${hint}\n`,
+        );
+        expect(readdirSync(dir)).toEqual([name]);
 
-      const dropped = await run('-openapi-to-idl', name, '-output-dir', 'idl', '-drop-binary');
-      expect(dropped.code).toBe(0);
-      for (const [pointer, member] of places) expect(dropped.stderr).toContain(`${name}: warning: ${pointer}: ${cannot}; ${member} dropped\n`);
-      expect(readdirSync(join(dir, 'idl'))).toEqual([name.replace('.yaml', '.idl')]);
+        const dropped = await run('-openapi-to-idl', name, '-output-dir', 'idl', '-drop-binary');
+        expect(dropped.code).toBe(0);
+        for (const [pointer, member] of places)
+          expect(dropped.stderr).toContain(`${name}: warning: ${pointer}: ${cannot}; ${member} dropped\n`);
+        expect(readdirSync(join(dir, 'idl'))).toEqual([name.replace('.yaml', '.idl')]);
 
-      // Under -strict the drops (warnings) are fatal.
-      const strict = await run('-openapi-to-idl', name, '-output-dir', 'strict', '-drop-binary', '-strict');
-      expect(strict.code).toBe(1);
-      expect(readdirSync(dir)).not.toContain('strict');
-    });
+        // Under -strict the drops (warnings) are fatal.
+        const strict = await run('-openapi-to-idl', name, '-output-dir', 'strict', '-drop-binary', '-strict');
+        expect(strict.code).toBe(1);
+        expect(readdirSync(dir)).not.toContain('strict');
+      },
+    );
   });
 
   it('reports usage errors with exit code 2', async () => {
@@ -127,7 +160,9 @@ interface Store {
     writeFileSync(join(dir, 'shop.idl'), idl);
     const v31 = await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'out');
     expect(v31.code).toBe(0);
-    expect(v31.stderr).toContain('shop.idl: warning: /paths/~1Store~1find/post/requestBody/content/application~1json/schema/properties/default: parameter default');
+    expect(v31.stderr).toContain(
+      'shop.idl: warning: /paths/~1Store~1find/post/requestBody/content/application~1json/schema/properties/default: parameter default',
+    );
     expect(JSON.parse(readFileSync(join(dir, 'out', 'shop.openapi.json'), 'utf8')).openapi).toBe('3.1.0');
     const v30 = await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'out30', '-openapi-version', '3.0');
     expect(v30.code).toBe(0);
@@ -139,7 +174,9 @@ interface Store {
     expect((await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'plain')).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'plain', 'shop.openapi.json'), 'utf8')).servers).toBeUndefined();
     expect((await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'out', '--server-url', 'https://api.example.com/rpc')).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'out', 'shop.openapi.json'), 'utf8')).servers).toEqual([{ url: 'https://api.example.com/rpc' }]);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'shop.openapi.json'), 'utf8')).servers).toEqual([
+      { url: 'https://api.example.com/rpc' },
+    ]);
   });
 
   it('makes warnings fatal with -strict, and rejects unknown versions', async () => {

@@ -14,7 +14,8 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
     if (path === undefined) return;
     const text = readFileSync(path, 'utf8');
     // By default binary data (release asset uploads) fails the conversion, naming every place ...
-    const uploadBody = '/paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema';
+    const uploadBody =
+      '/paths/~1repos~1{owner}~1{repo}~1releases~1{release_id}~1assets/post/requestBody/content/application~1octet-stream/schema';
     expect(() => openApiToIdl({ text, fileName: path })).toThrow(BinaryDataError);
     try {
       openApiToIdl({ text, fileName: path });
@@ -28,7 +29,9 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
     const result = openApiToIdl({ text, fileName: path }, { binary: 'drop' });
     const elapsed = performance.now() - started;
     // Informational only (no timed assertions): docs/openapi.md has a measurement in a fresh process.
-    console.info(`GitHub document converted in ${Math.round(elapsed)} ms; peak RSS of the test worker ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    console.info(
+      `GitHub document converted in ${Math.round(elapsed)} ms; peak RSS of the test worker ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    );
     expectChecksClean(result.idl);
     // [structs, enums, interfaces, methods, warnings]
     expect(counts(result)).toEqual([3542, 3121, 47, 1222, 7029]);
@@ -40,7 +43,9 @@ describe(`GitHub REST API description (${GITHUB_PACKAGE})`, () => {
     expect(result.warnings.filter((w) => w.message.includes('binary data')).map((w) => w.pointer)).toEqual([uploadBody]);
   });
 
-  it('gives IDL that, written back as OpenAPI 3.1, validates strictly and converts back to the same model', { timeout: 600_000 }, async (context) => {
+  it('gives IDL that, written back as OpenAPI 3.1, validates strictly and converts back to the same model', {
+    timeout: 600_000,
+  }, async (context) => {
     const path = githubDocumentOrSkip(context);
     if (path === undefined) return;
     const model = expectChecksClean(openApiToIdl({ text: readFileSync(path, 'utf8'), fileName: path }, { binary: 'drop' }).idl);

@@ -36,7 +36,9 @@ export function expectChecksClean(idl: string): IdlModel {
  * deployment address nor a license, so the writer adds them only when asked (see docs/openapi.md).
  */
 export async function strictProblems(document: object, complete = false, off: string[] = []): Promise<string[]> {
-  const optional: Record<string, string> = complete ? {} : { 'no-empty-servers': 'off', 'info-license': 'off', 'info-license-strict': 'off' };
+  const optional: Record<string, string> = complete
+    ? {}
+    : { 'no-empty-servers': 'off', 'info-license': 'off', 'info-license-strict': 'off' };
   for (const rule of off) optional[rule] = 'off';
   const config = await createConfig({
     extends: ['recommended-strict'],

@@ -106,7 +106,11 @@ describe('IDL -> OpenAPI', () => {
     const v30 = documentFor(checkoutSource, '3.0');
     const result = (d: Json, path: string) => d.paths[path].post.responses['200'].content['application/json'].schema;
     expect(result(v31, '/CatalogService/getProduct')).toEqual({ oneOf: [{ $ref: '#/components/schemas/Product' }, { type: 'null' }] });
-    expect(result(v30, '/CatalogService/getProduct')).toEqual({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/Product' }] });
+    expect(result(v30, '/CatalogService/getProduct')).toEqual({
+      type: 'object',
+      nullable: true,
+      allOf: [{ $ref: '#/components/schemas/Product' }],
+    });
     expect(v31.components.schemas.Product.properties.imageUrl).toEqual({ type: ['string', 'null'] });
     expect(v30.components.schemas.Product.properties.imageUrl).toEqual({ type: 'string', nullable: true });
     expect(v31.components.schemas.Product.required).toEqual(['productId', 'name', 'description', 'price', 'stock']);
@@ -143,7 +147,11 @@ describe('IDL -> OpenAPI', () => {
     expect(schemas.Empty).toEqual({ type: 'object' });
     // 3.0 cannot put a description beside a $ref: it is wrapped in allOf.
     const v30 = documentFor(everythingSource, '3.0');
-    expect(v30.components.schemas.Tree.properties.parent).toEqual({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/Tree' }] });
+    expect(v30.components.schemas.Tree.properties.parent).toEqual({
+      type: 'object',
+      nullable: true,
+      allOf: [{ $ref: '#/components/schemas/Tree' }],
+    });
   });
 
   it('describes declared errors with their codes, and uses the statuses the runtime answers with', () => {
@@ -161,7 +169,13 @@ describe('IDL -> OpenAPI', () => {
       ].join('\n'),
     );
     expect(responses['422'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual([1001, 1002, 1003, 1004, 1005]);
-    expect(document.paths['/OrderService/createOrder'].post['x-idl-raises']).toEqual(['CartNotFound', 'CartEmpty', 'PaymentFailed', 'OutOfStock', 'InvalidAddress']);
+    expect(document.paths['/OrderService/createOrder'].post['x-idl-raises']).toEqual([
+      'CartNotFound',
+      'CartEmpty',
+      'PaymentFailed',
+      'OutOfStock',
+      'InvalidAddress',
+    ]);
     expect(Object.keys(document.paths['/CartService/getCart'].post.responses)).toEqual(['200', '400', '500']);
     expect(document.components.schemas.RpcError.required).toEqual(['code', 'message']);
     expect(String(httpStatusOfError(-32602))).toBe(ERROR_STATUS.invalidRequest);
@@ -229,7 +243,9 @@ interface Depot {
     const { document, warnings } = idlToOpenApi([compileIdl(shop, 'shop.idl'), compileIdl(depot, 'depot.idl')]);
     const json = document as Json;
     expect(json.info.title).toBe('Shop, Depot');
-    expect(json.info.description).toBe('Namespace: shop\nInterfaces: 1\nStructs: 2\nEnums: 0\n\nNamespace: depot\nInterfaces: 2\nStructs: 1\nEnums: 0');
+    expect(json.info.description).toBe(
+      'Namespace: shop\nInterfaces: 1\nStructs: 2\nEnums: 0\n\nNamespace: depot\nInterfaces: 2\nStructs: 1\nEnums: 0',
+    );
     expect(Object.keys(json.components.schemas)).toEqual(['shop_Item', 'Cart', 'depot_Item', 'RpcError']);
     expect(json.components.schemas.Cart.properties.items.items).toEqual({ $ref: '#/components/schemas/shop_Item' });
     expect(Object.keys(json.paths)).toEqual(['/shop_Store/get', '/shop_Store/cart', '/depot_Store/count', '/Depot/list']);
@@ -239,7 +255,12 @@ interface Depot {
       'type Item is declared in several namespaces; namespace depot writes it as depot_Item',
       'interface Store is declared in several namespaces; namespace depot writes it as depot_Store',
     ]);
-    expect(warnings.map((w) => w.pointer)).toEqual(['/components/schemas/shop_Item', '/paths/~1shop_Store~1get', '/components/schemas/depot_Item', '/paths/~1depot_Store~1count']);
+    expect(warnings.map((w) => w.pointer)).toEqual([
+      '/components/schemas/shop_Item',
+      '/paths/~1shop_Store~1get',
+      '/components/schemas/depot_Item',
+      '/paths/~1depot_Store~1count',
+    ]);
     expect(json.info['x-idl-namespace']).toBeUndefined();
     expect(await strictProblems(document)).toEqual([]);
   });

@@ -56,7 +56,10 @@ interface pets {
     const result = openApiToIdl({ text: readFileSync(path, 'utf8'), fileName: path });
     expect(result.idl).toBe(multiFileIdl);
     expect(result.warnings).toEqual([
-      { pointer: 'schemas/pet.yaml#/Pet/properties/choice/oneOf', message: 'oneOf with 2 alternatives: the IDL has no unions; the first (string) is used' },
+      {
+        pointer: 'schemas/pet.yaml#/Pet/properties/choice/oneOf',
+        message: 'oneOf with 2 alternatives: the IDL has no unions; the first (string) is used',
+      },
     ]);
     expectChecksClean(result.idl);
   });
@@ -73,11 +76,17 @@ interface pets {
     expect(openApiToIdl({ text, fileName: 'a.json' }).idl).toBe(expected);
     expect(openApiToIdl({ text: `\uFEFF${text}` }).idl).toBe(expected);
     // Without a file name, YAML text is read as YAML.
-    expect(openApiToIdl({ text: 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents: {schemas: {A: {type: object, properties: {}}}}\n' }).idl).toBe(expected);
+    expect(
+      openApiToIdl({
+        text: 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents: {schemas: {A: {type: object, properties: {}}}}\n',
+      }).idl,
+    ).toBe(expected);
   });
 
   it('refuses Swagger 2.0, naming the version', () => {
-    const error = conversionError(() => openApiToIdl({ text: 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n', fileName: 'old.yaml' }));
+    const error = conversionError(() =>
+      openApiToIdl({ text: 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n', fileName: 'old.yaml' }),
+    );
     expect(error.pointer).toBe('/swagger');
     expect(error.message).toContain('Swagger 2.0 documents are not supported');
   });
@@ -86,7 +95,9 @@ interface pets {
     expect(conversionError(() => openApiToIdl({ document: { openapi: '4.0.0', info: {}, paths: {} } })).message).toContain(
       'OpenAPI 4.0.0 is not supported: only 3.0.x and 3.1.x',
     );
-    expect(conversionError(() => openApiToIdl({ document: { info: {}, paths: {} } })).message).toContain('"openapi" version field is missing');
+    expect(conversionError(() => openApiToIdl({ document: { info: {}, paths: {} } })).message).toContain(
+      '"openapi" version field is missing',
+    );
     expect(conversionError(() => openApiToIdl({ document: [1, 2] })).message).toContain('top level is not an object');
     expect(conversionError(() => openApiToIdl({ document: { openapi: '3.0.0', paths: [] } })).pointer).toBe('/paths');
   });
@@ -107,7 +118,9 @@ interface pets {
     expect(error.message).toContain('$ref "#/components/schemas/Nope" points to nothing');
 
     const file = openApiDocument({ schemas: { A: { $ref: 'other.yaml#/A' } } });
-    expect(conversionError(() => openApiToIdl({ document: file, baseDir: fixtures })).message).toContain('cannot read the file "other.yaml"');
+    expect(conversionError(() => openApiToIdl({ document: file, baseDir: fixtures })).message).toContain(
+      'cannot read the file "other.yaml"',
+    );
     expect(conversionError(() => openApiToIdl({ document: file })).message).toContain("needs the document's file name or a base folder");
   });
 
@@ -131,7 +144,13 @@ interface pets {
       },
       schemas: {
         Blob: { type: 'string', format: 'binary' },
-        F: { type: 'object', properties: { data: { type: 'string', format: 'binary' }, files: { type: 'array', items: { $ref: '#/components/schemas/Blob' } } } },
+        F: {
+          type: 'object',
+          properties: {
+            data: { type: 'string', format: 'binary' },
+            files: { type: 'array', items: { $ref: '#/components/schemas/Blob' } },
+          },
+        },
       },
     });
     const error = conversionError(() => openApiToIdl({ document }));
@@ -141,7 +160,11 @@ interface pets {
       { pointer: '/components/schemas/Blob', member: 'schema Blob', action: 'replaced by string' },
       { pointer: '/components/schemas/F/properties/data', member: 'field data of struct F', action: 'dropped' },
       { pointer: '/components/schemas/Blob', member: 'field files of struct F', action: 'dropped' },
-      { pointer: '/paths/~1upload/post/requestBody/content/application~1octet-stream/schema', member: 'operation POST /upload', action: 'dropped' },
+      {
+        pointer: '/paths/~1upload/post/requestBody/content/application~1octet-stream/schema',
+        member: 'operation POST /upload',
+        action: 'dropped',
+      },
     ]);
     expect(error.message).toBe(
       [

@@ -15,13 +15,37 @@ type Json = Record<string, unknown>;
 
 /** Names that stress the identifier rules. */
 const nameArbitrary = fc.oneof(
-  fc.constantFrom('id', 'ID', 'pet_type', 'pet-type', 'Pet Type', 'string', 'map', 'errors', 'namespace', '+1', '-1', '2fa', '', '_x', 'a.b', 'a/b', 'ünïcode', '名前', 'RpcError', 'Pet', 'pet'),
+  fc.constantFrom(
+    'id',
+    'ID',
+    'pet_type',
+    'pet-type',
+    'Pet Type',
+    'string',
+    'map',
+    'errors',
+    'namespace',
+    '+1',
+    '-1',
+    '2fa',
+    '',
+    '_x',
+    'a.b',
+    'a/b',
+    'ünïcode',
+    '名前',
+    'RpcError',
+    'Pet',
+    'pet',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
   fc.string({ unit: fc.constantFrom(...'abAB_-. 09'), minLength: 1, maxLength: 6 }),
 );
 
 function schema(g: Gen, componentNames: string[], depth: number): Json {
-  const ref = (): Json => ({ $ref: `#/components/schemas/${componentNames[g(fc.nat, { max: componentNames.length - 1 })].replace(/~/g, '~0').replace(/\//g, '~1')}` });
+  const ref = (): Json => ({
+    $ref: `#/components/schemas/${componentNames[g(fc.nat, { max: componentNames.length - 1 })].replace(/~/g, '~0').replace(/\//g, '~1')}`,
+  });
   const leafKinds = ['string', 'integer', 'number', 'boolean', 'binaryFree', 'stringEnum', 'numericEnum', 'any', 'nullOnly'];
   const kinds = depth <= 0 ? leafKinds : [...leafKinds, 'object', 'object', 'map', 'array', 'allOf', 'oneOf', 'ref', 'ref', 'freeObject'];
   const kind = g(fc.constantFrom, ...kinds);
@@ -79,7 +103,11 @@ function schema(g: Gen, componentNames: string[], depth: number): Json {
       return { allOf: members };
     }
     case 'oneOf':
-      return { [g(fc.constantFrom, 'oneOf', 'anyOf')]: g(fc.array, fc.constant(null), { minLength: 1, maxLength: 3 }).map(() => schema(g, componentNames, depth - 1)) };
+      return {
+        [g(fc.constantFrom, 'oneOf', 'anyOf')]: g(fc.array, fc.constant(null), { minLength: 1, maxLength: 3 }).map(() =>
+          schema(g, componentNames, depth - 1),
+        ),
+      };
     default:
       return ref();
   }
@@ -109,16 +137,25 @@ function randomDocument(g: Gen): Json {
           schema: schema(g, componentNames, 1),
         })),
       ];
-      if (g(fc.boolean)) operation.requestBody = { required: g(fc.boolean), content: { 'application/json': { schema: schema(g, componentNames, 2) } } };
+      if (g(fc.boolean))
+        operation.requestBody = { required: g(fc.boolean), content: { 'application/json': { schema: schema(g, componentNames, 2) } } };
       const responses = operation.responses as Json;
       for (const code of g(fc.subarray, ['200', '201', '204', '404', 'default'])) {
-        responses[code] = code === '204' || g(fc.boolean) ? { description: '' } : { description: 'r', content: { 'application/json': { schema: schema(g, componentNames, 2) } } };
+        responses[code] =
+          code === '204' || g(fc.boolean)
+            ? { description: '' }
+            : { description: 'r', content: { 'application/json': { schema: schema(g, componentNames, 2) } } };
       }
       item[method] = operation;
     }
     paths[path] = item;
   }
-  return { openapi: g(fc.constantFrom, '3.0.3', '3.1.0'), info: { title: g(() => nameArbitrary), version: '1' }, paths, components: { schemas } };
+  return {
+    openapi: g(fc.constantFrom, '3.0.3', '3.1.0'),
+    info: { title: g(() => nameArbitrary), version: '1' },
+    paths,
+    components: { schemas },
+  };
 }
 
 describe('OpenAPI -> IDL on random documents (property)', () => {

@@ -325,7 +325,10 @@ struct Entry {
         Animal: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
         Dog: {
           description: 'A dog.',
-          allOf: [ref('Animal'), { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' }, breed: { type: 'string' } } }],
+          allOf: [
+            ref('Animal'),
+            { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' }, breed: { type: 'string' } } },
+          ],
         },
       },
     }),
@@ -367,7 +370,12 @@ struct C extends A {
     c            string  [optional]
 }
 `,
-    warnings: [['/components/schemas/C/allOf', 'allOf with 2 $refs: the first is the parent of struct C; the properties of #/components/schemas/B are copied into it']],
+    warnings: [
+      [
+        '/components/schemas/C/allOf',
+        'allOf with 2 $refs: the first is the parent of struct C; the properties of #/components/schemas/B are copied into it',
+      ],
+    ],
   },
   {
     name: 'inheritance: allOf without a $ref warns and flattens',
@@ -395,7 +403,9 @@ struct Flat {
     document: openApiDocument({
       schemas: {
         Base: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, note: { type: 'string' } } },
-        Sub: { allOf: [ref('Base'), { type: 'object', properties: { kind: { type: 'string', enum: ['sub'] }, extra: { type: 'integer' } } }] },
+        Sub: {
+          allOf: [ref('Base'), { type: 'object', properties: { kind: { type: 'string', enum: ['sub'] }, extra: { type: 'integer' } } }],
+        },
       },
     }),
     idl: `namespace t
@@ -427,7 +437,12 @@ enum Sub_kind {
     document: openApiDocument({
       schemas: {
         Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-        Sub: { allOf: [ref('Base'), { type: 'object', properties: { id: { type: 'string', description: 'Again.' }, more: { type: 'boolean' } } }] },
+        Sub: {
+          allOf: [
+            ref('Base'),
+            { type: 'object', properties: { id: { type: 'string', description: 'Again.' }, more: { type: 'boolean' } } },
+          ],
+        },
       },
     }),
     idl: `namespace t
@@ -468,7 +483,11 @@ struct Q extends P {
     name: 'circular references: a required self-reference is broken with [optional] and a warning',
     document: openApiDocument({
       schemas: {
-        Node: { type: 'object', required: ['next', 'children'], properties: { next: ref('Node'), children: { type: 'array', items: ref('Node') } } },
+        Node: {
+          type: 'object',
+          required: ['next', 'children'],
+          properties: { next: ref('Node'), children: { type: 'array', items: ref('Node') } },
+        },
       },
     }),
     idl: `namespace t
@@ -561,7 +580,12 @@ interface pets {
     name: 'operations: no tags groups by first path segment; no operationId derives the name from the path',
     document: openApiDocument({
       paths: {
-        '/stores/{storeId}/items': { get: { parameters: [{ name: 'storeId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } } } },
+        '/stores/{storeId}/items': {
+          get: {
+            parameters: [{ name: 'storeId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } },
+          },
+        },
         '/': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } } } },
       },
     }),
@@ -719,7 +743,10 @@ interface r {
     document: openApiDocument({
       paths: {
         '/things': {
-          get: returning({ type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } }, { operationId: 'listThings' }),
+          get: returning(
+            { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } },
+            { operationId: 'listThings' },
+          ),
         },
       },
     }),
@@ -763,7 +790,10 @@ struct V {
 `,
     warnings: [
       ['/components/schemas/U/properties/one/oneOf', 'oneOf with 2 alternatives: the IDL has no unions; the first (string) is used'],
-      ['/components/schemas/U/properties/any/anyOf', 'anyOf with 2 alternatives: the IDL has no unions; the first (#/components/schemas/V) is used'],
+      [
+        '/components/schemas/U/properties/any/anyOf',
+        'anyOf with 2 alternatives: the IDL has no unions; the first (#/components/schemas/V) is used',
+      ],
     ],
   },
   {
@@ -810,7 +840,9 @@ interface subscribe {
           post: {
             operationId: 'upload',
             // The struct hoisted for this parameter goes with the dropped operation.
-            parameters: [{ name: 'meta', in: 'query', required: true, schema: { type: 'object', properties: { tag: { type: 'string' } } } }],
+            parameters: [
+              { name: 'meta', in: 'query', required: true, schema: { type: 'object', properties: { tag: { type: 'string' } } } },
+            ],
             requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
             responses: { '204': { description: '' } },
           },
@@ -933,7 +965,13 @@ enum T2fa {
         Reactions: {
           type: 'object',
           required: ['+1', '-1', 'map', 'a_b', 'aB'],
-          properties: { '+1': { type: 'integer' }, '-1': { type: 'integer' }, map: { type: 'string' }, a_b: { type: 'string' }, aB: { type: 'string' } },
+          properties: {
+            '+1': { type: 'integer' },
+            '-1': { type: 'integer' },
+            map: { type: 'string' },
+            a_b: { type: 'string' },
+            aB: { type: 'string' },
+          },
         },
       },
     }),

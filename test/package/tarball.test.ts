@@ -25,9 +25,15 @@ let installOutput = '';
 beforeAll(async () => {
   // `prepack` would rebuild dist/ while other test files run from it: build first, pack without scripts.
   ensureBuilt();
-  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], { cwd: REPO_ROOT, timeout: 120_000 });
+  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], {
+    cwd: REPO_ROOT,
+    timeout: 120_000,
+  });
   const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
-  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'tarball-user', version: '1.0.0', type: 'module', private: true }));
+  writeFileSync(
+    join(project.dir, 'package.json'),
+    JSON.stringify({ name: 'tarball-user', version: '1.0.0', type: 'module', private: true }),
+  );
   // The dependencies are in npm's cache after the repository's own install.
   const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${filename}`], {
     cwd: project.dir,
@@ -75,7 +81,8 @@ describe('the packed package installed into an empty project', () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
     const loaded = JSON.parse(stdout) as Record<string, number | string>;
     expect(Object.keys(loaded)).toHaveLength(entries.length);
-    for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack']) expect(loaded[`${manifest.name}/${bundler}`]).toBe('object');
+    for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack'])
+      expect(loaded[`${manifest.name}/${bundler}`]).toBe('object');
     expect(loaded[`${manifest.name}/runtime/client`]).toBeGreaterThan(0);
   });
 

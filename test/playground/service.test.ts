@@ -306,9 +306,7 @@ describe('concurrency', () => {
   it('50 parallel addToCart calls on one cart leave exactly 50 items', async () => {
     const { carts } = await serve();
     const cartId = 'busy-cart';
-    await Promise.all(
-      Array.from({ length: 50 }, () => carts.addToCart({ cartId, productId: 'filters', quantity: 1 })),
-    );
+    await Promise.all(Array.from({ length: 50 }, () => carts.addToCart({ cartId, productId: 'filters', quantity: 1 })));
 
     const cart = await carts.getCart(cartId);
     expect(cart!.items).toHaveLength(50);
@@ -318,9 +316,7 @@ describe('concurrency', () => {
   it('50 parallel addToCart calls lose nothing even when every store call waits', async () => {
     const { carts } = await serve(slowStore(createMemoryStore()));
     const cartId = 'slow-cart';
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => carts.addToCart({ cartId, productId: i % 2 ? 'mug' : 'tote', quantity: 1 })),
-    );
+    await Promise.all(Array.from({ length: 50 }, (_, i) => carts.addToCart({ cartId, productId: i % 2 ? 'mug' : 'tote', quantity: 1 })));
 
     const cart = await carts.getCart(cartId);
     expect(cart!.items).toHaveLength(50);

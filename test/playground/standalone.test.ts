@@ -10,14 +10,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
-import {
-  freePort,
-  playgroundConfig,
-  playgroundModules,
-  type CheckoutIdl,
-  type PlaygroundModules,
-  type RuntimeClient,
-} from './harness.js';
+import { freePort, playgroundConfig, playgroundModules, type CheckoutIdl, type PlaygroundModules, type RuntimeClient } from './harness.js';
 
 let outDir = '';
 let server: ChildProcess | undefined;
@@ -79,7 +72,10 @@ describe('playground:build', () => {
     const page = path.join(outDir, 'page');
     expect(existsSync(path.join(page, 'index.html'))).toBe(true);
     expect(existsSync(path.join(page, 'images', 'moka-pot.svg'))).toBe(true);
-    const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown>; servers?: unknown };
+    const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, unknown>;
+      servers?: unknown;
+    };
     expect(document.servers).toEqual([{ url: '/rpc' }]);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/CatalogService/listProducts', '/CartService/addToCart', '/OrderService/createOrder']),

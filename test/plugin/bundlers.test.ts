@@ -31,7 +31,14 @@ const bundles = new Map<Bundler, string>();
  * Text found only in the server (its protocol errors, the `rpc-idl` method), in TypeBox (its kind
  * symbol) or in the validators (their fallback message). Minifiers keep strings.
  */
-const SERVER_ONLY_MARKERS = ['Method Not Allowed', 'Payload Too Large', 'Invalid params', 'rpc-idl', 'TypeBox.Kind', 'value does not match the IDL type'];
+const SERVER_ONLY_MARKERS = [
+  'Method Not Allowed',
+  'Payload Too Large',
+  'Invalid params',
+  'rpc-idl',
+  'TypeBox.Kind',
+  'value does not match the IDL type',
+];
 
 beforeAll(async () => {
   app = await copyFixtureApp('bundlers/app');
@@ -98,7 +105,6 @@ describe.each(BUNDLERS)('%s', (bundler: Bundler) => {
     const carried = SERVER_ONLY_MARKERS.filter((marker) => code.includes(marker));
     expect(carried, `${bundler}: ${code.length} bytes`).toEqual([]);
   });
-
 });
 
 test('the markers are real: a bundle importing the server factory carries every one of them', async () => {
@@ -146,6 +152,8 @@ describe('an .idl larger than maxIdlBytes', () => {
       (error: unknown) => error,
     );
     expect(failure, `${bundler} build succeeded`).toBeInstanceOf(Error);
-    expect((failure as Error).message).toContain(`${idlFile}: ${size} bytes, more than the ${maxIdlBytes} bytes an .idl may have (option maxIdlBytes)`);
+    expect((failure as Error).message).toContain(
+      `${idlFile}: ${size} bytes, more than the ${maxIdlBytes} bytes an .idl may have (option maxIdlBytes)`,
+    );
   });
 });

@@ -47,7 +47,14 @@ test('esbuild with outdir writes openapi.json into it; openapi: false writes non
   const esbuild = await import('esbuild');
   const { default: idlRpc } = await import('../../src/plugin/esbuild.js');
   const build = (outdir: string, plugin: Parameters<typeof idlRpc>[0]) =>
-    esbuild.build({ entryPoints: [path.join(app, 'main.js')], bundle: true, format: 'esm', outdir, logLevel: 'silent', plugins: [idlRpc(plugin)] });
+    esbuild.build({
+      entryPoints: [path.join(app, 'main.js')],
+      bundle: true,
+      format: 'esm',
+      outdir,
+      logLevel: 'silent',
+      plugins: [idlRpc(plugin)],
+    });
 
   await build(path.join(out, 'esbuild-outdir'), {});
   const document = JSON.parse(await readFile(path.join(out, 'esbuild-outdir/openapi.json'), 'utf8')) as { openapi: string };

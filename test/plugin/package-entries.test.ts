@@ -20,7 +20,8 @@ test('every bundler entry resolves by package name and makes a plugin', async ()
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot });
   const made = JSON.parse(stdout) as Record<string, { kind: string; name?: string; apply: string; setup: string }>;
-  for (const bundler of ['vite', 'rollup', 'rolldown'] as const) expect(made[bundler]).toMatchObject({ kind: 'object', name: 'unplugin-idl-rpc' });
+  for (const bundler of ['vite', 'rollup', 'rolldown'] as const)
+    expect(made[bundler]).toMatchObject({ kind: 'object', name: 'unplugin-idl-rpc' });
   expect(made.esbuild).toMatchObject({ name: 'unplugin-idl-rpc', setup: 'function' });
   expect(made.webpack).toMatchObject({ apply: 'function' });
   expect(made.rspack).toMatchObject({ apply: 'function' });

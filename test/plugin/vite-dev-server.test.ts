@@ -101,7 +101,11 @@ describe('vite dev server', () => {
     // What Vite's overlay shows is the error of the module's transform.
     const client = server.environments.client;
     const error = await eventually(
-      () => client.transformRequest('/checkout.idl').then(() => undefined, (e: unknown) => e as { message: string; loc?: { line: number; column: number }; frame?: string }),
+      () =>
+        client.transformRequest('/checkout.idl').then(
+          () => undefined,
+          (e: unknown) => e as { message: string; loc?: { line: number; column: number }; frame?: string },
+        ),
       (e) => e !== undefined,
     );
     expect(error?.message).toContain(`checkout.idl:${line}:${column}`);
@@ -117,7 +121,11 @@ describe('vite dev server', () => {
 
     await writeFile(idlFile, originalIdl);
     const fixed = await eventually(
-      () => client.transformRequest('/checkout.idl').then((r) => r?.code, () => undefined),
+      () =>
+        client.transformRequest('/checkout.idl').then(
+          (r) => r?.code,
+          () => undefined,
+        ),
       (code) => code !== undefined,
     );
     expect(fixed).toContain('class OrderServiceClient');
@@ -126,6 +134,6 @@ describe('vite dev server', () => {
       (a) => a.result !== undefined,
     );
     expect(served.error).toBeUndefined();
-    expect(served.result).toMatchObject({ orderId: "order-1" });
+    expect(served.result).toMatchObject({ orderId: 'order-1' });
   });
 });

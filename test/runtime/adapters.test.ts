@@ -17,7 +17,15 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
   beforeAll(async () => {
     const { handlers } = checkoutHandlers();
     server = await startServer({
-      handlers: { ...handlers, CatalogService: { ...handlers.CatalogService, listProducts: () => { throw new Error('db down'); } } },
+      handlers: {
+        ...handlers,
+        CatalogService: {
+          ...handlers.CatalogService,
+          listProducts: () => {
+            throw new Error('db down');
+          },
+        },
+      },
     });
   });
   afterAll(() => server?.close());
@@ -34,7 +42,10 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
 
   it('answers 200 with the bare result', async () => {
     const added = await call('/CartService/addToCart', { request: { productId: 'p2', quantity: 2 } });
-    expect(added).toStrictEqual({ status: 200, json: { cartId: 'cart-1', items: [{ productId: 'p2', quantity: 2, price: 20 }], subtotal: 40 } });
+    expect(added).toStrictEqual({
+      status: 200,
+      json: { cartId: 'cart-1', items: [{ productId: 'p2', quantity: 2, price: 20 }], subtotal: 40 },
+    });
     expect(await call('/CartService/clearCart', { cartId: 'cart-1' })).toStrictEqual({ status: 200, json: true });
   });
 
@@ -57,7 +68,11 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
     });
     expect(await call('/CartService/getCart', {})).toStrictEqual({
       status: 400,
-      json: { code: -32602, message: "Invalid params: params: missing parameter 'cartId'", data: { errors: [{ path: 'params', message: "missing parameter 'cartId'" }] } },
+      json: {
+        code: -32602,
+        message: "Invalid params: params: missing parameter 'cartId'",
+        data: { errors: [{ path: 'params', message: "missing parameter 'cartId'" }] },
+      },
     });
     expect(await call('/CartService/addToCart', { request: { productId: 'nope', quantity: 1 } })).toStrictEqual({
       status: 400,
@@ -77,7 +92,9 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
   });
 
   it('a declared error: 422; an internal error: 500 without details', async () => {
-    expect(await call('/OrderService/createOrder', { request: { cartId: 'none', shippingAddress: address, paymentMethod: 'paypal' } })).toStrictEqual({
+    expect(
+      await call('/OrderService/createOrder', { request: { cartId: 'none', shippingAddress: address, paymentMethod: 'paypal' } }),
+    ).toStrictEqual({
       status: 422,
       json: { code: 1001, message: 'CartNotFound: cart does not exist' },
     });
@@ -152,9 +169,13 @@ describe('createMiddleware (connect / Vite / Express)', () => {
   });
 
   it('uses a body an earlier body parser already read (req.body)', async () => {
-    const answer = await post(`${server.url}/api/rpc`, { jsonrpc: '2.0', method: 'CatalogService.getProduct', params: ['p2'], id: 9 }, {
-      headers: { 'content-type': 'application/json', 'x-pre-parse': 'yes' },
-    });
+    const answer = await post(
+      `${server.url}/api/rpc`,
+      { jsonrpc: '2.0', method: 'CatalogService.getProduct', params: ['p2'], id: 9 },
+      {
+        headers: { 'content-type': 'application/json', 'x-pre-parse': 'yes' },
+      },
+    );
     expect(answer.json).toMatchObject({ jsonrpc: '2.0', result: { productId: 'p2' }, id: 9 });
   });
 });
@@ -283,7 +304,9 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     expect(await refused.json()).toStrictEqual({ error: 'Service Unavailable', message: 'too many request bodies in flight, retry later' });
 
     // A declared length that does not fit is refused before a byte is read.
-    const declared = await handleBudgeted(request(encoder.encode('x'.repeat(90)), { headers: { 'content-type': 'application/json', 'content-length': '90' } }));
+    const declared = await handleBudgeted(
+      request(encoder.encode('x'.repeat(90)), { headers: { 'content-type': 'application/json', 'content-length': '90' } }),
+    );
     expect(declared.status).toBe(503);
 
     first.finish();
@@ -312,7 +335,11 @@ describe('listen', () => {
       const server = serverHandle(await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { host: '127.0.0.1' }));
       try {
         expect(server.port).toBe(port);
-        expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 1 });
+        expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({
+          jsonrpc: '2.0',
+          result: true,
+          id: 1,
+        });
       } finally {
         await server.close();
       }
@@ -325,7 +352,9 @@ describe('listen', () => {
   it('rejects when the port is taken', async () => {
     const first = serverHandle(await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: 0, host: '127.0.0.1' }));
     try {
-      await expect(listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: first.port, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+      await expect(
+        listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), { port: first.port, host: '127.0.0.1' }),
+      ).rejects.toThrow(/EADDRINUSE/);
     } finally {
       await first.close();
     }
@@ -348,7 +377,11 @@ describe('openApiDocument: the document served on GET openApiPath', () => {
       expect(head.status).toBe(200);
       expect(await head.text()).toBe('');
       expect((await fetch(`${server.url}/other.json`)).status).toBe(405);
-      expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 1 });
+      expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).json).toStrictEqual({
+        jsonrpc: '2.0',
+        result: true,
+        id: 1,
+      });
     } finally {
       await server.close();
     }

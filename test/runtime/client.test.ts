@@ -107,7 +107,13 @@ describe('HttpTransport', () => {
       ['a 204', 204, 'application/json', '', 'Transport error: empty response'],
       ['a non-JSON body', 200, 'text/html', '<html>', 'Transport error: response is not JSON'],
       ['JSON that is no response', 200, 'application/json', '[1,2]', 'Transport error: response is not a JSON-RPC response object'],
-      ['a response without result', 200, 'application/json', '{"jsonrpc":"2.0","id":1}', 'Transport error: response has neither result nor error'],
+      [
+        'a response without result',
+        200,
+        'application/json',
+        '{"jsonrpc":"2.0","id":1}',
+        'Transport error: response has neither result nor error',
+      ],
     ])('%s', async (_, status, type, body, message) => {
       const url = await rawServer((_req, res) => {
         res.writeHead(status, { 'content-type': type }).end(body);
@@ -186,14 +192,28 @@ describe('DeclaredError', () => {
 describe('callMethod', () => {
   it('rethrows a declared code as its class, with the detail and data', async () => {
     const transport = new HttpTransport(checkout.url);
-    const notFound = await failure(callMethod(transport, 'OrderService.createOrder', [{ cartId: 'x', shippingAddress: address, paymentMethod: 'paypal' }], orderServiceErrors));
+    const notFound = await failure(
+      callMethod(
+        transport,
+        'OrderService.createOrder',
+        [{ cartId: 'x', shippingAddress: address, paymentMethod: 'paypal' }],
+        orderServiceErrors,
+      ),
+    );
     expect(notFound).toBeInstanceOf(CartNotFoundError);
     expect(notFound.message).toBe('CartNotFound: cart does not exist');
     expect((notFound as CartNotFoundError).detail).toBe('cart does not exist');
 
     const cart = (await callMethod(transport, 'CartService.addToCart', [{ productId: 'p1', quantity: 1 }], [])) as { cartId: string };
     await callMethod(transport, 'CartService.clearCart', [cart.cartId], []);
-    const empty = await failure(callMethod(transport, 'OrderService.createOrder', [{ cartId: cart.cartId, shippingAddress: address, paymentMethod: 'paypal' }], orderServiceErrors));
+    const empty = await failure(
+      callMethod(
+        transport,
+        'OrderService.createOrder',
+        [{ cartId: cart.cartId, shippingAddress: address, paymentMethod: 'paypal' }],
+        orderServiceErrors,
+      ),
+    );
     expect(empty).toBeInstanceOf(CartEmptyError);
     expect(empty.message).toBe(`CartEmpty: cart ${cart.cartId} is empty`);
   });

@@ -21,7 +21,14 @@ import { calcIdl } from './fixtures/calc-idl.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { idlSchemas, MAX_SAFE_INT } from '../../runtime/schema.js';
-import { compileValidators, MAX_ISSUES, type NamedChecks, typeboxValidator, type ValidationIssue, type Validator } from '../../runtime/validation.js';
+import {
+  compileValidators,
+  MAX_ISSUES,
+  type NamedChecks,
+  typeboxValidator,
+  type ValidationIssue,
+  type Validator,
+} from '../../runtime/validation.js';
 
 // ---------------------------------------------------------------------------------------------
 // The reference: `errors()` as it was before walkers (a schema interpreter), unchanged.
@@ -162,7 +169,13 @@ function flattenedStruct(schema: TSchema, byId: Map<string, TSchema>): TSchema {
 function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const error of Value.Errors(schema, references, value)) {
-    const path = error.path === '' ? [] : error.path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path =
+      error.path === ''
+        ? []
+        : error.path
+            .slice(1)
+            .split('/')
+            .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     issues.push({ path: path.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: error.message });
     if (issues.length >= MAX_ISSUES) break;
   }
@@ -174,7 +187,26 @@ function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): 
 
 /** Values a client might send by mistake, including the edge cases of each rule. */
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, undefined, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53), MAX_SAFE_INT, 1.5, 0, -0, '', 'x', '3', true, false, [], {}),
+  fc.constantFrom<unknown>(
+    null,
+    undefined,
+    NaN,
+    Infinity,
+    -Infinity,
+    2 ** 53,
+    -(2 ** 53),
+    MAX_SAFE_INT,
+    1.5,
+    0,
+    -0,
+    '',
+    'x',
+    '3',
+    true,
+    false,
+    [],
+    {},
+  ),
   fc.constantFrom('pending', 'paypal', 'red', 'small', 'black', 'Pending'),
   fc.anything({ maxDepth: 2 }),
 );
@@ -221,10 +253,12 @@ function shapedLike(schema: TSchema, byId: Map<string, TSchema>, depth: number):
       for (const [key, child] of Object.entries(properties)) {
         model[key] = shallow && !['String', 'Number', 'Integer', 'Boolean'].includes(child[Kind]) ? fc.constant(undefined) : deeper(child);
       }
-      return fc.tuple(
-        fc.oneof({ weight: 4, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }),
-        fc.dictionary(fc.constantFrom('extra', 'constructor', 'toString', '__proto__'), oddValue, { maxKeys: 2 }),
-      ).map(([fields, extras]) => ({ ...extras, ...fields }));
+      return fc
+        .tuple(
+          fc.oneof({ weight: 4, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }),
+          fc.dictionary(fc.constantFrom('extra', 'constructor', 'toString', '__proto__'), oddValue, { maxKeys: 2 }),
+        )
+        .map(([fields, extras]) => ({ ...extras, ...fields }));
     }
     case 'Union': {
       const members = schema.anyOf as TSchema[];
@@ -271,7 +305,10 @@ const handMade: Case[] = (() => {
   const schemas: Record<string, TSchema> = {
     'union of two types': Type.Union([Type.String(), Type.Integer()]),
     'nullable union of two types': Type.Object({ u: Type.Optional(Type.Union([Type.Ref('Pair'), Type.Boolean(), Type.Null()])) }),
-    'optional literal and enum': Type.Object({ l: Type.Union([Type.Literal('on'), Type.Null()]), e: Type.Union([Type.Ref('OneTwo'), Type.Null()]) }),
+    'optional literal and enum': Type.Object({
+      l: Type.Union([Type.Literal('on'), Type.Null()]),
+      e: Type.Union([Type.Ref('OneTwo'), Type.Null()]),
+    }),
     'optional of optional': Type.Union([Type.Union([Type.Array(Type.Ref('Pair')), Type.Null()]), Type.Null()]),
     'fields named like Object.prototype members': Type.Object({
       constructor: Type.String(),
@@ -289,21 +326,31 @@ const handMade: Case[] = (() => {
   ];
 })();
 
-const cases: Case[] = [...methodCases('checkout', checkoutIdl), ...methodCases('calc', calcIdl), ...methodCases('everything', everythingIdl()), ...handMade];
+const cases: Case[] = [
+  ...methodCases('checkout', checkoutIdl),
+  ...methodCases('calc', calcIdl),
+  ...methodCases('everything', everythingIdl()),
+  ...handMade,
+];
 
 /** The compiled check of every named schema, as generated code passes them to `typeboxValidator`. */
 function namedChecksOf(references: TSchema[]): NamedChecks {
-  return Object.fromEntries(references.map((reference) => {
-    const compiled = TypeCompiler.Compile(reference, references);
-    return [String(reference.$id), (value: unknown) => compiled.Check(value)];
-  }));
+  return Object.fromEntries(
+    references.map((reference) => {
+      const compiled = TypeCompiler.Compile(reference, references);
+      return [String(reference.$id), (value: unknown) => compiled.Check(value)];
+    }),
+  );
 }
 
 /**
  * Our validator (given the named checks, as generated code gives them, unless `withoutNamedChecks`)
  * and the reference, with the same compiled check.
  */
-function validatorPair({ schema, references, failEverything }: Case, withoutNamedChecks = false): { ours: Validator; reference: Validator } {
+function validatorPair(
+  { schema, references, failEverything }: Case,
+  withoutNamedChecks = false,
+): { ours: Validator; reference: Validator } {
   const compiled = failEverything ? undefined : TypeCompiler.Compile(schema, references);
   const check = (value: unknown) => compiled?.Check(value) ?? false;
   const namedChecks = withoutNamedChecks ? undefined : namedChecksOf(references);
@@ -334,7 +381,10 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
       [Type.Array(Type.Ref('CartItem')), badItems],
       [Type.Ref('Cart'), { cartId: 1, items: badItems }],
       [Type.Record(Type.String(), Type.Ref('Address')), Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, { street: 1 }]))],
-      [Type.Array(Type.Union([Type.Ref('PaymentMethod'), Type.Null()])), Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? null : 'cash'))],
+      [
+        Type.Array(Type.Union([Type.Ref('PaymentMethod'), Type.Null()])),
+        Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? null : 'cash')),
+      ],
       [Type.Array(Type.Ref('AddToCartRequest')), Array.from({ length: 100 }, (_, i) => ({ cartId: i === 49 ? 5 : null, productId: 2 }))],
       [byName('Order'), {}],
     ];
@@ -357,12 +407,28 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
     }
     const hidden = Object.defineProperty({ productId: 'p', price: 'x' }, 'quantity', { value: 1.5, enumerable: false });
     const bare = Object.assign(Object.create(null) as object, { price: 1, quantity: 'q', productId: 3 });
-    const withGetter = { productId: 'p', get quantity() { return 'many'; }, price: 2 };
+    const withGetter = {
+      productId: 'p',
+      get quantity() {
+        return 'many';
+      },
+      price: 2,
+    };
     const inherited = Object.assign(Object.create({ productId: 'p', quantity: 1 }) as object, { price: null });
     // Own fields first in schema order, then an inherited one: `for...in` lists all three.
     const inheritedLast = Object.assign(Object.create({ price: 'x' }) as object, { productId: 5, quantity: 'q' });
     const inheritedFine = Object.assign(Object.create({ price: 1 }) as object, { productId: 'p', quantity: 1.5 });
-    for (const value of [new Item(), hidden, bare, withGetter, inherited, inheritedLast, inheritedFine, { price: 1, quantity: 1, productId: 1 }, { 0: 1, productId: 2 }]) {
+    for (const value of [
+      new Item(),
+      hidden,
+      bare,
+      withGetter,
+      inherited,
+      inheritedLast,
+      inheritedFine,
+      { price: 1, quantity: 1, productId: 1 },
+      { 0: 1, productId: 2 },
+    ]) {
       const expected = reference.errors(value);
       expect(ours.errors(value)).toStrictEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
@@ -391,7 +457,9 @@ describe('errors() lists exactly what the schema interpreter listed', () => {
       const everything = reference.errors(value);
       expect(everything.length).toBeGreaterThan(1);
       expect(everything.at(-1)).toStrictEqual({ path: ['items', 1, 'quantity'], message: 'expected integer' });
-      expect(everything.slice(0, -1).every((issue) => issue.path[1] === 0 && issue.message.startsWith('missing required field'))).toBe(true);
+      expect(everything.slice(0, -1).every((issue) => issue.path[1] === 0 && issue.message.startsWith('missing required field'))).toBe(
+        true,
+      );
       expect(withoutNamedChecks.errors(value)).toStrictEqual(everything);
     }
   });

@@ -82,7 +82,11 @@ const message = fc.record(
   {
     jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.jsonValue()),
     method: fc.oneof(fc.constantFrom(...methods), fc.string(), fc.jsonValue()),
-    params: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.constantFrom('request', 'cartId', 'productId', 'orderId', 'x'), fc.jsonValue()), fc.jsonValue()),
+    params: fc.oneof(
+      fc.array(fc.jsonValue(), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('request', 'cartId', 'productId', 'orderId', 'x'), fc.jsonValue()),
+      fc.jsonValue(),
+    ),
     id: anyId,
   },
   { requiredKeys: [] },

@@ -20,8 +20,16 @@ export class CartEmptyError extends DeclaredError {
 }
 export const orderServiceErrors = [CartNotFoundError, CartEmptyError] as const;
 
-interface CartItem { productId: string; quantity: number; price: number }
-interface Cart { cartId: string; items: CartItem[]; subtotal: number }
+interface CartItem {
+  productId: string;
+  quantity: number;
+  price: number;
+}
+interface Cart {
+  cartId: string;
+  items: CartItem[];
+  subtotal: number;
+}
 
 export const products = [
   { productId: 'p1', name: 'Mug', description: 'A mug', price: 9.5, stock: 10 },
@@ -97,7 +105,9 @@ export interface TestServer {
 }
 
 /** Starts the checkout service (or `options.handlers`) on 127.0.0.1 with a free port. */
-export async function startServer(options: Partial<RpcServerOptions> & { listen?: Parameters<typeof listen>[1] } = {}): Promise<TestServer> {
+export async function startServer(
+  options: Partial<RpcServerOptions> & { listen?: Parameters<typeof listen>[1] } = {},
+): Promise<TestServer> {
   const logged: unknown[][] = [];
   const { listen: listenOptions, ...serverOptions } = options;
   const rpc = createRpcServer({

@@ -7,7 +7,15 @@ import jayson from 'jayson/promise/index.js';
 import { JSONRPCClient, JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod, HttpTransport, RpcError } from '../../runtime/client.js';
-import { CartEmptyError, CartNotFoundError, checkoutHandlers, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
+import {
+  CartEmptyError,
+  CartNotFoundError,
+  checkoutHandlers,
+  orderServiceErrors,
+  serverHandle,
+  startServer,
+  type TestServer,
+} from './helpers.js';
 
 const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
 let ours: TestServer;
@@ -23,17 +31,31 @@ describe('jayson client -> our server', () => {
   const client = () => jayson.client.http({ host: '127.0.0.1', port: ours.port });
 
   it('calls with positional and named params', async () => {
-    expect(await client().request('CatalogService.getProduct', ['p1'], 1)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { productId: 'p1' } });
-    expect(await client().request('CartService.clearCart', { cartId: 'none' }, 'x')).toStrictEqual({ jsonrpc: '2.0', id: 'x', result: false });
+    expect(await client().request('CatalogService.getProduct', ['p1'], 1)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { productId: 'p1' },
+    });
+    expect(await client().request('CartService.clearCart', { cartId: 'none' }, 'x')).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      result: false,
+    });
   });
 
   it('receives error responses', async () => {
-    expect(await client().request('OrderService.createOrder', [{ cartId: 'none', shippingAddress: address, paymentMethod: 'paypal' }], 2)).toStrictEqual({
+    expect(
+      await client().request('OrderService.createOrder', [{ cartId: 'none', shippingAddress: address, paymentMethod: 'paypal' }], 2),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       id: 2,
       error: { code: 1001, message: 'CartNotFound: cart does not exist' },
     });
-    expect(await client().request('Nope.nothing', [], 3)).toStrictEqual({ jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found: Nope.nothing' } });
+    expect(await client().request('Nope.nothing', [], 3)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32601, message: 'Method not found: Nope.nothing' },
+    });
   });
 
   it('sends batches with notifications', async () => {
@@ -56,7 +78,11 @@ describe('jayson client -> our server', () => {
 describe('json-rpc-2.0 client -> our server', () => {
   const client = () => {
     const c: JSONRPCClient = new JSONRPCClient(async (payload) => {
-      const response = await fetch(ours.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      const response = await fetch(ours.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       if (response.status === 200) c.receive(await response.json());
     });
     return c;
@@ -64,7 +90,10 @@ describe('json-rpc-2.0 client -> our server', () => {
 
   it('requests, notifications and batches', async () => {
     const c = client();
-    expect(await c.request('CatalogService.getProduct', ['p2'])).toMatchObject({ productId: 'p2', imageUrl: 'https://example.test/tee.png' });
+    expect(await c.request('CatalogService.getProduct', ['p2'])).toMatchObject({
+      productId: 'p2',
+      imageUrl: 'https://example.test/tee.png',
+    });
     c.notify('CartService.addToCart', [{ cartId: 'lib-cart', productId: 'p1', quantity: 3 }]);
     const batch = await c.requestAdvanced([
       { jsonrpc: '2.0', method: 'CartService.getCart', params: { cartId: 'lib-cart' }, id: 1 },
@@ -77,7 +106,9 @@ describe('json-rpc-2.0 client -> our server', () => {
   });
 
   it('gets errors with code, message and data', async () => {
-    const failure = await Promise.resolve(client().request('CartService.addToCart', [{ productId: 'p1', quantity: 'x' }])).catch((e: unknown) => e);
+    const failure = await Promise.resolve(client().request('CartService.addToCart', [{ productId: 'p1', quantity: 'x' }])).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(JSONRPCErrorException);
     expect(failure).toMatchObject({
       code: -32602,
@@ -110,7 +141,12 @@ describe('our client -> jayson server', () => {
     expect(await callMethod(transport, 'Calc.add', [2, 40], [])).toBe(42);
     const notFound = await callMethod(transport, 'OrderService.createOrder', [{}], orderServiceErrors).catch((e: unknown) => e);
     expect(notFound).toBeInstanceOf(CartNotFoundError);
-    expect(notFound).toMatchObject({ code: 1001, message: 'CartNotFound: cart 7 does not exist', detail: 'cart 7 does not exist', data: { cartId: '7' } });
+    expect(notFound).toMatchObject({
+      code: 1001,
+      message: 'CartNotFound: cart 7 does not exist',
+      detail: 'cart 7 does not exist',
+      data: { cartId: '7' },
+    });
     const empty = await callMethod(transport, 'OrderService.getOrder', ['o'], orderServiceErrors).catch((e: unknown) => e);
     expect(empty).toBeInstanceOf(CartEmptyError);
     const missing = await callMethod(transport, 'Nope.nothing', [], orderServiceErrors).catch((e: unknown) => e);

@@ -66,5 +66,9 @@ it(`answers ${TOTAL} calls at concurrency ${CONCURRENCY}, each exactly once`, as
           : { jsonrpc: '2.0', error: { code: 1001, message: `CartNotFound: ${i}` }, id: i };
     expect(answers.get(i)).toStrictEqual(expected);
   }
-  expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 'after' })).json).toStrictEqual({ jsonrpc: '2.0', result: true, id: 'after' });
+  expect((await post(server.url, { jsonrpc: '2.0', method: 'Calc.ping', id: 'after' })).json).toStrictEqual({
+    jsonrpc: '2.0',
+    result: true,
+    id: 'after',
+  });
 });

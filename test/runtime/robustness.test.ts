@@ -78,21 +78,83 @@ const internalError = (id: unknown) => ({ jsonrpc: '2.0', error: { code: -32603,
 
 /** Handlers that go wrong in every way we know; each must give -32603 and a log line. */
 const misbehaviours: [string, Behaviour][] = [
-  ['throw a string', () => { throw 'plain string'; }],
-  ['throw undefined', () => { throw undefined; }],
-  ['throw null', () => { throw null; }],
-  ['throw an object without prototype', () => { throw Object.create(null); }],
-  ['throw an object whose toString throws', () => { throw { toString() { throw new Error('nested'); } }; }],
+  [
+    'throw a string',
+    () => {
+      throw 'plain string';
+    },
+  ],
+  [
+    'throw undefined',
+    () => {
+      throw undefined;
+    },
+  ],
+  [
+    'throw null',
+    () => {
+      throw null;
+    },
+  ],
+  [
+    'throw an object without prototype',
+    () => {
+      throw Object.create(null);
+    },
+  ],
+  [
+    'throw an object whose toString throws',
+    () => {
+      throw {
+        toString() {
+          throw new Error('nested');
+        },
+      };
+    },
+  ],
   ['reject a promise', () => Promise.reject(new Error('async failure'))],
   ['return a BigInt', () => 10n],
-  ['return a cycle', () => { const a: any = {}; a.self = a; return a; }],
-  ['return an object with a throwing getter', () => ({ get bad() { throw new Error('getter'); } })],
+  [
+    'return a cycle',
+    () => {
+      const a: any = {};
+      a.self = a;
+      return a;
+    },
+  ],
+  [
+    'return an object with a throwing getter',
+    () => ({
+      get bad() {
+        throw new Error('getter');
+      },
+    }),
+  ],
   ['return a function', () => () => 1],
   ['return a symbol', () => Symbol('x')],
   ['return an object whose toJSON gives undefined', () => ({ toJSON: () => undefined })],
-  ['return an object whose toJSON getter throws', () => ({ get toJSON(): never { throw new Error('getter'); } })],
-  ['return a thenable that throws', () => ({ then() { throw new Error('bad thenable'); } })],
-  ['throw an RpcError whose data has a BigInt', () => { throw new RpcError(7, 'x', { n: 1n }); }],
+  [
+    'return an object whose toJSON getter throws',
+    () => ({
+      get toJSON(): never {
+        throw new Error('getter');
+      },
+    }),
+  ],
+  [
+    'return a thenable that throws',
+    () => ({
+      then() {
+        throw new Error('bad thenable');
+      },
+    }),
+  ],
+  [
+    'throw an RpcError whose data has a BigInt',
+    () => {
+      throw new RpcError(7, 'x', { n: 1n });
+    },
+  ],
 ];
 
 describe('handlers that misbehave', () => {
@@ -121,7 +183,9 @@ describe('handlers that misbehave', () => {
 
   it('a broken logger changes nothing', async () => {
     throwingLogger = true;
-    behaviour = () => { throw new Error('x'); };
+    behaviour = () => {
+      throw new Error('x');
+    };
     expect((await ping(2)).json).toStrictEqual(internalError(2));
   });
 
@@ -179,7 +243,11 @@ describe('timeouts and signals (the signal is built when first read; one timer s
       { jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 'b' },
       { jsonrpc: '2.0', method: 'Calc.ping', id: 'c' },
     ];
-    expect((await post(server.url, batch)).json).toStrictEqual([internalError('a'), { jsonrpc: '2.0', result: 3, id: 'b' }, internalError('c')]);
+    expect((await post(server.url, batch)).json).toStrictEqual([
+      internalError('a'),
+      { jsonrpc: '2.0', result: 3, id: 'b' },
+      internalError('c'),
+    ]);
     expect(logged.filter((entry) => String(entry[1]).includes('did not finish'))).toHaveLength(2);
     // The shared timer is armed again for calls that start after the first ones expired.
     expect((await ping(5)).json).toStrictEqual(internalError(5));
@@ -260,11 +328,15 @@ describe('hostile bodies', () => {
     expect(Object.hasOwn(tree, '__proto__')).toBe(false);
     expect(Object.hasOwn(tree.children[0], '__proto__')).toBe(false);
     expect(tree.constructor).toStrictEqual({ prototype: { polluted: 'yes' } });
-    expect(answer.text).toBe('{"jsonrpc":"2.0","result":{"label":"x","constructor":{"prototype":{"polluted":"yes"}},"children":[{"label":"y"}]},"id":1}');
+    expect(answer.text).toBe(
+      '{"jsonrpc":"2.0","result":{"label":"x","constructor":{"prototype":{"polluted":"yes"}},"children":[{"label":"y"}]},"id":1}',
+    );
   });
 
   it('named params cannot reach inherited members', async () => {
-    const body = (await post(server.url, '{"jsonrpc":"2.0","method":"Calc.add","params":{"a":1,"constructor":2,"__proto__":{"b":3}},"id":1}')).json;
+    const body = (
+      await post(server.url, '{"jsonrpc":"2.0","method":"Calc.add","params":{"a":1,"constructor":2,"__proto__":{"b":3}},"id":1}')
+    ).json;
     expect(body.error.data.errors).toStrictEqual([
       { path: 'params.constructor', message: "unknown parameter 'constructor'" },
       { path: 'params', message: "missing parameter 'b'" },
@@ -274,13 +346,24 @@ describe('hostile bodies', () => {
   it('invalid UTF-8 is a parse error', async () => {
     const answer = await post(server.url, new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
     expect(answer.status).toBe(200);
-    expect(answer.json).toStrictEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: body is not valid UTF-8' }, id: null });
+    expect(answer.json).toStrictEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: body is not valid UTF-8' },
+      id: null,
+    });
   });
 
   it('deeply nested JSON is a parse error, not a stack overflow', async () => {
-    for (const text of ['['.repeat(2000) + ']'.repeat(2000), `{"jsonrpc":"2.0","method":"Calc.echoTree","params":[${'{"a":'.repeat(500)}1${'}'.repeat(500)}],"id":1}`]) {
+    for (const text of [
+      '['.repeat(2000) + ']'.repeat(2000),
+      `{"jsonrpc":"2.0","method":"Calc.echoTree","params":[${'{"a":'.repeat(500)}1${'}'.repeat(500)}],"id":1}`,
+    ]) {
       const answer = await post(server.url, text);
-      expect(answer.json).toStrictEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nested deeper than 128 levels' }, id: null });
+      expect(answer.json).toStrictEqual({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'Parse error: JSON nested deeper than 128 levels' },
+        id: null,
+      });
     }
     const mega = '['.repeat(4000);
     expect((await post(server.url, mega)).json.error.code).toBe(-32700);
@@ -338,13 +421,17 @@ describe('slow and idle connections', () => {
   });
 
   it('a client that never finishes its body is cut off', async () => {
-    const reply = await rawExchange('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":');
+    const reply = await rawExchange(
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":',
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout|^$/);
   });
 
   it('an idle keep-alive connection is closed after its answer', async () => {
     const body = '{"jsonrpc":"2.0","method":"Calc.ping","id":1}';
-    const reply = await rawExchange(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    const reply = await rawExchange(
+      `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(reply).toContain('\r\n\r\n{"jsonrpc":"2.0","result":true,"id":1}');
   });

@@ -88,7 +88,11 @@ describe('method member', () => {
 
 describe('params', () => {
   it('positional params in IDL order', async () => {
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.join', params: ['a', 'b', 'c'], id: 1 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: 'a-b-c', id: 1 });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.join', params: ['a', 'b', 'c'], id: 1 }, calc)).toStrictEqual({
+      jsonrpc: '2.0',
+      result: 'a-b-c',
+      id: 1,
+    });
   });
 
   it('named params map to IDL order whatever the key order', async () => {
@@ -98,7 +102,11 @@ describe('params', () => {
       { second: 'b', third: 'c', first: 'a' },
     ];
     for (const params of orders) {
-      expect(await rpc({ jsonrpc: '2.0', method: 'Calc.join', params, id: 2 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: 'a-b-c', id: 2 });
+      expect(await rpc({ jsonrpc: '2.0', method: 'Calc.join', params, id: 2 }, calc)).toStrictEqual({
+        jsonrpc: '2.0',
+        result: 'a-b-c',
+        id: 2,
+      });
     }
   });
 
@@ -116,17 +124,35 @@ describe('params', () => {
   });
 
   it('a parameter named like an Object member is looked up as an own key only', async () => {
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.tag', params: { constructor: 'x' }, id: 1 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: '#x', id: 1 });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.tag', params: { constructor: 'x' }, id: 1 }, calc)).toStrictEqual({
+      jsonrpc: '2.0',
+      result: '#x',
+      id: 1,
+    });
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.tag', params: {}, id: 2 }, calc)).toStrictEqual(
-      error(2, -32602, "Invalid params: params: missing parameter 'constructor'", { errors: [{ path: 'params', message: "missing parameter 'constructor'" }] }),
+      error(2, -32602, "Invalid params: params: missing parameter 'constructor'", {
+        errors: [{ path: 'params', message: "missing parameter 'constructor'" }],
+      }),
     );
   });
 
   it('omitted or null params are valid only for a method without parameters', async () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', id: 4 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 4 });
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: null, id: 5 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 5 });
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: [], id: 6 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 6 });
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: {}, id: 7 }, calc)).toStrictEqual({ jsonrpc: '2.0', result: true, id: 7 });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: null, id: 5 }, calc)).toStrictEqual({
+      jsonrpc: '2.0',
+      result: true,
+      id: 5,
+    });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: [], id: 6 }, calc)).toStrictEqual({
+      jsonrpc: '2.0',
+      result: true,
+      id: 6,
+    });
+    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.ping', params: {}, id: 7 }, calc)).toStrictEqual({
+      jsonrpc: '2.0',
+      result: true,
+      id: 7,
+    });
     const expected = (id: number) =>
       error(id, -32602, 'Invalid params: params: expected 2 parameters (a, b), got none', {
         errors: [{ path: 'params', message: 'expected 2 parameters (a, b), got none' }],
@@ -144,10 +170,14 @@ describe('params', () => {
 
   it('a wrong parameter count is invalid params', async () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'Calc.add', params: [1, 2, 3], id: 10 }, calc)).toStrictEqual(
-      error(10, -32602, 'Invalid params: params: expected 2 parameters, got 3', { errors: [{ path: 'params', message: 'expected 2 parameters, got 3' }] }),
+      error(10, -32602, 'Invalid params: params: expected 2 parameters, got 3', {
+        errors: [{ path: 'params', message: 'expected 2 parameters, got 3' }],
+      }),
     );
     expect(await rpc({ jsonrpc: '2.0', method: 'CatalogService.getProduct', params: [], id: 11 })).toStrictEqual(
-      error(11, -32602, 'Invalid params: params: expected 1 parameter, got 0', { errors: [{ path: 'params', message: 'expected 1 parameter, got 0' }] }),
+      error(11, -32602, 'Invalid params: params: expected 1 parameter, got 0', {
+        errors: [{ path: 'params', message: 'expected 1 parameter, got 0' }],
+      }),
     );
   });
 });
@@ -162,7 +192,9 @@ describe('success', () => {
 
   it('a handler returning undefined for an optional result sends null', async () => {
     // getProduct's handler returns Array.find's undefined for an unknown id.
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'Rex', legs: 4, good: false }], id: 2 }, calc)).toStrictEqual({
+    expect(
+      await rpc({ jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'Rex', legs: 4, good: false }], id: 2 }, calc),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       result: null,
       id: 2,
@@ -177,14 +209,22 @@ describe('success', () => {
 
   it('rpc-idl returns the IDL JSON, params ignored', async () => {
     expect(await rpc({ jsonrpc: '2.0', method: 'rpc-idl', id: 1 })).toStrictEqual({ jsonrpc: '2.0', result: checkoutIdl, id: 1 });
-    expect(await rpc({ jsonrpc: '2.0', method: 'rpc-idl', params: ['whatever', 1], id: 2 })).toStrictEqual({ jsonrpc: '2.0', result: checkoutIdl, id: 2 });
+    expect(await rpc({ jsonrpc: '2.0', method: 'rpc-idl', params: ['whatever', 1], id: 2 })).toStrictEqual({
+      jsonrpc: '2.0',
+      result: checkoutIdl,
+      id: 2,
+    });
   });
 
   it('passes the handler a context: headers, remote address, id, signal', async () => {
     handlerState.contexts.length = 0;
-    await post(checkout.url, { jsonrpc: '2.0', method: 'CatalogService.getProduct', params: ['p2'], id: 'ctx' }, {
-      headers: { 'content-type': 'application/json', 'x-trace': 't-1' },
-    });
+    await post(
+      checkout.url,
+      { jsonrpc: '2.0', method: 'CatalogService.getProduct', params: ['p2'], id: 'ctx' },
+      {
+        headers: { 'content-type': 'application/json', 'x-trace': 't-1' },
+      },
+    );
     expect(handlerState.contexts).toHaveLength(1);
     const [ctx] = handlerState.contexts;
     expect(ctx.headers['x-trace']).toBe('t-1');
@@ -197,7 +237,11 @@ describe('success', () => {
 
 describe('notifications', () => {
   it('run the handler and answer 204 with an empty body', async () => {
-    const answer = await post(checkout.url, { jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ cartId: 'note-1', productId: 'p1', quantity: 2 }] });
+    const answer = await post(checkout.url, {
+      jsonrpc: '2.0',
+      method: 'CartService.addToCart',
+      params: [{ cartId: 'note-1', productId: 'p1', quantity: 2 }],
+    });
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
     expect(answer.headers.get('content-type')).toBeNull();
@@ -217,7 +261,11 @@ describe('notifications', () => {
   });
 
   it('"id": null is a request, not a notification', async () => {
-    expect(await rpc({ jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: null })).toStrictEqual({ jsonrpc: '2.0', result: false, id: null });
+    expect(await rpc({ jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: null })).toStrictEqual({
+      jsonrpc: '2.0',
+      result: false,
+      id: null,
+    });
   });
 });
 
@@ -277,7 +325,12 @@ describe('invalid requests: -32600, id always present', () => {
     ['method missing', { jsonrpc: '2.0', id: 3 }, 3, 'Invalid Request: method must be a non-empty string'],
     ['method empty', { jsonrpc: '2.0', method: '', id: 4 }, 4, 'Invalid Request: method must be a non-empty string'],
     ['method a number', { jsonrpc: '2.0', method: 1, params: 'bar' }, null, 'Invalid Request: method must be a non-empty string'],
-    ['params a string', { jsonrpc: '2.0', method: 'Calc.ping', params: 'bar', id: 5 }, 5, 'Invalid Request: params must be an array or an object'],
+    [
+      'params a string',
+      { jsonrpc: '2.0', method: 'Calc.ping', params: 'bar', id: 5 },
+      5,
+      'Invalid Request: params must be an array or an object',
+    ],
     ['id an object', { jsonrpc: '2.0', method: 'Calc.ping', id: { a: 1 } }, null, 'Invalid Request: id must be a string, a number or null'],
     ['id a boolean', { jsonrpc: '2.0', method: 'Calc.ping', id: true }, null, 'Invalid Request: id must be a string, a number or null'],
     // JSON.parse reads these as ±Infinity, which JSON cannot send back.
@@ -382,7 +435,12 @@ describe('invalid params: -32602 with every problem and its path', () => {
     const request = { productId: 'p1', quantity: 1, cartId: null, extra: { kept: true } };
     const body = await rpc({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [request], id: 7 });
     expect(body.result.items).toStrictEqual([{ productId: 'p1', quantity: 1, price: 9.5 }]);
-    expect(await rpc({ jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'Rex', legs: 4, good: true, color: null, tail: 1 }], id: 8 }, calc)).toStrictEqual({
+    expect(
+      await rpc(
+        { jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'Rex', legs: 4, good: true, color: null, tail: 1 }], id: 8 },
+        calc,
+      ),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       result: 'Rex (4 legs) is good',
       id: 8,
@@ -390,9 +448,9 @@ describe('invalid params: -32602 with every problem and its path', () => {
   });
 
   it('reference service: addToCart with an unknown product is exactly "Product not found"', async () => {
-    expect(await rpc({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ productId: 'zzz', quantity: 1 }], id: 9 })).toStrictEqual(
-      error(9, -32602, 'Product not found'),
-    );
+    expect(
+      await rpc({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ productId: 'zzz', quantity: 1 }], id: 9 }),
+    ).toStrictEqual(error(9, -32602, 'Product not found'));
   });
 });
 
@@ -400,11 +458,21 @@ describe('handler errors', () => {
   it('a declared error keeps its code and "<Name>: <message>"', async () => {
     const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
     expect(
-      await rpc({ jsonrpc: '2.0', method: 'OrderService.createOrder', params: [{ cartId: 'missing', shippingAddress: address, paymentMethod: 'paypal' }], id: 1 }),
+      await rpc({
+        jsonrpc: '2.0',
+        method: 'OrderService.createOrder',
+        params: [{ cartId: 'missing', shippingAddress: address, paymentMethod: 'paypal' }],
+        id: 1,
+      }),
     ).toStrictEqual(error(1, 1001, 'CartNotFound: cart does not exist'));
     await rpc({ jsonrpc: '2.0', method: 'CartService.clearCart', params: ['note-1'], id: 2 });
     expect(
-      await rpc({ jsonrpc: '2.0', method: 'OrderService.createOrder', params: [{ cartId: 'note-1', shippingAddress: address, paymentMethod: 'paypal' }], id: 3 }),
+      await rpc({
+        jsonrpc: '2.0',
+        method: 'OrderService.createOrder',
+        params: [{ cartId: 'note-1', shippingAddress: address, paymentMethod: 'paypal' }],
+        id: 3,
+      }),
     ).toStrictEqual(error(3, 1002, 'CartEmpty: cart note-1 is empty'));
   });
 
@@ -412,7 +480,14 @@ describe('handler errors', () => {
     const logged: unknown[][] = [];
     const rpcServer = createRpcServer({
       idl: calcIdl,
-      handlers: { Calc: { ...calcHandlers.Calc, add: () => { throw new Error('secret database password'); } } },
+      handlers: {
+        Calc: {
+          ...calcHandlers.Calc,
+          add: () => {
+            throw new Error('secret database password');
+          },
+        },
+      },
       logger: { error: (...args) => void logged.push(args) },
     });
     const server = serverHandle(await listen(rpcServer, { port: 0, host: '127.0.0.1' }));
@@ -429,7 +504,14 @@ describe('handler errors', () => {
   it('with exposeErrors the text and stack are sent in data', async () => {
     const rpcServer = createRpcServer({
       idl: calcIdl,
-      handlers: { Calc: { ...calcHandlers.Calc, add: () => { throw new TypeError('boom'); } } },
+      handlers: {
+        Calc: {
+          ...calcHandlers.Calc,
+          add: () => {
+            throw new TypeError('boom');
+          },
+        },
+      },
       exposeErrors: true,
       logger: { error() {} },
     });
@@ -448,9 +530,18 @@ describe('handler errors', () => {
   it('a thrown RpcError is sent as is, data included', async () => {
     const rpcServer = createRpcServer({
       idl: calcIdl,
-      handlers: { Calc: { ...calcHandlers.Calc, ping: () => { throw new RpcError(4242, 'Custom', { hint: 'x' }); } } },
+      handlers: {
+        Calc: {
+          ...calcHandlers.Calc,
+          ping: () => {
+            throw new RpcError(4242, 'Custom', { hint: 'x' });
+          },
+        },
+      },
     });
-    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).toStrictEqual(error(1, 4242, 'Custom', { hint: 'x' }));
+    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.ping', id: 1 })).toStrictEqual(
+      error(1, 4242, 'Custom', { hint: 'x' }),
+    );
   });
 });
 
@@ -481,15 +572,27 @@ describe('validateResponses', () => {
 
   it('with exposeErrors the problems are sent in data', async () => {
     const rpcServer = createRpcServer({ idl: calcIdl, handlers: badResults, exposeErrors: true, logger: { error() {} } });
-    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'a', legs: 1, good: true }], id: 3 })).toStrictEqual(
-      error(3, -32603, 'Internal error: invalid result of Calc.describe', { errors: [{ path: 'result', message: 'expected string or null' }] }),
+    expect(
+      await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.describe', params: [{ name: 'a', legs: 1, good: true }], id: 3 }),
+    ).toStrictEqual(
+      error(3, -32603, 'Internal error: invalid result of Calc.describe', {
+        errors: [{ path: 'result', message: 'expected string or null' }],
+      }),
     );
   });
 
   it('off: results are sent unchecked; validateRequests off: params reach the handler unchecked', async () => {
     const rpcServer = createRpcServer({ idl: calcIdl, handlers: badResults, validateResponses: false, validateRequests: false });
-    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.ping', id: 4 })).toStrictEqual({ jsonrpc: '2.0', result: 'yes', id: 4 });
-    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.add', params: ['x', 'y'], id: 5 })).toStrictEqual({ jsonrpc: '2.0', result: 1.5, id: 5 });
+    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.ping', id: 4 })).toStrictEqual({
+      jsonrpc: '2.0',
+      result: 'yes',
+      id: 4,
+    });
+    expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: 'Calc.add', params: ['x', 'y'], id: 5 })).toStrictEqual({
+      jsonrpc: '2.0',
+      result: 1.5,
+      id: 5,
+    });
   });
 });
 
@@ -497,13 +600,17 @@ describe('content type: only JSON runs a call (a foreign page can send the other
   const unsupported = '{"error":"Unsupported Media Type","message":"Content-Type must be application/json"}';
   const ping = '{"jsonrpc":"2.0","method":"Calc.ping","id":1}';
 
-  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset="UTF-8"', 'application/json-rpc', 'application/jsonrequest', 'application/vnd.api+json'])(
-    '%s is accepted',
-    async (contentType) => {
-      const answer = await post(calc.url, ping, { headers: { 'content-type': contentType } });
-      expect([answer.status, answer.json]).toStrictEqual([200, { jsonrpc: '2.0', result: true, id: 1 }]);
-    },
-  );
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON ; charset="UTF-8"',
+    'application/json-rpc',
+    'application/jsonrequest',
+    'application/vnd.api+json',
+  ])('%s is accepted', async (contentType) => {
+    const answer = await post(calc.url, ping, { headers: { 'content-type': contentType } });
+    expect([answer.status, answer.json]).toStrictEqual([200, { jsonrpc: '2.0', result: true, id: 1 }]);
+  });
 
   it.each([
     ['text/plain (a cross-site fetch or a form with enctype=text/plain)', 'text/plain;charset=UTF-8'],
@@ -514,7 +621,12 @@ describe('content type: only JSON runs a call (a foreign page can send the other
     ['no type at all (a Blob or ArrayBuffer body)', undefined],
   ])('%s gets 415 and runs nothing', async (_, contentType) => {
     const before = handlerState.carts.size;
-    const addToCart = JSON.stringify({ jsonrpc: '2.0', method: 'CartService.addToCart', params: [{ productId: 'p1', quantity: 1 }], id: 1 });
+    const addToCart = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'CartService.addToCart',
+      params: [{ productId: 'p1', quantity: 1 }],
+      id: 1,
+    });
     const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
     // A Uint8Array body: fetch adds no Content-Type of its own for one.
     for (const path of ['/', '/CartService/addToCart']) {
@@ -558,7 +670,9 @@ describe('createRpcServer checks handlers against the IDL', () => {
     expect(() => createRpcServer({ idl: calcIdl, handlers: { Calculator: {} } })).toThrow(
       'createRpcServer: handler registered for "Calculator", which is not an interface of the IDL (interfaces: Calc)',
     );
-    expect(() => createRpcServer({ idl: calcIdl, handlers: { Calc: { add: () => 1 } } })).toThrow('createRpcServer: the handler of Calc has no method join');
+    expect(() => createRpcServer({ idl: calcIdl, handlers: { Calc: { add: () => 1 } } })).toThrow(
+      'createRpcServer: the handler of Calc has no method join',
+    );
   });
 
   const objectIdl = (...names: string[]) => ({
@@ -572,10 +686,16 @@ describe('createRpcServer checks handlers against the IDL', () => {
   it.each(['toString', 'valueOf', 'hasOwnProperty', 'constructor', 'isPrototypeOf'])(
     'a method named %s needs the handler to have one: Object.prototype does not count',
     (name) => {
-      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: {} } })).toThrow(`createRpcServer: the handler of Thing has no method ${name}`);
-      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: Object.create(null) } })).toThrow(`the handler of Thing has no method ${name}`);
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: {} } })).toThrow(
+        `createRpcServer: the handler of Thing has no method ${name}`,
+      );
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: Object.create(null) } })).toThrow(
+        `the handler of Thing has no method ${name}`,
+      );
       // A class instance inherits `constructor` (the class itself) from its prototype: not a method either.
-      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: new (class Service {})() } })).toThrow(`the handler of Thing has no method ${name}`);
+      expect(() => createRpcServer({ idl: objectIdl(name), handlers: { Thing: new (class Service {})() } })).toThrow(
+        `the handler of Thing has no method ${name}`,
+      );
     },
   );
 
@@ -592,8 +712,16 @@ describe('createRpcServer checks handlers against the IDL', () => {
     }
     const handler = Object.assign(new Thing(), { hasOwnProperty: () => 'own' });
     const rpcServer = createRpcServer({ idl: objectIdl('toString', 'valueOf', 'hasOwnProperty'), handlers: { Thing: handler } });
-    for (const [method, result] of [['toString', 'thing'], ['valueOf', 'base value'], ['hasOwnProperty', 'own']]) {
-      expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: `Thing.${method}`, id: 1 })).toStrictEqual({ jsonrpc: '2.0', result, id: 1 });
+    for (const [method, result] of [
+      ['toString', 'thing'],
+      ['valueOf', 'base value'],
+      ['hasOwnProperty', 'own'],
+    ]) {
+      expect(await rpcServer.handleJson({ jsonrpc: '2.0', method: `Thing.${method}`, id: 1 })).toStrictEqual({
+        jsonrpc: '2.0',
+        result,
+        id: 1,
+      });
     }
   });
 });
@@ -601,7 +729,9 @@ describe('createRpcServer checks handlers against the IDL', () => {
 describe('maxBodyBytesInFlight', () => {
   it('defaults to 64 MiB, or maxBodyBytes when that is larger', () => {
     expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers }).bodyBudget.limit).toBe(64 * 1024 * 1024);
-    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100 * 1024 * 1024 }).bodyBudget.limit).toBe(100 * 1024 * 1024);
+    expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100 * 1024 * 1024 }).bodyBudget.limit).toBe(
+      100 * 1024 * 1024,
+    );
     expect(createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Infinity }).bodyBudget.limit).toBe(Infinity);
   });
 
@@ -609,6 +739,8 @@ describe('maxBodyBytesInFlight', () => {
     expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 1000, maxBodyBytesInFlight: 999 })).toThrow(
       'createRpcServer: maxBodyBytesInFlight (999) must be a number of bytes of at least maxBodyBytes (1000)',
     );
-    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Number.NaN })).toThrow('maxBodyBytesInFlight (NaN)');
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytesInFlight: Number.NaN })).toThrow(
+      'maxBodyBytesInFlight (NaN)',
+    );
   });
 });

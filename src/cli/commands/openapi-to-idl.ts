@@ -18,7 +18,8 @@ const USAGE = '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [
 export const openApiToIdlCommand: Command = {
   flag: '-openapi-to-idl',
   usage: USAGE,
-  summary: 'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal; -drop-binary: drop binary data; -ref-root: more folders $refs may read)',
+  summary:
+    'convert an OpenAPI 3.0/3.1 document to IDL (-strict: warnings are fatal; -drop-binary: drop binary data; -ref-root: more folders $refs may read)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
     const { BinaryDataError, ConversionError, openApiToIdl, readDocumentFile } = await import('../../openapi/index.js');
@@ -58,7 +59,9 @@ export const openApiToIdlCommand: Command = {
     // The converter promises IDL that checks clean; verify before writing anything.
     const check = tryCompileIdl(result.idl, idlName);
     if (!check.model) {
-      throw new CliError(`${input}: internal error: the converted IDL does not check:\n${formatDiagnostics(check.diagnostics, check.source)}`);
+      throw new CliError(
+        `${input}: internal error: the converted IDL does not check:\n${formatDiagnostics(check.diagnostics, check.source)}`,
+      );
     }
     const output = resolve(context.cwd, outputDir, idlName);
     await writeFileAtomic(output, result.idl);

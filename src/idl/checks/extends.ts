@@ -56,7 +56,9 @@ export function checkExtends({ symbols, structs, types, parentOf, suggestStruct,
  */
 function extendsCycles(structs: readonly StructDecl[], parentOf: ReadonlyMap<StructDecl, StructDecl>): StructDecl[][] {
   const order = new Map<StructDecl, number>();
-  structs.forEach((struct, i) => order.set(struct, i));
+  structs.forEach((struct, i) => {
+    order.set(struct, i);
+  });
   const ON_WALK = 1;
   const DONE = 2;
   const state = new Map<StructDecl, number>();
