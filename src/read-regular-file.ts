@@ -65,3 +65,19 @@ export function readRegularFile(path: string, maxBytes: number): string {
     closeSync(fd);
   }
 }
+
+/** The reason in words for a message (`cannot read <path>: <this>`); `tooLarge` words the size limit. */
+export function refusalText(reason: RefusalReason, tooLarge: (bytes: number) => string): string {
+  switch (reason.kind) {
+    case 'missing':
+      return 'no such file';
+    case 'directory':
+      return 'it is a directory';
+    case 'not-regular':
+      return 'not a regular file (a device, FIFO or socket)';
+    case 'too-large':
+      return tooLarge(reason.bytes);
+    case 'unreadable':
+      return reason.detail;
+  }
+}

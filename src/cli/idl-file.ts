@@ -7,7 +7,7 @@ import { formatDiagnostics } from '../idl/code-frame.js';
 import { tryCompileIdl } from '../idl/compile.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
 import type { IdlModel } from '../idl/model.js';
-import { FileRefusedError, readRegularFile, type RefusalReason } from '../read-regular-file.js';
+import { FileRefusedError, readRegularFile, refusalText } from '../read-regular-file.js';
 import { CliError } from './command.js';
 
 /**
@@ -25,22 +25,9 @@ export async function readInputFile(path: string, cwd: string): Promise<string> 
     return readRegularFile(resolve(cwd, path), MAX_INPUT_BYTES);
   } catch (error) {
     if (!(error instanceof FileRefusedError)) throw error;
-    throw new CliError(`cannot read ${path}: ${inputRefusal(error.reason)}`);
-  }
-}
-
-function inputRefusal(reason: RefusalReason): string {
-  switch (reason.kind) {
-    case 'missing':
-      return 'no such file';
-    case 'directory':
-      return 'it is a directory';
-    case 'not-regular':
-      return 'not a regular file (a device, FIFO or socket)';
-    case 'too-large':
-      return `${reason.bytes} bytes, more than the ${MAX_INPUT_BYTES} bytes an IDL file may have`;
-    case 'unreadable':
-      return reason.detail;
+    throw new CliError(
+      `cannot read ${path}: ${refusalText(error.reason, (bytes) => `${bytes} bytes, more than the ${MAX_INPUT_BYTES} bytes an IDL file may have`)}`,
+    );
   }
 }
 

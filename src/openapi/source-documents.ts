@@ -7,7 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { FileRefusedError, readRegularFile, type RefusalReason } from '../read-regular-file.js';
+import { FileRefusedError, readRegularFile, refusalText } from '../read-regular-file.js';
 import { ConversionError, escapePointerToken } from './warnings.js';
 
 /**
@@ -33,22 +33,7 @@ export function readDocumentFile(path: string): string {
     return readRegularFile(path, MAX_DOCUMENT_BYTES);
   } catch (error) {
     if (!(error instanceof FileRefusedError)) throw error;
-    throw new Error(documentRefusal(error.reason));
-  }
-}
-
-function documentRefusal(reason: RefusalReason): string {
-  switch (reason.kind) {
-    case 'missing':
-      return 'no such file';
-    case 'directory':
-      return 'it is a directory';
-    case 'not-regular':
-      return 'not a regular file (a device, FIFO or socket)';
-    case 'too-large':
-      return `larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`;
-    case 'unreadable':
-      return reason.detail;
+    throw new Error(refusalText(error.reason, () => `larger than the limit of ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`));
   }
 }
 
