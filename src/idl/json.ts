@@ -13,8 +13,7 @@ import type {
   IdlJsonStruct,
   IdlJsonType,
 } from '../../runtime/idl-json.js';
-import type { Documented, TypeRef } from './ast.js';
-import { printType } from './format.js';
+import type { Documented, Name, TypeRef } from './ast.js';
 import type { IdlModel } from './model.js';
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
@@ -102,50 +101,82 @@ export function typeToJson(type: TypeRef): IdlJsonType {
 }
 
 /**
- * base64url (no padding) of the SHA-256 of `canonicalContractText(model)`: it changes exactly when
- * the contract changes, not when comments, whitespace or declaration order do.
+ * base64url (no padding) of the SHA-256 of `canonicalContractText(model)`: the same value the other
+ * implementations of this IDL compute, so a client can compare its contract with a server's.
  */
 export function idlChecksum(model: IdlModel): string {
   return createHash('sha256').update(canonicalContractText(model), 'utf8').digest('base64url');
 }
 
 /**
- * The contract as text, one line per declaration, declarations sorted by kind then name (see
- * docs/idl.md "Checksum"). Field, parameter and enum value order is kept: it is part of the
- * contract (positional params, parent-first fields). Methods, errors and raised errors are sorted:
- * their order changes nothing on the wire.
+ * The contract as the IDL family's checksum sees it (docs/idl.md "JSON form and checksum"): one
+ * `\n`-terminated line per declaration and member, everything sorted by name. Comments, error
+ * messages and declaration order are left out. Its quirks are the family's and are kept on purpose
+ * (the value must match theirs): parameters are sorted too, so swapping two of them does not change
+ * the text although it breaks positional callers.
  */
 export function canonicalContractText(model: IdlModel): string {
-  const lines: { kind: number; name: string; text: string }[] = [];
-  for (const e of model.enums) {
-    lines.push({ kind: 0, name: e.name.text, text: `enum ${e.name.text} ${e.values.map((v) => v.name.text).join(' ')}` });
+  const namespace = model.namespace;
+  const qualified = (name: string) => qualifiedName(namespace, name);
+  const declared = new Set<string>(
+    [...model.interfaces, ...model.structs, ...model.enums, ...model.errors].map((decl) => qualified(decl.name.text)),
+  );
+  const typeText = (type: TypeRef): string => contractTypeText(type, namespace, declared);
+  const byName = <T extends { name: Name }>(items: readonly T[]): T[] => [...items].sort((a, b) => compareText(a.name.text, b.name.text));
+
+  const lines = [`namespace:${namespace}`];
+  for (const iface of byName(model.interfaces)) {
+    lines.push(`interface:${qualified(iface.name.text)}`);
+    for (const method of byName(iface.methods)) {
+      lines.push(`  method:${method.name.text}`);
+      for (const p of byName(method.parameters)) lines.push(`    param:${p.name.text}:${typeText(p.type)}`);
+      lines.push(`    returns:${typeText(method.returnType)}`);
+      if (method.returnOptional) lines.push('    returnOptional:true');
+      for (const raised of method.raises.map((r) => r.text).sort(compareText)) lines.push(`    raises:${raised}`);
+    }
   }
-  for (const error of model.errors) {
-    lines.push({
-      kind: 1,
-      name: error.name.text,
-      text: `error ${error.name.text} ${error.code} ${JSON.stringify(error.message)}`,
-    });
+  for (const struct of byName(model.structs)) {
+    lines.push(`struct:${qualified(struct.name.text)}`);
+    if (struct.extends) lines.push(`  extends:${userTypeText(struct.extends.text, namespace, declared)}`);
+    for (const field of byName(struct.fields)) {
+      lines.push(`  field:${field.name.text}:${typeText(field.type)}${field.optional ? ':optional' : ''}`);
+    }
   }
-  for (const iface of model.interfaces) {
-    const methods = [...iface.methods]
-      .sort((a, b) => compareText(a.name.text, b.name.text))
-      .map((m) => {
-        const parameters = m.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
-        const optional = m.returnOptional ? ' [optional]' : '';
-        const raised = m.raises.map((r) => r.text).sort(compareText);
-        const raises = raised.length > 0 ? ` raises(${raised.join(', ')})` : '';
-        return ` ${m.name.text}(${parameters}) ${printType(m.returnType)}${optional}${raises};`;
-      });
-    lines.push({ kind: 2, name: iface.name.text, text: `interface ${iface.name.text}${methods.join('')}` });
+  for (const enumDecl of byName(model.enums)) {
+    lines.push(`enum:${qualified(enumDecl.name.text)}`);
+    for (const value of byName(enumDecl.values)) lines.push(`  value:${value.name.text}`);
   }
-  for (const s of model.structs) {
-    const parent = s.extends ? ` extends ${s.extends.text}` : '';
-    const fields = s.fields.map((f) => ` ${f.name.text} ${printType(f.type)}${f.optional ? ' [optional]' : ''};`);
-    lines.push({ kind: 3, name: s.name.text, text: `struct ${s.name.text}${parent}${fields.join('')}` });
+  for (const error of byName(model.errors)) lines.push(`error:${qualified(error.name.text)}:${error.code}`);
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * `<namespace>.<name>`, even when the name is already qualified: the family's `fq` does the same
+ * (an imported `inc.Response` becomes `inc.inc.Response`).
+ */
+function qualifiedName(namespace: string, name: string): string {
+  return namespace === '' ? name : `${namespace}.${name}`;
+}
+
+/** A type in the canonical text: builtins and containers as written, user types qualified. */
+function contractTypeText(type: TypeRef, namespace: string, declared: ReadonlySet<string>): string {
+  switch (type.kind) {
+    case 'builtIn':
+      return type.name;
+    case 'array':
+      return `[]${contractTypeText(type.element, namespace, declared)}`;
+    case 'map':
+      return `map[string]${contractTypeText(type.value, namespace, declared)}`;
+    case 'named':
+      return userTypeText(type.name, namespace, declared);
   }
-  lines.sort((a, b) => a.kind - b.kind || compareText(a.name, b.name));
-  return [`namespace ${model.namespace}`, ...lines.map((line) => line.text)].join('\n') + '\n';
+}
+
+/** A user type as `<namespace>.<Name>` when that is declared; a dotted or undeclared name as written. */
+function userTypeText(name: string, namespace: string, declared: ReadonlySet<string>): string {
+  if (name.includes('.')) return name;
+  const qualified = `${namespace}.${name}`;
+  return declared.has(qualified) ? qualified : name;
 }
 
 /** Code-unit order, independent of locale. */
