@@ -67,6 +67,11 @@ export interface RpcServerOptions {
   openApiDocument?: object;
   /** Where `openApiDocument` is served. Default `/openapi.json`. */
   openApiPath?: string;
+  /**
+   * Method names that answer the IDL besides `rpc-idl`, for clients of other implementations that
+   * ask under their own name first (e.g. `['pulserpc-idl', 'barrister-idl']`). Default none.
+   */
+  idlMethodNames?: readonly string[];
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -131,6 +136,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   });
   const jsonRpc = createJsonRpcBinding({
     idl,
+    idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
     methods,
     calls,
     failures,
@@ -174,6 +180,19 @@ function servedDocument(document: object | undefined, path = '/openapi.json'): {
   if (document === undefined) return undefined;
   if (!path.startsWith('/')) throw new Error(`openApiPath must start with '/', got ${JSON.stringify(path)}`);
   return { path, text: JSON.stringify(document) };
+}
+
+/** `idlMethodNames` as a set; throws when one is not a usable method name or shadows a method. */
+function checkedIdlMethodNames(names: readonly string[] | undefined, methods: ReadonlyMap<string, unknown>): ReadonlySet<string> {
+  if (names === undefined) return new Set();
+  if (!Array.isArray(names)) throw new Error('createRpcServer: idlMethodNames must be an array of method names');
+  for (const name of names) {
+    if (typeof name !== 'string' || name === '') {
+      throw new Error(`createRpcServer: idlMethodNames must hold non-empty strings, got ${JSON.stringify(name)}`);
+    }
+    if (methods.has(name)) throw new Error(`createRpcServer: idlMethodNames: "${name}" is a method of the IDL`);
+  }
+  return new Set(names);
 }
 
 function pathnameOf(path: string): string {

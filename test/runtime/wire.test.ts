@@ -216,6 +216,37 @@ describe('success', () => {
     });
   });
 
+  it('idlMethodNames: the IDL also answers under the names other implementations ask for, rpc-idl still', async () => {
+    const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: ['pulserpc-idl', 'barrister-idl'] });
+    const server = serverHandle(await listen(rpcServer, { port: 0, host: '127.0.0.1' }));
+    try {
+      for (const method of ['rpc-idl', 'pulserpc-idl', 'barrister-idl']) {
+        expect(await rpc({ jsonrpc: '2.0', method, id: method }, server)).toStrictEqual({ jsonrpc: '2.0', result: calcIdl, id: method });
+      }
+      expect(await rpc({ jsonrpc: '2.0', method: 'other-idl', id: 1 }, server)).toStrictEqual(
+        error(1, -32601, 'Method not found: other-idl'),
+      );
+    } finally {
+      await server.close();
+    }
+    // By default only rpc-idl.
+    expect(await rpc({ jsonrpc: '2.0', method: 'barrister-idl', id: 2 }, calc)).toStrictEqual(
+      error(2, -32601, 'Method not found: barrister-idl'),
+    );
+  });
+
+  it('idlMethodNames that shadow a method or are not names are refused at start-up', () => {
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: ['Calc.ping'] })).toThrow(
+      'createRpcServer: idlMethodNames: "Calc.ping" is a method of the IDL',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: [''] })).toThrow(
+      'createRpcServer: idlMethodNames must hold non-empty strings, got ""',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: 'pulserpc-idl' as never })).toThrow(
+      'createRpcServer: idlMethodNames must be an array of method names',
+    );
+  });
+
   it('passes the handler a context: headers, remote address, id, signal', async () => {
     handlerState.contexts.length = 0;
     await post(
