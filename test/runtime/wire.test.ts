@@ -49,8 +49,8 @@ describe('HTTP verb', () => {
 });
 
 describe('path', () => {
-  it('the standalone server answers JSON-RPC on every path', async () => {
-    for (const path of ['/', '/rpc', '/some/deep/path?x=1']) {
+  it('the standalone server answers JSON-RPC on its base and on every path of one segment', async () => {
+    for (const path of ['/', '/rpc', '/rpc/', '/?x=1', '/rpc?x=1']) {
       expect(await rpc({ jsonrpc: '2.0', method: 'CalcService.nothing', id: 1 }, checkout, path)).toStrictEqual(
         error(1, -32601, 'Method not found: CalcService.nothing'),
       );
@@ -59,6 +59,15 @@ describe('path', () => {
         result: false,
         id: 2,
       });
+    }
+  });
+
+  it('a POST to a deeper path that names no method is 404 with {code, message}', async () => {
+    for (const path of ['/some/deep/path', '/CatalogService/getProdcut', '/CatalogService/listProducts/']) {
+      const answer = await post(checkout.url + path, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['none'], id: 2 });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.json).toStrictEqual({ code: -32601, message: `Method not found: ${path}` });
     }
   });
 });
