@@ -3,6 +3,7 @@
  * `RpcContext` out (its last argument).
  */
 import type { JsonRpcId } from './call-outcome.js';
+import { formatPath } from './validation.js';
 
 /** What the transport knows about the HTTP request a call arrived in. */
 export interface RequestContext {
@@ -23,6 +24,14 @@ export interface RpcContext {
   method: string;
   /** Aborted when the client goes away or the handler times out. */
   signal: AbortSignal;
+  /**
+   * The JSON path of a parameter (by IDL position or name) and of something inside it, in the
+   * style of the call, as the server's own validation errors give it: `params[0].quantity` for
+   * positional params, `params.request.quantity` for named params and the REST binding. For
+   * errors a handler raises about its params, so they read like the server's. Throws on a
+   * parameter the method does not have.
+   */
+  paramPath(parameter: number | string, ...path: (string | number)[]): string;
 }
 
 /**
@@ -36,16 +45,30 @@ export class CallContext implements RpcContext {
   id: string | number | null | undefined;
   method: string;
   readonly #request: RequestContext;
+  readonly #parameterNames: readonly string[];
+  readonly #named: boolean;
   #headers: Record<string, string> | undefined;
   #signal: AbortSignal | undefined;
   #controller: AbortController | undefined;
   #abortReason: Error | undefined;
 
-  constructor(request: RequestContext, id: JsonRpcId | undefined, method: string) {
+  /** `named`: the params came as an object (named JSON-RPC params, the REST binding), not an array. */
+  constructor(request: RequestContext, id: JsonRpcId | undefined, method: string, parameterNames: readonly string[], named: boolean) {
     this.remoteAddress = request.remoteAddress;
     this.id = id;
     this.method = method;
     this.#request = request;
+    this.#parameterNames = parameterNames;
+    this.#named = named;
+  }
+
+  paramPath(parameter: number | string, ...path: (string | number)[]): string {
+    const names = this.#parameterNames;
+    const index = typeof parameter === 'number' ? parameter : names.indexOf(parameter);
+    if (!Number.isInteger(index) || index < 0 || index >= names.length) {
+      throw new RangeError(`paramPath: ${this.method} has no parameter ${JSON.stringify(parameter)} (parameters: ${names.join(', ')})`);
+    }
+    return formatPath(['params', this.#named ? names[index] : index, ...path]);
   }
 
   /** Read from the request on first use: the Node adapter builds its header record only when asked. */

@@ -250,3 +250,40 @@ describe('an interceptor', () => {
     expect(ids).toEqual(['a', undefined]);
   });
 });
+
+describe('ctx.paramPath: paths in the style of the call', () => {
+  const paths = {
+    join: (_first: string, _second: string, _third: string, ctx: RpcContext) =>
+      [ctx.paramPath(0), ctx.paramPath('third', 'x', 2, 'a b')].join('|'),
+  };
+
+  it('positional params give params[<index>]…, as the server validation does', () => {
+    const { run } = setUp(paths);
+    expect(run('join', ['a', 'b', 'c']).now).toEqual({ result: 'params[0]|params[2].x[2]["a b"]' });
+  });
+
+  it('named params (JSON-RPC objects, the REST binding) give params.<name>…', () => {
+    const { run } = setUp(paths);
+    expect(run('join', { first: 'a', second: 'b', third: 'c' }).now).toEqual({ result: 'params.first|params.third.x[2]["a b"]' });
+  });
+
+  it('a parameter the method does not have throws a RangeError naming the parameters', () => {
+    let thrown: unknown;
+    const { run } = setUp({
+      join: (_first: string, _second: string, _third: string, ctx: RpcContext) => {
+        for (const parameter of [3, -1, 'fourth']) {
+          try {
+            ctx.paramPath(parameter);
+          } catch (error) {
+            thrown = error;
+            if (!(error instanceof RangeError)) return 'not a RangeError';
+          }
+        }
+        return String((thrown as Error).message);
+      },
+    });
+    expect(run('join', ['a', 'b', 'c']).now).toEqual({
+      result: 'paramPath: Calc.join has no parameter "fourth" (parameters: first, second, third)',
+    });
+  });
+});

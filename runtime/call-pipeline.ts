@@ -76,10 +76,10 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     const mapped = argumentsOf(entry, params);
     if ('issues' in mapped) return invalidParams(mapped.issues);
     const { args } = mapped;
+    const keyed = !Array.isArray(params) && params !== null && params !== undefined;
     const methodValidators = validators[entry.name];
     if (validateRequests && methodValidators) {
       let issues: ValidationIssue[] | undefined;
-      const keyed = !Array.isArray(params) && params !== null && params !== undefined;
       for (let index = 0; index < args.length; index++) {
         const validator = methodValidators.params[index];
         const arg = args[index];
@@ -91,7 +91,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       if (issues) return invalidParams(issues);
     }
 
-    const ctx = new CallContext(request, id, entry.name);
+    const ctx = new CallContext(request, id, entry.name, entry.parameterNames, keyed);
     let pending: Promise<unknown>;
     if (interceptors.length > 0) {
       pending = intercepted(interceptors, entry, args, ctx);

@@ -1,17 +1,37 @@
 /**
  * The web-standard adapter: `(Request) => Promise<Response>` for fetch-based runtimes
- * (Deno, Bun, Cloudflare Workers, service workers, Hono). JSON-RPC on every path, plus the
- * OpenAPI binding at `.../<Interface>/<method>`.
+ * (Deno, Bun, Cloudflare Workers, service workers, Hono). JSON-RPC and the OpenAPI binding under
+ * `basePath` (docs/protocol.md, "Paths").
  */
+import { normalizeBasePath, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import { BODY_UNREADABLE, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import {
+  BODY_UNREADABLE,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  SERVICE_UNAVAILABLE,
+  UNSUPPORTED_MEDIA_TYPE,
+  type HttpAnswer,
+} from './http-answer.js';
 import type { RpcServer } from './server.js';
 
+export interface FetchHandlerOptions {
+  /**
+   * Where the binding lives: JSON-RPC on `basePath` and one segment below it, the OpenAPI binding on
+   * `<basePath>/<Interface>/<method>`, 404 for every other POST. Default `/`.
+   */
+  basePath?: string;
+}
+
 /** Answers every request with a `Response`; the promise never rejects. */
-export function createFetchHandler(server: RpcServer): (request: Request) => Promise<Response> {
+export function createFetchHandler(server: RpcServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const base = normalizeBasePath(options.basePath ?? '/', 'basePath');
   return async (request) => {
-    if (request.method !== 'POST') return toResponse(server.answerWithoutCall(request.method, new URL(request.url).pathname));
+    const pathname = new URL(request.url).pathname;
+    if (request.method !== 'POST') return toResponse(server.answerWithoutCall(request.method, pathname));
+    const path = pathUnderBase(pathname, base);
+    if (path === undefined) return toResponse(NOT_FOUND);
     if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
     let body: Uint8Array | HttpAnswer;
     try {
@@ -27,7 +47,7 @@ export function createFetchHandler(server: RpcServer): (request: Request) => Pro
     });
     const answer = await server.handleHttp({
       method: request.method,
-      path: new URL(request.url).pathname,
+      path,
       body,
       headers,
       signal: request.signal,

@@ -22,6 +22,13 @@ export const METHOD_NOT_ALLOWED: HttpAnswer = {
   body: '{"error":"Method Not Allowed"}',
 };
 
+/** HTTP answer for a POST outside the binding's base path (`basePath` of `listen` and the fetch handler). */
+export const NOT_FOUND: HttpAnswer = {
+  status: 404,
+  headers: { ...JSON_HEADERS },
+  body: '{"error":"Not Found"}',
+};
+
 /** HTTP answer for a body past `maxBodyBytes`. */
 export const PAYLOAD_TOO_LARGE: HttpAnswer = {
   status: 413,

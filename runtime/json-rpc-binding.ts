@@ -1,6 +1,6 @@
 /**
  * The JSON-RPC 2.0 binding (docs/protocol.md §1): framing and serialization. It parses a body,
- * checks each message's envelope, answers `rpc-idl`, finds the method, hands the call to the call
+ * checks each message's envelope, answers `rpc-idl` (and its configured aliases), finds the method, hands the call to the call
  * pipeline, and frames and serializes the responses of a message or a batch. It knows nothing of
  * HTTP verbs, media types or paths (server.ts) and nothing of how a call runs (call-pipeline.ts).
  */
@@ -23,8 +23,10 @@ import { parseJsonBody } from './json-body.js';
 import type { MethodEntry } from './method-table.js';
 
 export interface JsonRpcBindingOptions {
-  /** Served as the result of `rpc-idl`. */
+  /** Served as the result of `rpc-idl` and of every name in `idlMethodNames`. */
   idl: IdlJson;
+  /** Further method names that answer the IDL (never a registered `Interface.method`). Default none. */
+  idlMethodNames?: ReadonlySet<string>;
   methods: ReadonlyMap<string, MethodEntry>;
   calls: CallPipeline;
   failures: FailureReporter;
@@ -45,6 +47,7 @@ export interface JsonRpcBinding {
 
 export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
   const { idl, methods, calls, failures, maxBatchSize, maxDepth } = options;
+  const idlMethodNames = options.idlMethodNames ?? new Set<string>();
 
   /**
    * One JSON-RPC message (not a batch): a response object, or undefined for a notification; or
@@ -82,9 +85,12 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         ? { jsonrpc: '2.0', error: settled.error, id: replyId }
         : { jsonrpc: '2.0', result: settled.result, id: replyId };
     };
-    if (m.method === 'rpc-idl') return respond({ result: idl });
     const entry = methods.get(m.method);
-    if (entry === undefined) return respond(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`));
+    if (entry === undefined) {
+      // Looked up only after the method table: the IDL names never collide with it (checked at start-up).
+      if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return respond({ result: idl });
+      return respond(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`));
+    }
     const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) => deliver(respond(settled)));
     return outcome === PENDING ? PENDING : respond(outcome);
   }

@@ -5,21 +5,46 @@
  */
 // Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { normalizeBasePath, pathnameOf, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import { PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import { NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
 
 type Next = (error?: unknown) => void;
 
-/** A Node `request` listener answering JSON-RPC on every path (plus the OpenAPI binding). */
-export function createNodeListener(server: RpcServer): (req: IncomingMessage, res: ServerResponse) => void {
+export interface NodeListenerOptions {
+  /**
+   * Where the binding lives: JSON-RPC on `basePath` and one segment below it, the OpenAPI binding on
+   * `<basePath>/<Interface>/<method>`, 404 for every other POST. Default `/`.
+   */
+  basePath?: string;
+}
+
+/**
+ * A Node `request` listener: JSON-RPC and the OpenAPI binding under `basePath`
+ * (docs/protocol.md, "Paths"); a POST outside it gets 404 before its body is read.
+ */
+export function createNodeListener(
+  server: RpcServer,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const base = normalizeBasePath(options.basePath ?? '/', 'basePath');
+  if (base === '') {
+    return (req, res) => {
+      answerNodeRequest(server, req, res, req.url ?? '/');
+    };
+  }
   return (req, res) => {
-    void answerNodeRequest(server, req, res, req.url ?? '/');
+    const url = req.url ?? '/';
+    if (req.method !== 'POST') return answerNodeRequest(server, req, res, url);
+    const path = pathUnderBase(pathnameOf(url), base);
+    if (path === undefined) return respond(res, NOT_FOUND);
+    answerNodeRequest(server, req, res, path);
   };
 }
 
-export interface ListenOptions {
+export interface ListenOptions extends NodeListenerOptions {
   /** Default: `SERVER_PORT`, else 8080. 0 picks a free port. */
   port?: number;
   /** Default `0.0.0.0` (all IPv4 interfaces). */
@@ -48,7 +73,7 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
       // How often Node checks the two timeouts above (its default, 30 s, lets slow clients linger).
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
-    createNodeListener(server),
+    createNodeListener(server, { basePath: options.basePath }),
   );
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);
@@ -74,30 +99,27 @@ function portFromEnvironment(text: string | undefined): number | undefined {
 }
 
 export interface MiddlewareOptions {
-  /** Where JSON-RPC is answered; the OpenAPI binding lives under `<path>/<Interface>/<method>`. Default `/rpc`. */
+  /**
+   * Where the binding lives: JSON-RPC on `path` and one segment below it, the OpenAPI binding on
+   * `<path>/<Interface>/<method>`, 404 for every other POST under it. Default `/rpc`.
+   */
   path?: string;
 }
 
 /**
- * Connect-style middleware (Vite `configureServer`, Express, connect). Answers `<path>` and
- * `<path>/<Interface>/<method>` for registered methods; every other request goes to `next()`.
+ * Connect-style middleware (Vite `configureServer`, Express, connect). Answers every POST under
+ * `<path>` (docs/protocol.md, "Paths"), and other verbs on `<path>` itself and on
+ * `<path>/<Interface>/<method>` of registered methods (405); every other request goes to `next()`.
  * A body already parsed by an earlier body parser (`req.body`) is used as is.
  */
 export function createMiddleware(server: RpcServer, options: MiddlewareOptions = {}) {
-  const base = (options.path ?? '/rpc').replace(/\/+$/, '');
+  const base = normalizeBasePath(options.path ?? '/rpc', 'createMiddleware: path');
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
-    const pathname = (req.url ?? '/').split('?', 1)[0];
-    let route: string;
-    if (pathname === base || pathname === `${base}/`) {
-      route = '/';
-    } else if (pathname.startsWith(`${base}/`)) {
-      route = pathname.slice(base.length);
-      const segments = route.split('/');
-      if (segments.length !== 3 || !server.methodNames.has(`${segments[1]}.${segments[2]}`)) return next();
-    } else {
-      return next();
-    }
-    void answerNodeRequest(server, req, res, route);
+    const path = pathUnderBase(pathnameOf(req.url ?? '/'), base);
+    if (path === undefined) return next();
+    // Other verbs stay with the app (pages, assets) except where the binding answers POSTs.
+    if (req.method !== 'POST' && path !== '/' && !server.methodNames.has(path.slice(1).replace('/', '.'))) return next();
+    answerNodeRequest(server, req, res, path);
   };
 }
 

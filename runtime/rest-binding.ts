@@ -19,9 +19,16 @@ export interface RestBindingOptions {
   maxDepth: number;
 }
 
+/** What `route` gives for a path that is the JSON-RPC endpoint rather than a method. */
+export const JSON_RPC = Symbol('JSON-RPC');
+
 export interface RestBinding {
-  /** The method a path (without its query) names as `.../<Interface>/<method>`, if it is registered. */
-  route(pathname: string): MethodEntry | undefined;
+  /**
+   * What a path under the binding's base (no query) selects: JSON_RPC for the base itself and one
+   * segment below it; the method its last two segments name (`.../<Interface>/<method>`) when it is
+   * registered; undefined for every other path (answered with `notFound`).
+   */
+  route(pathname: string): MethodEntry | typeof JSON_RPC | undefined;
   /** Runs one call of `entry` with the body's named params; the answer directly or a promise of it. */
   answer(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer>;
 }
@@ -40,12 +47,15 @@ export function httpStatusOfError(code: number): number {
 export function createRestBinding(options: RestBindingOptions): RestBinding {
   const { methods, calls, failures, maxDepth } = options;
 
-  function route(pathname: string): MethodEntry | undefined {
+  function route(pathname: string): MethodEntry | typeof JSON_RPC | undefined {
     // Index arithmetic instead of split: this runs for every request, and most paths are just '/'.
+    const start = pathname.charCodeAt(0) === 47 /* '/' */ ? 1 : 0;
+    const slash = pathname.indexOf('/', start);
+    // The base, or one segment below it (with or without a trailing slash): JSON-RPC.
+    if (slash === -1 || slash === pathname.length - 1) return JSON_RPC;
+    // The last two segments, so that a prefix kept by a proxy (or an OpenAPI `servers` URL) still works.
     const lastSlash = pathname.lastIndexOf('/');
-    if (lastSlash <= 0) return undefined;
     const previousSlash = pathname.lastIndexOf('/', lastSlash - 1);
-    if (previousSlash === -1) return undefined;
     return methods.get(`${pathname.slice(previousSlash + 1, lastSlash)}.${pathname.slice(lastSlash + 1)}`);
   }
 
@@ -78,6 +88,11 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
   }
 
   return { route, answer };
+}
+
+/** The answer to a POST to a path under the base that names no method: 404 with the binding's error body. */
+export function notFound(pathname: string): HttpAnswer {
+  return errorAnswer({ code: ErrorCode.MethodNotFound, message: `Method not found: ${pathname}` });
 }
 
 function errorAnswer({ code, message, data }: ErrorObject): HttpAnswer {

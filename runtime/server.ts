@@ -6,7 +6,7 @@
  * bindings. The parts (docs/architecture.md):
  *
  *     json-rpc-binding.ts  JSON-RPC framing and serialization (messages, batches, responses)
- *     rest-binding.ts      the REST binding: routing `.../<Interface>/<method>`, its answers
+ *     rest-binding.ts      routing a path (JSON-RPC, `/<Interface>/<method>`, 404), the REST answers
  *     call-pipeline.ts     call execution: params, validation, the handler (and the seam for
  *                          per-call interceptors), its deadline, result validation
  *     method-table.ts      handlers paired with IDL methods at start-up
@@ -14,6 +14,7 @@
  *     call-outcome.ts      outcomes, PENDING, failure reporting (shared by the above)
  *     http-answer.ts       HttpAnswer and the fixed answers
  */
+import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
 import type { RequestContext } from './call-context.js';
 import { FailureReporter, promiseOf, type MaybePromise, type RpcLogger } from './call-outcome.js';
@@ -23,7 +24,7 @@ import type { IdlJson } from './idl-json.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
-import { createRestBinding } from './rest-binding.js';
+import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import { compileValidators, type ValidatorTable } from './validation.js';
 
 export type { RequestContext, RpcContext } from './call-context.js';
@@ -67,12 +68,21 @@ export interface RpcServerOptions {
   openApiDocument?: object;
   /** Where `openApiDocument` is served. Default `/openapi.json`. */
   openApiPath?: string;
+  /**
+   * Method names that answer the IDL besides `rpc-idl`, for clients of other implementations that
+   * ask under their own name first (e.g. `['pulserpc-idl', 'barrister-idl']`). Default none.
+   */
+  idlMethodNames?: readonly string[];
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
 export interface HttpRequestLike extends RequestContext {
   method: string;
-  /** The request path (a query string is ignored). */
+  /**
+   * The request path under the binding's base (the whole path when the binding is at `/`; a query
+   * string is ignored): `/` and one segment below it are JSON-RPC, `.../<Interface>/<method>` of a
+   * registered method the REST binding, anything else 404.
+   */
   path: string;
   body: string | Uint8Array;
   /** The Content-Type header; when absent, `headers['content-type']` is read. It must name JSON (HTTP 415 otherwise). */
@@ -90,7 +100,7 @@ export interface RpcServer {
   handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
   /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
   handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
-  /** Answers any HTTP request: 405, 415, 413, the OpenAPI binding (`.../<Interface>/<method>`) or JSON-RPC. */
+  /** Answers any HTTP request: 405, 415, 413, JSON-RPC, the OpenAPI binding (`/<Interface>/<method>`) or 404. */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
   /**
    * The answer to a request that carries no call (any verb but POST): the OpenAPI document for
@@ -131,6 +141,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   });
   const jsonRpc = createJsonRpcBinding({
     idl,
+    idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
     methods,
     calls,
     failures,
@@ -153,8 +164,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path);
     if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
     if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
-    const entry = rest.route(pathnameOf(request.path));
-    return entry ? rest.answer(entry, request.body, request) : jsonRpc.answerBody(request.body, request);
+    const pathname = pathnameOf(request.path);
+    const route = rest.route(pathname);
+    if (route === JSON_RPC) return jsonRpc.answerBody(request.body, request);
+    return route ? rest.answer(route, request.body, request) : notFound(pathname);
   }
 
   return {
@@ -176,9 +189,17 @@ function servedDocument(document: object | undefined, path = '/openapi.json'): {
   return { path, text: JSON.stringify(document) };
 }
 
-function pathnameOf(path: string): string {
-  const queryStart = path.indexOf('?');
-  return queryStart === -1 ? path : path.slice(0, queryStart);
+/** `idlMethodNames` as a set; throws when one is not a usable method name or shadows a method. */
+function checkedIdlMethodNames(names: readonly string[] | undefined, methods: ReadonlyMap<string, unknown>): ReadonlySet<string> {
+  if (names === undefined) return new Set();
+  if (!Array.isArray(names)) throw new Error('createRpcServer: idlMethodNames must be an array of method names');
+  for (const name of names) {
+    if (typeof name !== 'string' || name === '') {
+      throw new Error(`createRpcServer: idlMethodNames must hold non-empty strings, got ${JSON.stringify(name)}`);
+    }
+    if (methods.has(name)) throw new Error(`createRpcServer: idlMethodNames: "${name}" is a method of the IDL`);
+  }
+  return new Set(names);
 }
 
 const utf8Encoder = new TextEncoder();

@@ -26,9 +26,9 @@ function documentBesideBundle(): object | undefined {
 }
 
 /**
- * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on every path, plus the
- * OpenAPI binding on `/<Interface>/<method>` and its document on `GET /openapi.json`. Unexpected
- * handler errors are logged, not sent.
+ * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on `/` and one segment
+ * below it (`/rpc`), plus the OpenAPI binding on `.../<Interface>/<method>`, 404 on other paths,
+ * and its document on `GET /openapi.json`. Unexpected handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<Server> {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());

@@ -1,4 +1,4 @@
-import { RpcError } from 'unplugin-idl-rpc/runtime';
+import { RpcError, type RpcContext } from 'unplugin-idl-rpc/runtime';
 import {
   CartEmptyError,
   CartNotFoundError,
@@ -23,6 +23,17 @@ import type { CheckoutStore } from './store.js';
 export interface CheckoutServiceOptions {
   /** Where products, carts and orders live; a fresh in-memory store with the playground catalog by default. */
   store?: CheckoutStore;
+}
+
+/**
+ * A -32602 about a field of a method's one parameter, worded and located like the server's own
+ * validation errors (`Invalid params: <path>: <problem>`, `data.errors`), the path in the caller's
+ * style: `params[0].quantity` for positional params, `params.request.quantity` for named params and
+ * the REST binding. Without a context (a handler called directly) the path is positional.
+ */
+function invalidRequestField(ctx: RpcContext | undefined, field: string, problem: string): RpcError {
+  const path = ctx ? ctx.paramPath(0, field) : `params[0].${field}`;
+  return new RpcError(-32602, `Invalid params: ${path}: ${problem}`, { errors: [{ path, message: problem }] });
 }
 
 /** One shortage found at checkout: the cart wants more of a product than is in stock. */
@@ -56,14 +67,10 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
   };
 
   const CartService: CartService = {
-    async addToCart(request) {
-      if (request.quantity < 1) {
-        throw new RpcError(-32602, 'Invalid params: params[0].quantity must be at least 1');
-      }
+    async addToCart(request, ctx) {
+      if (request.quantity < 1) throw invalidRequestField(ctx, 'quantity', 'must be at least 1');
       const cartId = request.cartId ?? newId('cart');
-      if (cartId.trim() === '') {
-        throw new RpcError(-32602, 'Invalid params: params[0].cartId must not be empty');
-      }
+      if (cartId.trim() === '') throw invalidRequestField(ctx, 'cartId', 'must not be empty');
       const product = await store.getProduct(request.productId);
       if (product === undefined) throw new RpcError(-32602, 'Product not found');
 

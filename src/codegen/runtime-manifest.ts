@@ -16,6 +16,7 @@ import { CodegenError } from './names.js';
  * adapters), and every file those import. `runtimeSources` checks that the list is closed.
  */
 export const RUNTIME_MANIFEST: readonly string[] = [
+  'base-path.ts',
   'body-budget.ts',
   'call-context.ts',
   'call-outcome.ts',

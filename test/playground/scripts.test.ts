@@ -67,6 +67,7 @@ it('npm run playground:server builds and starts the standalone server on SERVER_
   const output = await runScript('playground:server', [], { SERVER_PORT: String(port) }, /listening on/);
   expect(output).toContain(`listening on http://localhost:${port}/`);
 
-  const rpc = await postJson(`http://127.0.0.1:${port}/some/path`, listProducts);
+  const rpc = await postJson(`http://127.0.0.1:${port}/rpc`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
+  expect((await postJson(`http://127.0.0.1:${port}/some/path`, listProducts)).status).toBe(404);
 });

@@ -145,6 +145,41 @@ describe('CartService', () => {
     expect(error.message).toMatch(/^Invalid params: params\[0\]\.quantity/);
   });
 
+  it("addToCart's own -32602 errors give paths in the caller's style, like the server's validation errors", async () => {
+    const { baseUrl } = await serve();
+    const badQuantity = { productId: 'mug', quantity: 0 };
+    const blankCart = { cartId: '  ', productId: 'mug', quantity: 1 };
+    const expected = (path: string, problem: string) => ({
+      code: -32602,
+      message: `Invalid params: ${path}: ${problem}`,
+      data: { errors: [{ path, message: problem }] },
+    });
+    const jsonRpc = async (params: unknown) => {
+      const response = await fetch(baseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'CartService.addToCart', params, id: 1 }),
+      });
+      return ((await response.json()) as { error: unknown }).error;
+    };
+    expect(await jsonRpc([badQuantity])).toStrictEqual(expected('params[0].quantity', 'must be at least 1'));
+    expect(await jsonRpc({ request: badQuantity })).toStrictEqual(expected('params.request.quantity', 'must be at least 1'));
+    expect(await jsonRpc([blankCart])).toStrictEqual(expected('params[0].cartId', 'must not be empty'));
+    expect(await jsonRpc({ request: blankCart })).toStrictEqual(expected('params.request.cartId', 'must not be empty'));
+    // The server's own validation of the same call, named: the same style.
+    expect(await jsonRpc({ request: { productId: 'mug', quantity: 'two' } })).toMatchObject({
+      message: 'Invalid params: params.request.quantity: expected integer',
+    });
+
+    const rest = await fetch(`${baseUrl}CartService/addToCart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ request: badQuantity }),
+    });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toStrictEqual(expected('params.request.quantity', 'must be at least 1'));
+  });
+
   it('getCart returns null when the id is unknown', async () => {
     const { carts } = await serve();
     expect(await carts.getCart('nobody')).toBeNull();

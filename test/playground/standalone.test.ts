@@ -1,6 +1,6 @@
 /**
  * `npm run playground:build`: the page with openapi.json next to it, and the standalone server
- * bundle, which runs with plain `node` (no Vite) on SERVER_PORT and answers JSON-RPC on every path.
+ * bundle, which runs with plain `node` (no Vite) on SERVER_PORT and answers JSON-RPC on `/` and `/rpc`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -91,11 +91,19 @@ describe('playground:build', () => {
 });
 
 describe('the standalone server (node dist/server/main.js)', () => {
-  it('answers JSON-RPC on every path', async () => {
-    for (const pathname of ['/', '/rpc', '/any/deeper/path']) {
+  it('answers JSON-RPC on / and on every path of one segment (/rpc, as the dev server)', async () => {
+    for (const pathname of ['/', '/rpc', '/rpc/']) {
       const response = await post(pathname, { jsonrpc: '2.0', id: 7, method: 'CatalogService.listProducts' });
       expect(response.status, pathname).toBe(200);
       expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: catalog });
+    }
+  });
+
+  it('answers a POST to a deeper path that names no method with 404', async () => {
+    for (const pathname of ['/CatalogService/getProdcut', '/rpc/CatalogService/listproducts', '/any/deeper/path']) {
+      const response = await post(pathname, { jsonrpc: '2.0', id: 7, method: 'CatalogService.listProducts' });
+      expect(response.status, pathname).toBe(404);
+      expect(await response.json()).toEqual({ code: -32601, message: `Method not found: ${pathname}` });
     }
   });
 

@@ -108,9 +108,64 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
     expect(await answer.text()).toBe('{"error":"Method Not Allowed"}');
   });
 
-  it('a path that names no registered method is JSON-RPC', async () => {
-    const answer = await post(`${server.url}/Nope/nothing`, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 });
-    expect(answer.json).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
+  it('a path of two segments or more that names no registered method is 404 with the error body', async () => {
+    const message = { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 };
+    for (const path of [
+      '/Nope/nothing',
+      '/CatalogService/getProdcut',
+      '/catalogservice/getproduct',
+      '/CatalogService/getProduct/',
+      '/some/deep/path',
+      '/api/CatalogService/getProdcut?x=1',
+    ]) {
+      const answer = await post(server.url + path, message);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.json, path).toStrictEqual({ code: -32601, message: `Method not found: ${path.split('?')[0]}` });
+    }
+  });
+
+  it('the base and one segment below it stay JSON-RPC', async () => {
+    for (const path of ['', '/', '/rpc', '/rpc/', '/CatalogService', '/CatalogService/', '/?x=1']) {
+      const answer = await post(server.url + path, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 });
+      expect(answer.json, path).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
+    }
+  });
+});
+
+describe('listen({ basePath })', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ openApiDocument: { openapi: '3.1.0' }, listen: { basePath: '/api/v1/' } });
+  });
+  afterAll(() => server?.close());
+  const clearCart = { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 };
+
+  it('answers JSON-RPC on the base and one segment below it, the OpenAPI binding under it', async () => {
+    for (const path of ['/api/v1', '/api/v1/', '/api/v1/rpc?x=1']) {
+      expect((await post(server.url + path, clearCart)).json, path).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
+    }
+    const product = await post(`${server.url}/api/v1/CatalogService/getProduct`, { productId: 'p1' });
+    expect(product.json).toMatchObject({ productId: 'p1' });
+    const typo = await post(`${server.url}/api/v1/CatalogService/getProdcut`, { productId: 'p1' });
+    expect(typo.status).toBe(404);
+    expect(typo.json).toStrictEqual({ code: -32601, message: 'Method not found: /CatalogService/getProdcut' });
+  });
+
+  it('answers a POST outside the base with 404, and still serves the OpenAPI document', async () => {
+    for (const path of ['/', '/api', '/api/v10', '/CatalogService/getProduct']) {
+      const answer = await post(server.url + path, clearCart);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text).toBe('{"error":"Not Found"}');
+    }
+    const document = await fetch(`${server.url}/openapi.json`);
+    expect(await document.json()).toStrictEqual({ openapi: '3.1.0' });
+  });
+
+  it('refuses a basePath that does not start with a slash', () => {
+    const rpc = createRpcServer({ idl: calcIdl, handlers: calcHandlers });
+    expect(() => listen(rpc, { port: 0, basePath: 'api' })).toThrow('basePath must start with \'/\', got "api"');
+    expect(() => createMiddleware(rpc, { path: 'rpc' })).toThrow('createMiddleware: path must start with \'/\', got "rpc"');
   });
 });
 
@@ -153,11 +208,34 @@ describe('createMiddleware (connect / Vite / Express)', () => {
     expect(answer.text).toBe('null');
   });
 
-  it('passes every other request to next()', async () => {
-    for (const path of ['/', '/api', '/api/rpcx', '/api/rpc/Nope/x', '/api/rpc/CartService/getCart/extra', '/other']) {
+  it('passes requests outside its path, and other verbs on paths it does not answer, to next()', async () => {
+    for (const path of ['/', '/api', '/api/rpcx', '/other', '/other/CartService/getCart']) {
       const answer = await post(server.url + path, {});
       expect(answer.status).toBe(404);
       expect(answer.text).toBe(`next() for ${path}`);
+    }
+    for (const path of ['/api/rpc/index.html', '/api/rpc/Nope/x', '/api/rpc/assets/app.js']) {
+      const answer = await fetch(server.url + path);
+      expect(await answer.text()).toBe(`next() for ${path}`);
+    }
+  });
+
+  it('answers a POST under its path that names no method with 404 and the error body', async () => {
+    for (const [path, message] of [
+      ['/api/rpc/Nope/x', 'Method not found: /Nope/x'],
+      ['/api/rpc/CartService/getCart/', 'Method not found: /CartService/getCart/'],
+      ['/api/rpc/CartService/getCart/extra', 'Method not found: /CartService/getCart/extra'],
+    ]) {
+      const answer = await post(server.url + path, {});
+      expect(answer.status, path).toBe(404);
+      expect(answer.json, path).toStrictEqual({ code: -32601, message });
+    }
+  });
+
+  it('answers JSON-RPC on its path and one segment below it', async () => {
+    for (const path of ['/api/rpc', '/api/rpc/', '/api/rpc/batch']) {
+      const answer = await post(server.url + path, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['x'], id: 1 });
+      expect(answer.json, path).toStrictEqual({ jsonrpc: '2.0', result: false, id: 1 });
     }
   });
 
@@ -227,6 +305,33 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     const response = await handle(request(JSON.stringify({ a: 2, b: 3 }), {}, '/Calc/add'));
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(5);
+  });
+
+  it('404 with the error body for a path that names no method', async () => {
+    const response = await handle(request(JSON.stringify({ a: 2, b: 3 }), {}, '/Calc/Add'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toStrictEqual({ code: -32601, message: 'Method not found: /Calc/Add' });
+  });
+
+  it('basePath: the binding under it, 404 outside it before the body is read', async () => {
+    const based = createFetchHandler(rpc, { basePath: '/api/' });
+    const add = JSON.stringify({ jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 1 });
+    for (const path of ['/api', '/api/', '/api/v1']) {
+      expect(await (await based(request(add, {}, path))).json(), path).toStrictEqual({ jsonrpc: '2.0', result: 3, id: 1 });
+    }
+    expect(await (await based(request(JSON.stringify({ a: 2, b: 3 }), {}, '/api/Calc/add'))).json()).toBe(5);
+    const typo = await based(request('{}', {}, '/api/Calc/Add'));
+    expect(typo.status).toBe(404);
+    expect(await typo.json()).toStrictEqual({ code: -32601, message: 'Method not found: /Calc/Add' });
+    for (const path of ['/', '/apix', '/other/Calc/add']) {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({ pull: () => void pulled++ }, { highWaterMark: 0 });
+      const outside = await based(request(body, { duplex: 'half' } as RequestInit, path));
+      expect(outside.status, path).toBe(404);
+      expect(await outside.text()).toBe('{"error":"Not Found"}');
+      expect(pulled).toBe(0);
+    }
+    expect(() => createFetchHandler(rpc, { basePath: 'api' })).toThrow('basePath must start with \'/\', got "api"');
   });
 
   it('415 for a body that is not JSON, before reading it', async () => {

@@ -49,8 +49,8 @@ describe('HTTP verb', () => {
 });
 
 describe('path', () => {
-  it('the standalone server answers JSON-RPC on every path', async () => {
-    for (const path of ['/', '/rpc', '/some/deep/path?x=1']) {
+  it('the standalone server answers JSON-RPC on its base and on every path of one segment', async () => {
+    for (const path of ['/', '/rpc', '/rpc/', '/?x=1', '/rpc?x=1']) {
       expect(await rpc({ jsonrpc: '2.0', method: 'CalcService.nothing', id: 1 }, checkout, path)).toStrictEqual(
         error(1, -32601, 'Method not found: CalcService.nothing'),
       );
@@ -59,6 +59,15 @@ describe('path', () => {
         result: false,
         id: 2,
       });
+    }
+  });
+
+  it('a POST to a deeper path that names no method is 404 with {code, message}', async () => {
+    for (const path of ['/some/deep/path', '/CatalogService/getProdcut', '/CatalogService/listProducts/']) {
+      const answer = await post(checkout.url + path, { jsonrpc: '2.0', method: 'CartService.clearCart', params: ['none'], id: 2 });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.json).toStrictEqual({ code: -32601, message: `Method not found: ${path}` });
     }
   });
 });
@@ -214,6 +223,37 @@ describe('success', () => {
       result: checkoutIdl,
       id: 2,
     });
+  });
+
+  it('idlMethodNames: the IDL also answers under the names other implementations ask for, rpc-idl still', async () => {
+    const rpcServer = createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: ['pulserpc-idl', 'barrister-idl'] });
+    const server = serverHandle(await listen(rpcServer, { port: 0, host: '127.0.0.1' }));
+    try {
+      for (const method of ['rpc-idl', 'pulserpc-idl', 'barrister-idl']) {
+        expect(await rpc({ jsonrpc: '2.0', method, id: method }, server)).toStrictEqual({ jsonrpc: '2.0', result: calcIdl, id: method });
+      }
+      expect(await rpc({ jsonrpc: '2.0', method: 'other-idl', id: 1 }, server)).toStrictEqual(
+        error(1, -32601, 'Method not found: other-idl'),
+      );
+    } finally {
+      await server.close();
+    }
+    // By default only rpc-idl.
+    expect(await rpc({ jsonrpc: '2.0', method: 'barrister-idl', id: 2 }, calc)).toStrictEqual(
+      error(2, -32601, 'Method not found: barrister-idl'),
+    );
+  });
+
+  it('idlMethodNames that shadow a method or are not names are refused at start-up', () => {
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: ['Calc.ping'] })).toThrow(
+      'createRpcServer: idlMethodNames: "Calc.ping" is a method of the IDL',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: [''] })).toThrow(
+      'createRpcServer: idlMethodNames must hold non-empty strings, got ""',
+    );
+    expect(() => createRpcServer({ idl: calcIdl, handlers: calcHandlers, idlMethodNames: 'pulserpc-idl' as never })).toThrow(
+      'createRpcServer: idlMethodNames must be an array of method names',
+    );
   });
 
   it('passes the handler a context: headers, remote address, id, signal', async () => {
