@@ -29,7 +29,7 @@ export const ERROR_STATUS = {
 export const EXTENSION = {
   /** On `info`: the IDL namespace (the title is derived from it, but lossy: the case is changed). */
   namespace: 'x-idl-namespace',
-  /** On `info` and on tags: the doc comment of the namespace / interface. */
+  /** On `info`, on tags and on operations: the doc comment of the namespace / interface / method. */
   comment: 'x-idl-comment',
   /** Top level: the declared errors, `[{ code, name, message, description? }]`. */
   errors: 'x-idl-errors',

@@ -20,12 +20,29 @@ export interface IdlToOpenApiOptions {
   /** `info.version`; the IDL has no version of its own. Default `1.0.0`. */
   infoVersion?: string;
   /**
-   * `servers[0].url`: the base address the binding is served under. Left out by default, because
-   * only the deployment knows it (OpenAPI tools then use the address the document came from).
+   * `servers[0].url`: the base address the binding is served under. Default `/`, which is what
+   * OpenAPI assumes without `servers` (relative to the address the document came from): only the
+   * deployment knows the real one, but linters require the member.
    */
   serverUrl?: string;
   /** `info.license`; the IDL has none, so it is left out by default. */
-  license?: { name: string; url?: string; identifier?: string };
+  license?: OpenApiLicense;
+  /** `info.contact`; the IDL has none, so it is left out by default. */
+  contact?: OpenApiContact;
+}
+
+/** The OpenAPI License Object (`identifier` is 3.1 only). */
+export interface OpenApiLicense {
+  name: string;
+  url?: string;
+  identifier?: string;
+}
+
+/** The OpenAPI Contact Object. */
+export interface OpenApiContact {
+  name?: string;
+  url?: string;
+  email?: string;
 }
 
 export interface IdlToOpenApiResult {
@@ -37,6 +54,9 @@ export interface IdlToOpenApiResult {
 
 type Schema = Record<string, unknown>;
 
+/** 2^53 − 1: the largest integer the runtime accepts for `int` (docs/protocol.md). */
+const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
+
 /**
  * Converts checked IDL models to one OpenAPI document.
  *
@@ -47,12 +67,12 @@ type Schema = Record<string, unknown>;
 export function idlToOpenApi(models: IdlModel[], options: IdlToOpenApiOptions = {}): IdlToOpenApiResult {
   const result = new OpenApiWriter(models, options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
   const { document } = result;
-  if (options.license !== undefined) (document.info as Schema).license = { ...options.license };
-  if (options.serverUrl !== undefined) {
-    // Keep `servers` right after `info`, where readers look for it.
-    const { openapi, info, ...rest } = document;
-    result.document = { openapi, info, servers: [{ url: options.serverUrl }], ...rest };
-  }
+  const info = document.info as Schema;
+  if (options.contact !== undefined) info.contact = { ...options.contact };
+  if (options.license !== undefined) info.license = { ...options.license };
+  // Keep `servers` right after `info`, where readers look for it.
+  const { openapi, info: _, ...rest } = document;
+  result.document = { openapi, info, servers: [{ url: options.serverUrl ?? '/' }], ...rest };
   return result;
 }
 
@@ -240,9 +260,13 @@ class OpenApiWriter {
       return { ...schema, type: [schema.type, 'null'] };
     }
     if ('$ref' in schema) {
-      // 3.0 forbids siblings of $ref; `nullable` also needs a `type` beside it.
+      // 3.0.3 forbids siblings of $ref, and `nullable` only adds null to a `type` in the same schema:
+      // it does not reach into `allOf`/`oneOf` members, so `{nullable, allOf: [$ref]}` still forbids
+      // null. The null alternative is its own member, `nullable` beside `type` with `enum: [null]`
+      // (the OAI's own reading of 3.0.3), which validators and generators read as "T or null".
+      // `anyOf`, not `oneOf`: linters that ignore `enum` would see two overlapping object schemas.
       const target = type.kind === 'named' ? names.model.types.get(type.name) : undefined;
-      return { type: target?.kind === 'enum' ? 'string' : 'object', nullable: true, allOf: [schema] };
+      return { anyOf: [schema, { type: target?.kind === 'enum' ? 'string' : 'object', nullable: true, enum: [null] }] };
     }
     return { ...schema, nullable: true };
   }
@@ -254,7 +278,8 @@ class OpenApiWriter {
           case 'string':
             return { type: 'string' };
           case 'int':
-            return { type: 'integer', format: 'int64' };
+            // The wire carries JSON numbers; the runtime rejects integers a double cannot hold exactly.
+            return { type: 'integer', format: 'int64', minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT };
           case 'float':
             return { type: 'number', format: 'double' };
           case 'bool':
@@ -296,28 +321,31 @@ class OpenApiWriter {
           .find((line) => line.trim() !== '')
           ?.trim() ?? `${iface.name.text}.${method.name.text}`,
     };
-    if (method.comment !== undefined) operation.description = method.comment;
-    if (method.parameters.length > 0) {
-      const properties: Record<string, Schema> = {};
-      method.parameters.forEach((parameter, index) => {
-        properties[parameter.name.text] = this.typeSchema(parameter.type, names);
-        if (isOpenApiReservedWord(parameter.name.text)) {
-          this.sink.warn(
-            joinPointer(pointer, 'requestBody', 'content', 'application/json', 'schema', 'properties', parameter.name.text),
-            `parameter ${parameter.name.text} (${index + 1} of ${iface.name.text}.${method.name.text}) is an OpenAPI reserved word; clients generated from this document may rename it`,
-          );
-        }
-      });
-      operation.requestBody = {
-        required: true,
-        description: 'The named parameters of the call.',
-        content: {
-          'application/json': {
-            schema: { type: 'object', properties, required: method.parameters.map((p) => p.name.text) },
-          },
-        },
-      };
-    }
+    // Linters want a description on every operation; the exact comment (or its absence) travels in
+    // x-idl-comment, as for tags, so that the default one is not read back as a comment.
+    operation.description = method.comment ?? `IDL method: ${iface.name.text}.${method.name.text}`;
+    if (method.comment !== undefined) operation[EXTENSION.comment] = method.comment;
+    const properties: Record<string, Schema> = {};
+    method.parameters.forEach((parameter, index) => {
+      properties[parameter.name.text] = this.typeSchema(parameter.type, names);
+      if (isOpenApiReservedWord(parameter.name.text)) {
+        this.sink.warn(
+          joinPointer(pointer, 'requestBody', 'content', 'application/json', 'schema', 'properties', parameter.name.text),
+          `parameter ${parameter.name.text} (${index + 1} of ${iface.name.text}.${method.name.text}) is an OpenAPI reserved word; clients generated from this document may rename it`,
+        );
+      }
+    });
+    // The runtime answers 400 `unknown parameter` to any other member. A method without parameters
+    // still takes a (`{}`) body: the runtime answers 415 to a request without a JSON Content-Type.
+    const bodySchema: Schema =
+      method.parameters.length > 0
+        ? { type: 'object', properties, required: method.parameters.map((p) => p.name.text), additionalProperties: false }
+        : { type: 'object', additionalProperties: false };
+    operation.requestBody = {
+      required: true,
+      description: method.parameters.length > 0 ? 'The named parameters of the call.' : 'No parameters: an empty object.',
+      content: { 'application/json': { schema: bodySchema } },
+    };
     const errorBody = { 'application/json': { schema: { $ref: this.ref(this.errorSchemaName) } } };
     const responses: Record<string, Schema> = {
       '200': {

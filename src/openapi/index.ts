@@ -2,7 +2,14 @@
  * The OpenAPI converter: IDL -> OpenAPI (`idlToOpenApi`) and OpenAPI -> IDL (`openApiToIdl`).
  * Rules and choices: docs/openapi.md.
  */
-export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './idl-to-openapi.js';
+export {
+  idlToOpenApi,
+  type IdlToOpenApiOptions,
+  type IdlToOpenApiResult,
+  type OpenApiContact,
+  type OpenApiLicense,
+  type OpenApiVersion,
+} from './idl-to-openapi.js';
 export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi-to-idl.js';
 export { ConversionError, type ConversionWarning } from './warnings.js';
 export { BinaryDataError, type BinaryDataLocation, describeBinaryLocation } from './binary-data.js';

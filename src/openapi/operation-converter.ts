@@ -216,7 +216,7 @@ export class OperationConverter {
       span: this.ctx.span,
     };
     const comment = binding
-      ? docComment(site.operation.description, this.ctx.keepIdentifiers)
+      ? docComment(site.operation[EXTENSION.comment], this.ctx.keepIdentifiers)
       : docComment(
           [site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'),
           this.ctx.keepIdentifiers,
@@ -295,8 +295,10 @@ export class OperationConverter {
     if (media === undefined) return;
     const schemaLocation = child(location, 'content', media, 'schema');
     const schema = (body.content[media] as Schema | undefined)?.schema;
-    if (binding && isObject(schema) && isObject(schema.properties)) {
-      for (const [name, propertySchema] of Object.entries(schema.properties)) {
+    // Our binding: the body object's properties are the parameters (none: the `{}` body of a method
+    // without parameters).
+    if (binding && isObject(schema) && schema.type === 'object') {
+      for (const [name, propertySchema] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
         const propertyLocation = child(schemaLocation, 'properties', name);
         add(name, this.schemas.typeOf(propertyLocation, propertySchema, `${operationId}_${name}`).type, propertyLocation);
       }

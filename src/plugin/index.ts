@@ -87,7 +87,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   async function emitOpenApi(context: UnpluginBuildContext) {
     if (!options.openapi || models.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
-    const { source, warnings } = openApiAsset(models.values(), options.openapi.version, options.openapi.serverUrl);
+    const { source, warnings } = openApiAsset(models.values(), options.openapi);
     for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
     const fileName = options.openapi.fileName;
     if (viteConfig?.build.ssr) {

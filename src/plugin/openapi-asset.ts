@@ -4,6 +4,7 @@
  */
 import { idlToOpenApi } from '../openapi/index.js';
 import type { IdlModel } from '../idl/model.js';
+import type { ResolvedOpenApiOptions } from './options.js';
 
 export interface OpenApiAsset {
   source: string;
@@ -14,9 +15,10 @@ export interface OpenApiAsset {
  * The document for the given models, as JSON text. Models are ordered by file path so the output
  * does not depend on the order a bundler happened to load the files in.
  */
-export function openApiAsset(models: Iterable<IdlModel>, version: '3.1' | '3.0', serverUrl?: string): OpenApiAsset {
+export function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): OpenApiAsset {
   const ordered = [...models].sort((a, b) => (a.file.fileName < b.file.fileName ? -1 : a.file.fileName > b.file.fileName ? 1 : 0));
-  const { document, warnings } = idlToOpenApi(ordered, { version, serverUrl });
+  const { version, serverUrl, info } = options;
+  const { document, warnings } = idlToOpenApi(ordered, { version, serverUrl, license: info.license, contact: info.contact });
   return {
     source: `${JSON.stringify(document, null, 2)}\n`,
     warnings: warnings.map((w) => `${w.pointer}: ${w.message}`),

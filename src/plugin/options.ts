@@ -2,6 +2,7 @@
  * The options of the bundler plugin, and their defaults.
  */
 import path from 'node:path';
+import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 
 /** How `openapi.json` is written next to the bundle. */
@@ -16,6 +17,25 @@ export interface OpenApiOptions {
    * (only the deployment knows it).
    */
   serverUrl?: string;
+  /**
+   * What the IDL cannot say about the API, for `info` of the document: `license` and `contact`
+   * (linters warn without them). Default: neither.
+   */
+  info?: OpenApiInfoOptions;
+}
+
+/** The parts of the document's `info` that come from the options rather than the IDL. */
+export interface OpenApiInfoOptions {
+  license?: OpenApiLicense;
+  contact?: OpenApiContact;
+}
+
+/** `openapi` with its defaults filled in. */
+export interface ResolvedOpenApiOptions {
+  fileName: string;
+  version: '3.1' | '3.0';
+  serverUrl?: string;
+  info: OpenApiInfoOptions;
 }
 
 /** The RPC server the Vite dev server (and `vite preview`) hosts. */
@@ -58,7 +78,7 @@ export interface IdlRpcPluginOptions {
 
 export interface ResolvedOptions {
   dts: boolean;
-  openapi: { fileName: string; version: '3.1' | '3.0'; serverUrl?: string } | false;
+  openapi: ResolvedOpenApiOptions | false;
   server?: Required<DevServerOptions>;
   rpcPath: string;
   exposeErrors: boolean;
@@ -67,13 +87,14 @@ export interface ResolvedOptions {
 
 /** Fills in the defaults and checks the values a user can get wrong. */
 export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptions {
-  const openapi =
+  const openapi: ResolvedOpenApiOptions | false =
     options.openapi === false
       ? false
       : {
           fileName: options.openapi?.fileName ?? 'openapi.json',
           version: options.openapi?.version ?? '3.1',
           serverUrl: options.openapi?.serverUrl,
+          info: { ...options.openapi?.info },
         };
   if (openapi && openapi.version !== '3.1' && openapi.version !== '3.0') {
     throw new Error(`unplugin-idl-rpc: openapi.version must be '3.1' or '3.0', got ${JSON.stringify(openapi.version)}`);

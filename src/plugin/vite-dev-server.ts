@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import { compileIdlFile } from './read-idl-file.js';
 import { openApiAsset } from './openapi-asset.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
@@ -27,12 +27,13 @@ interface ModuleGraphLike {
 export function configureDevServer(server: ViteDevServer, options: ResolvedOptions, loadedIdlFiles: () => Iterable<string>): void {
   const root = server.config.root;
   if (options.openapi) {
-    const { fileName, version, serverUrl } = options.openapi;
+    const openapi = options.openapi;
+    const { fileName } = openapi;
     server.middlewares.use(`/${fileName}`, (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
       if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files].sort(), options.maxIdlBytes, version, serverUrl).catch(next);
+      serveOpenApi(res, [...files].sort(), options.maxIdlBytes, openapi).catch(next);
     });
   }
   if (!options.server) return;
@@ -75,13 +76,7 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
 }
 
 /** The document for the `.idl` files loaded so far (compiled afresh, so edits show at once). */
-async function serveOpenApi(
-  res: ServerResponse,
-  files: string[],
-  maxIdlBytes: number,
-  version: '3.1' | '3.0',
-  serverUrl: string | undefined,
-): Promise<void> {
+async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: number, openapi: ResolvedOpenApiOptions): Promise<void> {
   if (files.length === 0) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -92,8 +87,7 @@ async function serveOpenApi(
     const compiled = await Promise.all(files.map((file) => compileIdlFile(file, maxIdlBytes)));
     const { source } = openApiAsset(
       compiled.map((c) => c.model),
-      version,
-      serverUrl,
+      openapi,
     );
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');

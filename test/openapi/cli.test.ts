@@ -169,10 +169,10 @@ interface Store {
     expect(JSON.parse(readFileSync(join(dir, 'out30', 'shop.openapi.json'), 'utf8')).openapi).toBe('3.0.3');
   });
 
-  it('-server-url (or --server-url) writes servers; without it the document has none', async () => {
+  it('-server-url (or --server-url) writes servers; without it the server is `/` (the address of the document)', async () => {
     writeFileSync(join(dir, 'shop.idl'), idl);
     expect((await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'plain')).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'plain', 'shop.openapi.json'), 'utf8')).servers).toBeUndefined();
+    expect(JSON.parse(readFileSync(join(dir, 'plain', 'shop.openapi.json'), 'utf8')).servers).toEqual([{ url: '/' }]);
     expect((await run('-idl-to-openapi', 'shop.idl', '-output-dir', 'out', '--server-url', 'https://api.example.com/rpc')).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'out', 'shop.openapi.json'), 'utf8')).servers).toEqual([
       { url: 'https://api.example.com/rpc' },

@@ -26,6 +26,9 @@ const versions: OpenApiVersion[] = ['3.1', '3.0'];
 
 type Json = Record<string, any>;
 
+/** `int`: an int64 the runtime bounds to ±(2^53−1). */
+const INT = { type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 9007199254740991 };
+
 function documentFor(source: string, version: OpenApiVersion, name = 'file.idl'): Json {
   return idlToOpenApi([compileIdl(source, name)], { version }).document as Json;
 }
@@ -84,7 +87,12 @@ describe('IDL -> OpenAPI', () => {
     expect(listProducts.tags).toEqual(['CatalogService']);
     expect(listProducts.summary).toBe('All available products.');
     expect(listProducts.description).toBe('All available products.');
-    expect(listProducts.requestBody).toBeUndefined();
+    expect(listProducts['x-idl-comment']).toBe('All available products.');
+    expect(listProducts.requestBody).toEqual({
+      required: true,
+      description: 'No parameters: an empty object.',
+      content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } },
+    });
     expect(listProducts.responses['200'].content['application/json'].schema).toEqual({
       type: 'array',
       items: { $ref: '#/components/schemas/Product' },
@@ -95,26 +103,25 @@ describe('IDL -> OpenAPI', () => {
       description: 'The named parameters of the call.',
       content: {
         'application/json': {
-          schema: { type: 'object', properties: { productId: { type: 'string' } }, required: ['productId'] },
+          schema: { type: 'object', properties: { productId: { type: 'string' } }, required: ['productId'], additionalProperties: false },
         },
       },
     });
   });
 
-  it('writes nullable results and fields as 3.1 type arrays / oneOf, and as 3.0 nullable', () => {
+  it('writes nullable results and fields as 3.1 type arrays / oneOf, and as 3.0 nullable (beside a $ref: an anyOf with a null member)', () => {
     const v31 = documentFor(checkoutSource, '3.1');
     const v30 = documentFor(checkoutSource, '3.0');
     const result = (d: Json, path: string) => d.paths[path].post.responses['200'].content['application/json'].schema;
     expect(result(v31, '/CatalogService/getProduct')).toEqual({ oneOf: [{ $ref: '#/components/schemas/Product' }, { type: 'null' }] });
     expect(result(v30, '/CatalogService/getProduct')).toEqual({
-      type: 'object',
-      nullable: true,
-      allOf: [{ $ref: '#/components/schemas/Product' }],
+      anyOf: [{ $ref: '#/components/schemas/Product' }, { type: 'object', nullable: true, enum: [null] }],
     });
     expect(v31.components.schemas.Product.properties.imageUrl).toEqual({ type: ['string', 'null'] });
     expect(v30.components.schemas.Product.properties.imageUrl).toEqual({ type: 'string', nullable: true });
     expect(v31.components.schemas.Product.required).toEqual(['productId', 'name', 'description', 'price', 'stock']);
     expect(JSON.stringify(v30)).not.toContain('"null"');
+    expect(JSON.stringify(v30)).not.toMatch(/"nullable":true,"allOf"/);
     expect(JSON.stringify(v31)).not.toContain('"nullable"');
   });
 
@@ -133,7 +140,7 @@ describe('IDL -> OpenAPI', () => {
         { $ref: '#/components/schemas/Base' },
         {
           type: 'object',
-          properties: { level: { type: 'integer', format: 'int64' }, color: { $ref: '#/components/schemas/Color' } },
+          properties: { level: INT, color: { $ref: '#/components/schemas/Color' } },
           required: ['level', 'color'],
         },
       ],
@@ -141,16 +148,14 @@ describe('IDL -> OpenAPI', () => {
     expect(schemas.Leaf.allOf[1].properties.grid).toEqual({
       description: 'Nested arrays of maps: */ "quoted" `ticked`.',
       type: 'array',
-      items: { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer', format: 'int64' } } },
+      items: { type: 'array', items: { type: 'object', additionalProperties: INT } },
     });
     expect(schemas.Leaf.allOf[1].properties.ratio).toEqual({ type: 'number', format: 'double' });
     expect(schemas.Empty).toEqual({ type: 'object' });
     // 3.0 cannot put a description beside a $ref: it is wrapped in allOf.
     const v30 = documentFor(everythingSource, '3.0');
     expect(v30.components.schemas.Tree.properties.parent).toEqual({
-      type: 'object',
-      nullable: true,
-      allOf: [{ $ref: '#/components/schemas/Tree' }],
+      anyOf: [{ $ref: '#/components/schemas/Tree' }, { type: 'object', nullable: true, enum: [null] }],
     });
   });
 

@@ -2,21 +2,33 @@ import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { writeFileAtomic } from '../../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
+import type { OpenApiContact, OpenApiLicense } from '../../openapi/index.js';
 import { reportWarnings } from './openapi-to-idl.js';
 
 /**
- * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-strict]`: writes
- * `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one document).
+ * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-strict]`: writes `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one
+ * document). The licence and contact flags fill `info`, which the IDL cannot.
  */
 export const idlToOpenApiCommand: Command = {
   flag: '-idl-to-openapi',
-  usage: '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-strict]',
-  summary: 'describe the REST binding of IDL files as an OpenAPI document (-server-url: where it is served; -strict: warnings are fatal)',
+  usage:
+    '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-strict]',
+  summary:
+    'describe the REST binding of IDL files as an OpenAPI document (-server-url: where it is served; -license, -contact-*: info the IDL has not; -strict: warnings are fatal)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
     const { idlToOpenApi } = await import('../../openapi/index.js');
     const { values, booleans, positionals } = parseArgs(args, {
-      values: ['-output-dir', '-openapi-version', '-server-url'],
+      values: [
+        '-output-dir',
+        '-openapi-version',
+        '-server-url',
+        '-license',
+        '-license-url',
+        '-contact-name',
+        '-contact-email',
+        '-contact-url',
+      ],
       booleans: ['-idl-to-openapi', '-strict'],
     });
     const outputDir = values.get('-output-dir');
@@ -26,7 +38,12 @@ export const idlToOpenApiCommand: Command = {
     if (version !== '3.1' && version !== '3.0') throw new UsageError(`-openapi-version must be 3.1 or 3.0, not ${version}`);
     const models = [];
     for (const path of positionals) models.push((await loadIdlFile(path, context.cwd)).model);
-    const { document, warnings } = idlToOpenApi(models, { version, serverUrl: values.get('-server-url') });
+    const { document, warnings } = idlToOpenApi(models, {
+      version,
+      serverUrl: values.get('-server-url'),
+      license: licenseOf(values),
+      contact: contactOf(values),
+    });
     const label = positionals.join(', ');
     reportWarnings(label, warnings, context.stderr);
     if (booleans.has('-strict') && warnings.length > 0) {
@@ -39,3 +56,26 @@ export const idlToOpenApiCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** `-license <name>` with an optional `-license-url <url>`. */
+function licenseOf(values: Map<string, string>): OpenApiLicense | undefined {
+  const name = values.get('-license');
+  const url = values.get('-license-url');
+  if (name === undefined) {
+    if (url !== undefined) throw new UsageError('-license-url needs -license <name> (OpenAPI requires a licence name)');
+    return undefined;
+  }
+  return url === undefined ? { name } : { name, url };
+}
+
+/** `-contact-name`, `-contact-email`, `-contact-url`: any of them makes `info.contact`. */
+function contactOf(values: Map<string, string>): OpenApiContact | undefined {
+  const contact: OpenApiContact = {};
+  const name = values.get('-contact-name');
+  const email = values.get('-contact-email');
+  const url = values.get('-contact-url');
+  if (name !== undefined) contact.name = name;
+  if (email !== undefined) contact.email = email;
+  if (url !== undefined) contact.url = url;
+  return Object.keys(contact).length > 0 ? contact : undefined;
+}

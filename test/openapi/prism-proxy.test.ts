@@ -1,0 +1,139 @@
+/**
+ * The document says what the server does: Stoplight Prism, as a validating proxy (`--errors`), stands
+ * in front of the real checkout server with the 3.0 and the 3.1 document of checkout.idl, and every
+ * method is called through it: results, `null` results, declared errors and invalid params. Prism
+ * answers 500 when a response breaks the document and 422 when a request does; the server answers
+ * 400 to every request the document forbids.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileIdl } from '../../src/idl/compile.js';
+import { idlToOpenApi, type OpenApiVersion } from '../../src/openapi/index.js';
+import { freePort } from '../playground/harness.js';
+import { post, startServer, type TestServer } from '../runtime/helpers.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const prismBin = join(root, 'node_modules', '.bin', 'prism');
+const model = compileIdl(readFileSync(join(root, 'playground', 'checkout.idl'), 'utf8'), 'checkout.idl');
+const versions: OpenApiVersion[] = ['3.0', '3.1'];
+
+let server: TestServer;
+let folder = '';
+const proxies = new Map<OpenApiVersion, { child: ChildProcess; url: string }>();
+
+/** Starts `prism proxy` for the document and resolves once it listens. */
+async function startPrism(version: OpenApiVersion): Promise<{ child: ChildProcess; url: string }> {
+  const documentPath = join(folder, `checkout-${version}.json`);
+  writeFileSync(documentPath, JSON.stringify(idlToOpenApi([model], { version }).document));
+  const port = await freePort();
+  const child = spawn(prismBin, ['proxy', documentPath, server.url, '--errors', '-p', String(port), '-h', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`prism exited with code ${code}:\n${output}`));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'prism-'));
+  server = await startServer();
+  const started = await Promise.all(versions.map(startPrism));
+  for (const [i, version] of versions.entries()) proxies.set(version, started[i]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const { child } of proxies.values()) child.kill();
+  await server?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A problem Prism reports itself (a violation of the document) rather than the server's answer. */
+function prismProblem(response: { headers: Headers; text: string }): string | undefined {
+  const flagged = response.headers.get('content-type')?.includes('application/problem+json') || response.headers.has('sl-violations');
+  return flagged ? `${response.headers.get('sl-violations') ?? ''}${response.text}` : undefined;
+}
+
+describe.each(versions)('Prism (validating proxy, OpenAPI %s) in front of the checkout server', (version) => {
+  const call = (method: string, body: unknown) => post(`${proxies.get(version)!.url}/${method}`, body);
+
+  /** Calls through Prism, expects the server's own answer with `status`, nothing flagged. */
+  async function expectPassed(method: string, body: unknown, status: number) {
+    const response = await call(method, body);
+    expect(prismProblem(response), `${method} ${JSON.stringify(body)}`).toBeUndefined();
+    expect(response.status, `${method} ${JSON.stringify(body)}: ${response.text}`).toBe(status);
+    return response.json;
+  }
+
+  it('passes every method, null results included, without a violation', async () => {
+    expect(await expectPassed('CatalogService/listProducts', {}, 200)).toHaveLength(2);
+    expect(await expectPassed('CatalogService/getProduct', { productId: 'p2' }, 200)).toMatchObject({ productId: 'p2' });
+    expect(await expectPassed('CatalogService/getProduct', { productId: 'unknown' }, 200)).toBeNull();
+    const cart = await expectPassed('CartService/addToCart', { request: { productId: 'p1', quantity: 2 } }, 200);
+    await expectPassed('CartService/addToCart', { request: { cartId: cart.cartId, productId: 'p2', quantity: 1 } }, 200);
+    expect(await expectPassed('CartService/getCart', { cartId: cart.cartId }, 200)).toMatchObject({ cartId: cart.cartId });
+    expect(await expectPassed('CartService/getCart', { cartId: 'unknown' }, 200)).toBeNull();
+    const address = { street: 'Main St 1', city: 'Town', state: 'ST', zipCode: '12345', country: 'XX' };
+    const order = await expectPassed(
+      'OrderService/createOrder',
+      { request: { cartId: cart.cartId, shippingAddress: address, paymentMethod: 'paypal' } },
+      200,
+    );
+    expect(await expectPassed('OrderService/getOrder', { orderId: order.orderId }, 200)).toMatchObject({ status: 'pending' });
+    expect(await expectPassed('OrderService/getOrder', { orderId: 'unknown' }, 200)).toBeNull();
+    expect(await expectPassed('CartService/clearCart', { cartId: cart.cartId }, 200)).toBe(true);
+    expect(await expectPassed('CartService/clearCart', { cartId: 'unknown' }, 200)).toBe(false);
+  });
+
+  it('passes declared errors and invalid params the document cannot see (the server answers them)', async () => {
+    const address = { street: 'a', city: 'b', state: 'c', zipCode: 'd', country: 'e' };
+    const notFound = await expectPassed(
+      'OrderService/createOrder',
+      { request: { cartId: 'unknown', shippingAddress: address, paymentMethod: 'paypal' } },
+      422,
+    );
+    expect(notFound.code).toBe(1001);
+    const cart = await expectPassed('CartService/addToCart', { request: { productId: 'p1', quantity: 1 } }, 200);
+    await expectPassed('CartService/clearCart', { cartId: cart.cartId }, 200);
+    const empty = await expectPassed(
+      'OrderService/createOrder',
+      { request: { cartId: cart.cartId, shippingAddress: address, paymentMethod: 'paypal' } },
+      422,
+    );
+    expect(empty.code).toBe(1002);
+    const unknownProduct = await expectPassed('CartService/addToCart', { request: { productId: 'nope', quantity: 1 } }, 400);
+    expect(unknownProduct.code).toBe(-32602);
+  });
+
+  it.each([
+    ['an unknown member', 'CatalogService/getProduct', { productId: 'p1', extra: 1 }],
+    ['a missing parameter', 'CatalogService/getProduct', {}],
+    ['a wrong type', 'CatalogService/getProduct', { productId: 3 }],
+    ['an int past 2^53 - 1', 'CartService/addToCart', { request: { productId: 'p1', quantity: 2 ** 53 } }],
+    ['an int below -(2^53 - 1)', 'CartService/addToCart', { request: { productId: 'p1', quantity: -(2 ** 53) } }],
+    ['an unknown enum value', 'OrderService/createOrder', { request: { cartId: 'c', shippingAddress: {}, paymentMethod: 'cash' } }],
+  ])('flags a request with %s as the document forbids it, and the server refuses it with 400', async (_what, method, body) => {
+    const response = await call(method, body);
+    expect(response.status).toBe(422);
+    expect(response.json.type).toBe('https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY');
+    expect(response.json.validation.every((v: { location: string[] }) => v.location[0] === 'body')).toBe(true);
+    expect((await post(`${server.url}/${method}`, body)).status).toBe(400);
+  });
+});
