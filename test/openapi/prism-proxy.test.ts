@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileIdl } from '../../src/idl/compile.js';
 import { idlToOpenApi, type OpenApiVersion } from '../../src/openapi/index.js';
-import { freePort } from '../playground/harness.js';
+import { freePort } from '../free-port.js';
 import { post, startServer, type TestServer } from '../runtime/helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -3,10 +3,12 @@
  * playground's modules (which import `checkout.idl`, so they need the plugin) through Vite's SSR
  * module runner, free ports, and Chromium.
  */
-import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
+import { freePort } from '../free-port.js';
+
+export { freePort };
 
 export const playgroundRoot = fileURLToPath(new URL('../../playground/', import.meta.url));
 export const playgroundConfig = path.join(playgroundRoot, 'vite.config.ts');
@@ -51,17 +53,4 @@ export async function playgroundDevServer(): Promise<{ vite: ViteDevServer; url:
   });
   await vite.listen();
   return { vite, url: `http://127.0.0.1:${port}/` };
-}
-
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
