@@ -7,6 +7,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { waitForOutput } from '../child-process.js';
 import { REPO_ROOT } from '../cli/run-cli.js';
 
 export const TSC = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
@@ -52,31 +53,13 @@ export interface RunningServer {
 /**
  * Starts `node <file>` with `SERVER_PORT=0` (the runtime's `listen` then takes a free port) and
  * resolves once it prints `listening on http://localhost:<port>/`; rejects with its output when it
- * exits before, or prints nothing of the kind within 30 s.
+ * exits before, or prints nothing of the kind within 30 s (it is then killed).
  */
-export function startServer(file: string, cwd: string): Promise<RunningServer> {
+export async function startServer(file: string, cwd: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [file], { cwd, env: { ...process.env, SERVER_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${file} did not report a port within 30 s:\n${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening on http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      resolve({ baseUrl: `http://127.0.0.1:${port}`, stop: () => stopServer(child, exited) });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${file} exited with code ${code} before listening:\n${output}`));
-    });
-  });
+  const [, port] = await waitForOutput(child, /listening on http:\/\/localhost:(\d+)\//, 30_000, file);
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopServer(child, exited) };
 }
 
 function stopServer(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {

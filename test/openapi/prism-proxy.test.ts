@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileIdl } from '../../src/idl/compile.js';
 import { idlToOpenApi, type OpenApiVersion } from '../../src/openapi/index.js';
-import { freePort } from '../free-port.js';
+import { freePort, waitForOutput } from '../child-process.js';
 import { post, startServer, type TestServer } from '../runtime/helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -32,23 +32,7 @@ async function startPrism(version: OpenApiVersion): Promise<{ child: ChildProces
   const child = spawn(prismBin, ['proxy', documentPath, server.url, '--errors', '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`prism exited with code ${code}:\n${output}`));
-    });
-  });
+  await waitForOutput(child, /Prism is listening/, 60_000, 'prism');
   return { child, url: `http://127.0.0.1:${port}` };
 }
 

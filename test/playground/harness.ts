@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
-import { freePort } from '../free-port.js';
+import { freePort } from '../child-process.js';
 
 export { freePort };
 

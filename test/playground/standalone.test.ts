@@ -10,6 +10,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
+import { waitForOutput } from '../child-process.js';
 import { freePort, playgroundConfig, playgroundModules, type CheckoutIdl, type PlaygroundModules, type RuntimeClient } from './harness.js';
 
 let outDir = '';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     env: { ...process.env, SERVER_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitForLine(server, /listening on/, 20_000);
+  await waitForOutput(server, /listening on/, 20_000, 'the standalone server');
   baseUrl = `http://127.0.0.1:${port}`;
 });
 
@@ -37,27 +38,6 @@ afterAll(async () => {
   await modules?.close();
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
-
-/** Resolves when the process prints a line matching `pattern`; fails when it exits or takes too long. */
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (pattern.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code}:\n${output}`));
-    });
-  });
-}
 
 function post(pathname: string, body: unknown) {
   return fetch(`${baseUrl}${pathname}`, {
