@@ -15,7 +15,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 /** A fresh headers object per answer (callers may change it); a literal is cheaper than a spread. */
 export const jsonHeaders = (): Record<string, string> => ({ 'content-type': 'application/json' });
 
-/** HTTP answer for a non-POST request (seed: exact body). */
+/** HTTP answer for a non-POST request (exact body: docs/protocol.md §1). */
 export const METHOD_NOT_ALLOWED: HttpAnswer = {
   status: 405,
   headers: { ...JSON_HEADERS, allow: 'POST' },
