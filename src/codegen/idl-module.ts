@@ -5,31 +5,39 @@
  * them its own way. Below both shells: neither imports the other.
  */
 import path from 'node:path';
-import { codeFrame, type FrameGutter, compileIdl, formatDiagnosticHeaders, formatDiagnostics, IdlCompileError } from '../idl/index.js';
+import { codeFrame, type FrameGutter, formatDiagnosticHeaders, formatDiagnostics, tryCompileIdl } from '../idl/index.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
+import { nodeFileHost } from '../idl/file-host.js';
 import type { IdlModel } from '../idl/model.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
 import { generateModule } from './module.js';
 
 export interface CompiledIdlModule {
   file: string;
+  /** Every file the module was compiled from: `file`, then the files it imports (to watch them). */
+  files: string[];
   model: IdlModel;
   js: string;
   dts: string;
 }
 
-/** A broken `.idl`: every diagnostic, and the source text for code frames. */
+/** A broken `.idl` (or a file it imports): every diagnostic, and the source texts for code frames. */
 export class IdlModuleError extends Error {
   readonly file: string;
   readonly diagnostics: Diagnostic[];
+  /** The text of the file the first error is in. */
   readonly source: string;
+  /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
+  readonly files: string[];
 
-  constructor(file: string, diagnostics: Diagnostic[], source: string) {
-    super(formatDiagnostics(diagnostics, source));
+  constructor(file: string, diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>, files: string[] = [file]) {
+    super(formatDiagnostics(diagnostics, sources));
     this.name = 'IdlModuleError';
     this.file = file;
     this.diagnostics = diagnostics;
-    this.source = source;
+    const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+    this.source = sources.get(first?.file ?? file) ?? sources.get(file) ?? '';
+    this.files = files;
   }
 
   /** The first error, which is where the bundler points. */
@@ -49,22 +57,21 @@ export class IdlModuleError extends Error {
   }
 }
 
-/** Compiles an `.idl` source text; throws {@link IdlModuleError} for a broken file. */
-export function compileIdlSource(source: string, file: string): CompiledIdlModule {
-  let model: IdlModel;
-  try {
-    model = compileIdl(source, file);
-  } catch (error) {
-    if (error instanceof IdlCompileError) throw new IdlModuleError(file, error.diagnostics, source);
-    throw error;
-  }
+/**
+ * Compiles an `.idl` source text with the files it imports (read from disk, each at most
+ * `maxImportedBytes`); throws {@link IdlModuleError} for a broken file.
+ */
+export function compileIdlSource(source: string, file: string, maxImportedBytes?: number): CompiledIdlModule {
+  const result = tryCompileIdl(source, file, { host: nodeFileHost(maxImportedBytes === undefined ? {} : { maxBytes: maxImportedBytes }) });
+  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
+  const model = result.model;
   const { js, dts } = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),
   });
-  return { file, model, js, dts };
+  return { file, files: result.files, model, js, dts };
 }
 
 /** The path of the declaration file written beside an `.idl` file. */

@@ -83,12 +83,35 @@ export interface NamespaceDecl extends Documented {
   span: SourceSpan;
 }
 
+/**
+ * `import "relative/path.idl"`: the file's declarations join the importer's (docs/idl.md, "Several
+ * files"). The path is relative to the importing file.
+ */
+export interface ImportDecl extends Documented {
+  kind: 'import';
+  /** The quoted path, without its quotes. */
+  path: string;
+  /** Where the quoted path is written (the place an unreadable file is reported at). */
+  pathSpan: SourceSpan;
+  span: SourceSpan;
+}
+
+/**
+ * Where a declaration comes from when a file imports others: the namespace of the imported file that
+ * declares it. Absent on the root file's declarations (and those of an imported file without a
+ * namespace, merged into its importer): their names are written plainly. Present, the declaration's
+ * name is the qualified `<namespace>.<Name>` and its references are resolved the same way.
+ */
+export interface Imported {
+  namespace?: string;
+}
+
 export interface EnumValue extends Documented {
   name: Name;
   span: SourceSpan;
 }
 
-export interface EnumDecl extends Documented {
+export interface EnumDecl extends Documented, Imported {
   kind: 'enum';
   name: Name;
   values: EnumValue[];
@@ -102,7 +125,7 @@ export interface Field extends Documented {
   span: SourceSpan;
 }
 
-export interface StructDecl extends Documented {
+export interface StructDecl extends Documented, Imported {
   kind: 'struct';
   name: Name;
   extends?: Name;
@@ -111,7 +134,7 @@ export interface StructDecl extends Documented {
   span: SourceSpan;
 }
 
-export interface ErrorDecl extends Documented {
+export interface ErrorDecl extends Documented, Imported {
   code: number;
   /** Span of the code literal, for duplicate-code diagnostics. */
   codeSpan: SourceSpan;
@@ -148,7 +171,7 @@ export interface Method extends Documented {
   span: SourceSpan;
 }
 
-export interface InterfaceDecl extends Documented {
+export interface InterfaceDecl extends Documented, Imported {
   kind: 'interface';
   name: Name;
   methods: Method[];
@@ -169,6 +192,8 @@ export interface IdlFile {
   /** The source text the file was parsed from (used for code frames). */
   source: string;
   namespace?: NamespaceDecl;
+  /** The `import` lines, in source order (wherever they are written at top level). Absent when none. */
+  imports?: ImportDecl[];
   declarations: Declaration[];
   /**
    * Comment lines on their own line that are not doc comments (followed by a blank line, or at the

@@ -66,7 +66,17 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
 
   const { enums, structs, errors, interfaces, types, errorsByName } = context;
-  const model: IdlModel = { file, namespace: file.namespace!.name.text, enums, structs, errors, interfaces, types, errorsByName };
+  const model: IdlModel = {
+    file,
+    namespace: file.namespace!.name.text,
+    files: [{ fileName: file.fileName }],
+    enums,
+    structs,
+    errors,
+    interfaces,
+    types,
+    errorsByName,
+  };
   if (file.namespace!.comment !== undefined) model.namespaceComment = file.namespace!.comment;
   return { model, diagnostics };
 }

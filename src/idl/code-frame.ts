@@ -52,12 +52,28 @@ function formatIndexed(d: FormattableDiagnostic, source: IndexedSource | undefin
 }
 
 /**
+ * The texts the diagnostics of a compilation point into: one source (a single file), or the source
+ * of each file by its name (a file and the files it imports).
+ */
+export type DiagnosticSources = string | ReadonlyMap<string, string>;
+
+/**
  * Formats diagnostics with code frames, separated by blank lines: the first
  * {@link MAX_REPORTED_DIAGNOSTICS}, then a last paragraph `and N more` when there are others.
+ * With a map of sources, each frame is drawn from the file its diagnostic names.
  */
-export function formatDiagnostics(diagnostics: readonly FormattableDiagnostic[], source?: string): string {
-  const indexed = source === undefined || diagnostics.length === 0 ? undefined : indexSource(source);
-  const shown = diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map((d) => formatIndexed(d, indexed));
+export function formatDiagnostics(diagnostics: readonly FormattableDiagnostic[], sources?: DiagnosticSources): string {
+  const indexed = new Map<string, IndexedSource | undefined>();
+  const sourceOf = (d: FormattableDiagnostic): IndexedSource | undefined => {
+    if (sources === undefined) return undefined;
+    const key = typeof sources === 'string' ? '' : d.file;
+    if (!indexed.has(key)) {
+      const text = typeof sources === 'string' ? sources : sources.get(d.file);
+      indexed.set(key, text === undefined ? undefined : indexSource(text));
+    }
+    return indexed.get(key);
+  };
+  const shown = diagnostics.slice(0, MAX_REPORTED_DIAGNOSTICS).map((d) => formatIndexed(d, sourceOf(d)));
   return [...shown, ...moreLine(diagnostics)].join('\n\n');
 }
 

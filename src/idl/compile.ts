@@ -1,12 +1,20 @@
 /**
- * Parse + check in one call: the entry point of the CLI, the plugin and the generators.
+ * Parse + check in one call: the entry point of the CLI, the plugin and the generators. A file that
+ * imports others is compiled with them (program.ts loads them, link.ts makes one tree of them).
  */
 import type { IdlFile } from './ast.js';
 import { checkIdl } from './checker.js';
 import type { Diagnostic } from './diagnostic.js';
 import { IdlCompileError } from './errors.js';
+import { nodeFileHost } from './file-host.js';
+import { linkProgram } from './link.js';
 import type { IdlModel } from './model.js';
-import { parse } from './parser.js';
+import { type IdlFileHost, loadProgram } from './program.js';
+
+export interface CompileOptions {
+  /** How imported files are read; by default from disk, relative to the importing file's name. */
+  host?: IdlFileHost;
+}
 
 export interface CompileResult {
   /** Present only when there is no error. */
@@ -20,19 +28,43 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
   /** The text the positions refer to (the input without a byte order mark), for code frames. */
   source: string;
+  /**
+   * The text of every file the diagnostics may point into, by file name: the root file's and each
+   * imported one's. Pass it to `formatDiagnostics` to frame diagnostics in imported files too.
+   */
+  sources: ReadonlyMap<string, string>;
+  /** The names of the files the model was compiled from: the root file first, then the imported ones. */
+  files: string[];
 }
 
 /**
  * Parses and checks IDL text without throwing. Use `formatDiagnostics(result.diagnostics,
  * result.source)` to show the problems.
  */
-export function tryCompileIdl(text: string, fileName: string): CompileResult {
-  const parsed = parse(text, fileName);
-  const source = parsed.file.source;
+export function tryCompileIdl(text: string, fileName: string, options: CompileOptions = {}): CompileResult {
+  const program = loadProgram(text, fileName, options.host ?? nodeFileHost());
+  const files = program.files.map((loaded) => loaded.file.fileName);
+  const root = program.files[0].file;
+  const common = { source: root.source, sources: program.sources, files };
+  const inFileOrder = (diagnostics: Diagnostic[]) => sortByFile(diagnostics, files);
   // A partial tree is for tools (`parse`); here a syntax error means the checker does not run.
-  if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics, source };
-  const { model, diagnostics } = checkIdl(parsed.file);
-  return model ? { model, file: parsed.file, diagnostics, source } : { file: parsed.file, diagnostics, source };
+  if (program.diagnostics.length > 0) return { diagnostics: inFileOrder(program.diagnostics), ...common };
+  const { model, diagnostics } = checkIdl(linkProgram(program.files));
+  if (model) {
+    model.files = program.files.map(({ file, scope }) =>
+      scope === undefined ? { fileName: file.fileName } : { fileName: file.fileName, namespace: scope },
+    );
+  }
+  return model
+    ? { model, file: root, diagnostics: inFileOrder(diagnostics), ...common }
+    : { file: root, diagnostics: inFileOrder(diagnostics), ...common };
+}
+
+/** Diagnostics of the root file first, then of each imported file in import order; by position within a file. */
+function sortByFile(diagnostics: Diagnostic[], files: readonly string[]): Diagnostic[] {
+  const order = new Map(files.map((file, index) => [file, index]));
+  const rank = (d: Diagnostic) => order.get(d.file) ?? files.length;
+  return diagnostics.sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
 }
 
 /**
@@ -40,8 +72,8 @@ export function tryCompileIdl(text: string, fileName: string): CompileResult {
  *
  * @throws IdlCompileError holding every diagnostic; its message shows them with code frames.
  */
-export function compileIdl(text: string, fileName: string): IdlModel {
-  const result = tryCompileIdl(text, fileName);
-  if (!result.model) throw new IdlCompileError(result.diagnostics, result.source);
+export function compileIdl(text: string, fileName: string, options: CompileOptions = {}): IdlModel {
+  const result = tryCompileIdl(text, fileName, options);
+  if (!result.model) throw new IdlCompileError(result.diagnostics, result.sources);
   return result.model;
 }

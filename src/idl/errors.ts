@@ -2,7 +2,7 @@
  * The exceptions the compiler API throws. Both carry the structured diagnostics, and their message
  * is the formatted text (with code frames) so that an uncaught one still tells the user what to fix.
  */
-import { formatDiagnostic, formatDiagnostics } from './code-frame.js';
+import { type DiagnosticSources, formatDiagnostic, formatDiagnostics } from './code-frame.js';
 import type { Diagnostic } from './diagnostic.js';
 
 /**
@@ -31,9 +31,9 @@ export class IdlCompileError extends Error {
   override name = 'IdlCompileError';
   readonly diagnostics: Diagnostic[];
 
-  constructor(diagnostics: Diagnostic[], source?: string) {
+  constructor(diagnostics: Diagnostic[], sources?: DiagnosticSources) {
     const count = diagnostics.length;
-    super(`${formatDiagnostics(diagnostics, source)}\n\n${count} error${count === 1 ? '' : 's'}`);
+    super(`${formatDiagnostics(diagnostics, sources)}\n\n${count} error${count === 1 ? '' : 's'}`);
     this.diagnostics = diagnostics;
   }
 }

@@ -39,6 +39,18 @@ export function printIdl(file: IdlFile): string {
     const namespace = file.namespace;
     blocks.push(leadingLines(namespace, '') + withTrailing(`namespace ${namespace.name.text}`, namespace.comments?.trailing) + '\n');
   }
+  // Imports go together right after the namespace, wherever they were written.
+  const imports = file.imports ?? [];
+  if (imports.length > 0) {
+    blocks.push(
+      imports
+        .map(
+          (declaration) =>
+            leadingLines(declaration, '') + withTrailing(`import ${quoteMessage(declaration.path)}`, declaration.comments?.trailing),
+        )
+        .join('\n') + '\n',
+    );
+  }
   for (const declaration of file.declarations) {
     switch (declaration.kind) {
       case 'enum':

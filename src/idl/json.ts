@@ -18,8 +18,10 @@ import type { IdlModel } from './model.js';
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
 export function toIdlJson(model: IdlModel): IdlJson {
-  const namespace = model.namespace;
-  const json: IdlJson = { rootNamespace: namespace, checksum: idlChecksum(model) };
+  const rootNamespace = model.namespace;
+  // Each declaration's own namespace: the root's, or that of the imported file declaring it.
+  const namespaceOf = (declaration: { namespace?: string }) => declaration.namespace ?? rootNamespace;
+  const json: IdlJson = { rootNamespace, checksum: idlChecksum(model) };
 
   const interfaces = model.interfaces.map((iface): IdlJsonInterface => {
     const methods = iface.methods.map(
@@ -34,14 +36,14 @@ export function toIdlJson(model: IdlModel): IdlJson {
         ...(method.raises.length > 0 ? { raises: method.raises.map((name) => name.text) } : {}),
       }),
     );
-    const out: IdlJsonInterface = { name: iface.name.text, namespace };
+    const out: IdlJsonInterface = { name: iface.name.text, namespace: namespaceOf(iface) };
     addComment(out, iface);
     if (methods.length > 0) out.methods = methods;
     return out;
   });
 
   const structs = model.structs.map((struct): IdlJsonStruct => {
-    const out: IdlJsonStruct = { name: struct.name.text, namespace };
+    const out: IdlJsonStruct = { name: struct.name.text, namespace: namespaceOf(struct) };
     if (struct.extends) out.extends = struct.extends.text;
     addComment(out, struct);
     if (struct.fields.length > 0) {
@@ -56,7 +58,7 @@ export function toIdlJson(model: IdlModel): IdlJson {
   });
 
   const enums = model.enums.map((enumDecl): IdlJsonEnum => {
-    const out: IdlJsonEnum = { name: enumDecl.name.text, namespace };
+    const out: IdlJsonEnum = { name: enumDecl.name.text, namespace: namespaceOf(enumDecl) };
     addComment(out, enumDecl);
     if (enumDecl.values.length > 0) {
       out.values = enumDecl.values.map((value) => {
@@ -70,8 +72,8 @@ export function toIdlJson(model: IdlModel): IdlJson {
 
   const errors = model.errors.map((error): IdlJsonError => {
     const out: IdlJsonError = {
-      name: `${namespace}.${error.name.text}`,
-      namespace,
+      name: qualifiedErrorName(model, error),
+      namespace: namespaceOf(error),
       code: error.code,
       message: error.message,
     };
@@ -117,16 +119,15 @@ export function idlChecksum(model: IdlModel): string {
  */
 export function canonicalContractText(model: IdlModel): string {
   const namespace = model.namespace;
-  const qualified = (name: string) => qualifiedName(namespace, name);
-  const declared = new Set<string>(
-    [...model.interfaces, ...model.structs, ...model.enums, ...model.errors].map((decl) => qualified(decl.name.text)),
-  );
+  // `fq`: the declaration's namespace before its name, even when that name is already qualified.
+  const fq = (declaration: { name: Name; namespace?: string }) => qualifiedName(declaration.namespace ?? namespace, declaration.name.text);
+  const declared = new Set<string>([...model.interfaces, ...model.structs, ...model.enums, ...model.errors].map(fq));
   const typeText = (type: TypeRef): string => contractTypeText(type, namespace, declared);
   const byName = <T extends { name: Name }>(items: readonly T[]): T[] => [...items].sort((a, b) => compareText(a.name.text, b.name.text));
 
   const lines = [`namespace:${namespace}`];
   for (const iface of byName(model.interfaces)) {
-    lines.push(`interface:${qualified(iface.name.text)}`);
+    lines.push(`interface:${fq(iface)}`);
     for (const method of byName(iface.methods)) {
       lines.push(`  method:${method.name.text}`);
       for (const p of byName(method.parameters)) lines.push(`    param:${p.name.text}:${typeText(p.type)}`);
@@ -136,18 +137,27 @@ export function canonicalContractText(model: IdlModel): string {
     }
   }
   for (const struct of byName(model.structs)) {
-    lines.push(`struct:${qualified(struct.name.text)}`);
+    lines.push(`struct:${fq(struct)}`);
     if (struct.extends) lines.push(`  extends:${userTypeText(struct.extends.text, namespace, declared)}`);
     for (const field of byName(struct.fields)) {
       lines.push(`  field:${field.name.text}:${typeText(field.type)}${field.optional ? ':optional' : ''}`);
     }
   }
   for (const enumDecl of byName(model.enums)) {
-    lines.push(`enum:${qualified(enumDecl.name.text)}`);
+    lines.push(`enum:${fq(enumDecl)}`);
     for (const value of byName(enumDecl.values)) lines.push(`  value:${value.name.text}`);
   }
-  for (const error of byName(model.errors)) lines.push(`error:${qualified(error.name.text)}:${error.code}`);
+  const errors = model.errors.map((error) => ({ name: qualifiedErrorName(model, error), code: error.code }));
+  for (const error of errors.sort((a, b) => compareText(a.name, b.name))) lines.push(`error:${error.name}:${error.code}`);
   return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * The name of an error in the JSON form: always qualified. The root's errors are named plainly in
+ * the model; those of an imported namespace already carry it.
+ */
+export function qualifiedErrorName(model: IdlModel, error: { name: Name; namespace?: string }): string {
+  return error.namespace === undefined ? qualifiedName(model.namespace, error.name.text) : error.name.text;
 }
 
 /**

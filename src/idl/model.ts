@@ -7,9 +7,20 @@
  */
 import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, StructDecl } from './ast.js';
 
+/** A file a model was compiled from. */
+export interface ModelSourceFile {
+  fileName: string;
+  /** The namespace of its declarations when it is an imported file with one (absent: the root's). */
+  namespace?: string;
+}
+
 export interface IdlModel {
+  /** The root file, its declarations joined by those of the files it imports (names qualified: see link.ts). */
   file: IdlFile;
+  /** The root file's namespace. */
   namespace: string;
+  /** The root file first, then every imported file in import order. */
+  files: ModelSourceFile[];
   namespaceComment?: string;
   /** Declarations of each kind, in source order. */
   enums: EnumDecl[];

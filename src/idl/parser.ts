@@ -27,6 +27,7 @@ import type {
   ErrorsBlock,
   Field,
   IdlFile,
+  ImportDecl,
   InterfaceDecl,
   Method,
   Name,
@@ -51,7 +52,7 @@ export { RESERVED_WORDS, IDENTIFIER_PATTERN } from './names.js';
  * means the block's `}` is missing, which deserves a better message than "reserved word".
  */
 const DECLARATION_HEADER =
-  /^(?:(?:struct|enum|interface)[ \t]+[A-Za-z][A-Za-z0-9_]*(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_]*)?[ \t]*\{|errors[ \t]*\{|namespace[ \t]+[A-Za-z][A-Za-z0-9_]*[ \t]*(?:\/\/.*)?\r?$)/;
+  /^(?:(?:struct|enum|interface)[ \t]+[A-Za-z][A-Za-z0-9_]*(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_.]*)?[ \t]*\{|errors[ \t]*\{|import[ \t]+"|namespace[ \t]+[A-Za-z][A-Za-z0-9_]*[ \t]*(?:\/\/.*)?\r?$)/;
 
 const IDENTIFIER_AT = /[A-Za-z][A-Za-z0-9_]*/y;
 
@@ -59,6 +60,15 @@ const IDENTIFIER_AT = /[A-Za-z][A-Za-z0-9_]*/y;
 function identifierAt(input: string, i: number): string | undefined {
   IDENTIFIER_AT.lastIndex = i;
   return IDENTIFIER_AT.exec(input)?.[0];
+}
+
+/** A name of another file's namespace is written qualified: `common.Money`. */
+const REFERENCE_AT = /[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*/y;
+
+/** The (possibly qualified) name starting at offset `i`, if there is one. */
+function referenceAt(input: string, i: number): string | undefined {
+  REFERENCE_AT.lastIndex = i;
+  return REFERENCE_AT.exec(input)?.[0];
 }
 
 function lineAt(input: string, i: number): string {
@@ -73,7 +83,7 @@ const NOISE = '\u0001';
 
 const TYPE_LABEL = 'a type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
 const RETURN_TYPE_LABEL = 'a return type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
-const DECLARATION_LABEL = 'a declaration (namespace, enum, struct, errors or interface)';
+const DECLARATION_LABEL = 'a declaration (namespace, import, enum, struct, errors or interface)';
 const END_OF_LINE = 'the end of the line';
 
 /** Labels in the order they read best in "expected A, B or C"; unlisted labels go in the middle. */
@@ -495,8 +505,8 @@ function createGrammar(fileName: string, source: string) {
   /** A name used as a reference (a type, a parent, a raised error). */
   const referencedName = (label: string) =>
     P<Name>((input, i) => {
-      const text = identifierAt(input, i);
-      if (text === undefined || RESERVED_WORDS.has(text)) return P.makeFailure(i, label);
+      const text = referenceAt(input, i);
+      if (text === undefined || text.split('.').some((part) => RESERVED_WORDS.has(part))) return P.makeFailure(i, label);
       return P.makeSuccess(i + text.length, { text, span: spanOf(i, i + text.length) });
     });
 
@@ -608,28 +618,30 @@ function createGrammar(fileName: string, source: string) {
       ),
   );
 
-  /** A double-quoted message; `\"` and `\\` are the only escapes. */
-  const quotedMessage = P<string>((input, i) => {
-    if (input[i] !== '"') return P.makeFailure(i, 'a quoted message such as "cart does not exist"');
-    let text = '';
-    for (let j = i + 1; j < input.length; j++) {
-      const c = input[j];
-      if (c === '"') return P.makeSuccess(j + 1, text);
-      if (c === '\r' && isLoneCarriageReturn(input, j)) return P.makeFailure(j, SPECIFIC + LONE_CARRIAGE_RETURN);
-      if (c === '\n' || c === '\r') break;
-      if (c === '\\') {
-        const next = input[j + 1];
-        if (next !== '"' && next !== '\\') {
-          return P.makeFailure(j, `${SPECIFIC}unknown escape in a message: only \\" and \\\\ are allowed`);
+  /** A double-quoted text (`what`: "message", "path"); `\"` and `\\` are the only escapes. */
+  const quotedText = (label: string, what: string) =>
+    P<string>((input, i) => {
+      if (input[i] !== '"') return P.makeFailure(i, label);
+      let text = '';
+      for (let j = i + 1; j < input.length; j++) {
+        const c = input[j];
+        if (c === '"') return P.makeSuccess(j + 1, text);
+        if (c === '\r' && isLoneCarriageReturn(input, j)) return P.makeFailure(j, SPECIFIC + LONE_CARRIAGE_RETURN);
+        if (c === '\n' || c === '\r') break;
+        if (c === '\\') {
+          const next = input[j + 1];
+          if (next !== '"' && next !== '\\') {
+            return P.makeFailure(j, `${SPECIFIC}unknown escape in a ${what}: only \\" and \\\\ are allowed`);
+          }
+          text += next;
+          j++;
+        } else {
+          text += c;
         }
-        text += next;
-        j++;
-      } else {
-        text += c;
       }
-    }
-    return P.makeFailure(i, `${SPECIFIC}the message has no closing quote (")`);
-  });
+      return P.makeFailure(i, `${SPECIFIC}the ${what} has no closing quote (")`);
+    });
+  const quotedMessage = quotedText('a quoted message such as "cart does not exist"', 'message');
 
   const errorDecl: P.Parser<ErrorDecl> = spanned(
     P.seq(
@@ -777,22 +789,36 @@ function createGrammar(fileName: string, source: string) {
     return namespace;
   });
 
+  const importDecl: P.Parser<ImportDecl> = spanned(
+    P.seq(keyword('import', DECLARATION_LABEL), hspace, spanned(quotedText('a quoted path such as "common.idl"', 'path'))),
+  ).map(([[, , [path, pathSpan]], span]): ImportDecl => {
+    const declaration: ImportDecl = { kind: 'import', path, pathSpan, span };
+    tree.importRead(declaration);
+    return declaration;
+  });
+
   const misplacedNamespace = P.seq(gap, hspace, P.lookahead(keyword('namespace', DECLARATION_LABEL))).then(
     failWith('the namespace must be declared once, before every other declaration'),
   );
 
   const declaration: P.Parser<Declaration> = P.alt<Declaration>(enumDecl, structDecl, errorsBlock, interfaceDecl);
 
-  const declarations = P.alt(item(declaration), misplacedNamespace).many();
+  // Imports may stand anywhere at top level (the family's rule); they are kept apart from the declarations.
+  const declarations = P.alt<Declaration | ImportDecl>(item(declaration), item(importDecl), misplacedNamespace)
+    .many()
+    .map((items) => items.filter((entry): entry is Declaration => entry.kind !== 'import'));
   const file: P.Parser<IdlFile> = P.seqMap(
+    item(importDecl).many(),
     item(namespaceDecl).atMost(1),
     declarations,
     gap,
     hspace,
     P.eof.desc(NOISE + 'eof'),
-    (namespace, declarations, lines) => {
+    (_imports, namespace, declarations, lines) => {
       rememberDetached(lines, false);
       const result: IdlFile = { fileName, source, declarations };
+      const imports = tree.imports();
+      if (imports.length > 0) result.imports = imports;
       const end = commentGroups(lines, lines.length);
       if (end !== undefined) result.comments = { end };
       if (namespace.length > 0) result.namespace = namespace[0];
@@ -812,7 +838,7 @@ function createGrammar(fileName: string, source: string) {
   };
   /** The rest of the file from the start of a line, at top level. */
   const restOfFile = (allowNamespace: boolean): P.Parser<unknown> =>
-    P.seq(allowNamespace ? item(namespaceDecl).atMost(1) : P.succeed([]), declarations, fileEnd);
+    P.seq(item(importDecl).many(), allowNamespace ? item(namespaceDecl).atMost(1) : P.succeed([]), declarations, fileEnd);
   /** The rest of the file from the start of an item line inside `block`. */
   const restOfBlock = (block: OpenBlock): P.Parser<unknown> => {
     currentBlock = block.label;

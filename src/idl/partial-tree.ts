@@ -8,7 +8,7 @@
  * however much of it succeeded); this builder puts those pieces together, in source order. Parsing a
  * valid file reports the same pieces, which are then simply not used.
  */
-import type { Declaration, EnumValue, ErrorDecl, Field, IdlFile, Method, Name, NamespaceDecl, SourceSpan } from './ast.js';
+import type { Declaration, EnumValue, ErrorDecl, Field, IdlFile, ImportDecl, Method, Name, NamespaceDecl, SourceSpan } from './ast.js';
 import type { BlockKind, OpenBlock } from './syntax-recovery.js';
 
 type Item = EnumValue | Field | ErrorDecl | Method;
@@ -27,6 +27,8 @@ interface OpenDeclaration {
 
 export class PartialTreeBuilder {
   private namespace?: NamespaceDecl;
+  /** By offset: parsing again from a resume point reads an import a second time. */
+  private readonly importsByOffset = new Map<number, ImportDecl>();
   private readonly declarations: Declaration[] = [];
   private open?: OpenDeclaration;
 
@@ -42,6 +44,16 @@ export class PartialTreeBuilder {
   /** The namespace line (the first one, should there be more). */
   namespaceRead(namespace: NamespaceDecl): void {
     this.namespace ??= namespace;
+  }
+
+  /** An `import` line. */
+  importRead(declaration: ImportDecl): void {
+    this.importsByOffset.set(declaration.span.start.offset, declaration);
+  }
+
+  /** The imports read so far, in source order. */
+  imports(): ImportDecl[] {
+    return [...this.importsByOffset.values()].sort((a, b) => a.span.start.offset - b.span.start.offset);
   }
 
   /**
@@ -108,6 +120,8 @@ export class PartialTreeBuilder {
     }
     const file: IdlFile = { fileName, source, declarations: this.declarations };
     if (this.namespace) file.namespace = this.namespace;
+    const imports = this.imports();
+    if (imports.length > 0) file.imports = imports;
     return file;
   }
 

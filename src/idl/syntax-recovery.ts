@@ -26,7 +26,7 @@ export interface ResumePoint {
  * followed by a name (`errors` by its brace), so that a line such as `errors int` in a struct, which
  * is a broken field, is not taken for a declaration.
  */
-const DECLARATION_START = /^[ \t]*(?:(?:struct|enum|interface|namespace)[ \t]+[A-Za-z]|errors[ \t]*\{)/;
+const DECLARATION_START = /^[ \t]*(?:(?:struct|enum|interface|namespace)[ \t]+[A-Za-z]|errors[ \t]*\{|import[ \t]+")/;
 const DECLARATION_LINE = new RegExp(DECLARATION_START.source, 'gm');
 
 /** The first declaration line starting at or after the line start `from`, if any. */
@@ -79,7 +79,7 @@ export function resumePointAfter(source: string, errorOffset: number): ResumePoi
 
 /** A header line that opens a block (not `{}`); group 1 is the kind, group 2 the name. */
 const BLOCK_HEADER =
-  /^[ \t]*(?:(struct|enum|interface)[ \t]+([A-Za-z][A-Za-z0-9_]*)(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_]*)?|(errors))[ \t]*\{[ \t]*(?:\/\/.*)?\r?$/;
+  /^[ \t]*(?:(struct|enum|interface)[ \t]+([A-Za-z][A-Za-z0-9_]*)(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_.]*)?|(errors))[ \t]*\{[ \t]*(?:\/\/.*)?\r?$/;
 
 /**
  * The block that the line starting at `lineStart` is inside of, found by reading upwards to the

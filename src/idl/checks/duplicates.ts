@@ -5,7 +5,7 @@
  * inherited-fields.ts. The first declaration of a name is the one that counts; each later one is
  * reported, with the first as related location where the message names its line.
  */
-import type { Name } from '../ast.js';
+import type { Name, SourceSpan } from '../ast.js';
 import { errorAt, relatedLocation } from '../diagnostic.js';
 import { article, type CheckContext } from './context.js';
 
@@ -16,19 +16,37 @@ export function checkDuplicates(context: CheckContext): void {
   checkDuplicateMembersOfInterfaces(context);
 }
 
+/** `on line 3`, or `in common.idl on line 3` when `first` is in another file than `here`. */
+function placeOf(first: SourceSpan, here: SourceSpan): string {
+  return first.file === here.file ? `on line ${first.start.line}` : `in ${first.file} on line ${first.start.line}`;
+}
+
+/**
+ * A duplicate across files is reported at both places (each file may be the one to change); within
+ * one file, at the later one.
+ */
+function reportDuplicate(report: CheckContext['report'], code: string, what: string, detail: string, first: SourceSpan, here: SourceSpan) {
+  report(
+    errorAt(code, `${what} is already declared${detail} ${placeOf(first, here)}`, here, {
+      related: [relatedLocation(`${what} is first declared here`, first)],
+    }),
+  );
+  if (first.file !== here.file) {
+    report(
+      errorAt(code, `${what} is declared again ${placeOf(here, first)}`, first, {
+        related: [relatedLocation(`${what} is declared again here`, here)],
+      }),
+    );
+  }
+}
+
 function checkDuplicateDeclarations({ symbols, report }: CheckContext): void {
   for (const symbol of symbols.declarations) {
     if (symbol.kind !== 'enum' && symbol.kind !== 'struct' && symbol.kind !== 'interface') continue;
     const first = symbols.types.get(symbol.name)!;
     if (first === symbol) continue;
-    report(
-      errorAt(
-        symbol.kind === 'interface' ? 'duplicate-interface' : 'duplicate-type',
-        `'${symbol.name}' is already declared as ${article(first.kind)} on line ${first.nameSpan.start.line}`,
-        symbol.nameSpan,
-        { related: [relatedLocation(`'${symbol.name}' is first declared here`, first.nameSpan)] },
-      ),
-    );
+    const code = symbol.kind === 'interface' ? 'duplicate-interface' : 'duplicate-type';
+    reportDuplicate(report, code, `'${symbol.name}'`, ` as ${article(first.kind)}`, first.nameSpan, symbol.nameSpan);
   }
 }
 
@@ -36,11 +54,7 @@ function checkDuplicateErrors({ errors, errorsByName, report }: CheckContext): v
   for (const error of errors) {
     const first = errorsByName.get(error.name.text)!;
     if (first === error) continue;
-    report(
-      errorAt('duplicate-error', `error '${error.name.text}' is already declared on line ${first.name.span.start.line}`, error.name.span, {
-        related: [relatedLocation(`error '${error.name.text}' is first declared here`, first.name.span)],
-      }),
-    );
+    reportDuplicate(report, 'duplicate-error', `error '${error.name.text}'`, '', first.name.span, error.name.span);
   }
 }
 
