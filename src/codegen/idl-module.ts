@@ -27,6 +27,8 @@ export class IdlModuleError extends Error {
   readonly diagnostics: Diagnostic[];
   /** The text of the file the first error is in. */
   readonly source: string;
+  /** The text of every file read, by name (for code frames of errors in imported files). */
+  readonly sources: ReadonlyMap<string, string>;
   /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
   readonly files: string[];
 
@@ -37,6 +39,7 @@ export class IdlModuleError extends Error {
     this.diagnostics = diagnostics;
     const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
     this.source = sources.get(first?.file ?? file) ?? sources.get(file) ?? '';
+    this.sources = sources;
     this.files = files;
   }
 
@@ -57,12 +60,19 @@ export class IdlModuleError extends Error {
   }
 }
 
+/** Where imported files are read from: relative names against `cwd`, each file at most `maxImportedBytes`. */
+export interface ImportReading {
+  cwd?: string;
+  maxImportedBytes?: number;
+}
+
 /**
- * Compiles an `.idl` source text with the files it imports (read from disk, each at most
- * `maxImportedBytes`); throws {@link IdlModuleError} for a broken file.
+ * Compiles an `.idl` source text with the files it imports (read from disk); throws
+ * {@link IdlModuleError} for a broken file.
  */
-export function compileIdlSource(source: string, file: string, maxImportedBytes?: number): CompiledIdlModule {
-  const result = tryCompileIdl(source, file, { host: nodeFileHost(maxImportedBytes === undefined ? {} : { maxBytes: maxImportedBytes }) });
+export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
+  const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
+  const result = tryCompileIdl(source, file, { host });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
   const model = result.model;
   const { js, dts } = generateModule(model, {
