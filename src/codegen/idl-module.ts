@@ -80,8 +80,25 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),
+    namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
   });
   return { file, files: result.files, model, js, dts };
+}
+
+/** The file that declares an imported namespace: the first of the program's files in it. */
+function declaringFile(model: IdlModel, namespace: string): string {
+  const declaring = model.files.find((candidate) => candidate.namespace === namespace);
+  if (!declaring) throw new Error(`internal error: no file declares the namespace '${namespace}'`);
+  return declaring.fileName;
+}
+
+/**
+ * The specifier importing `target` from `importer`, e.g. `./common.idl` or `../types/money.idl`:
+ * the other `.idl` file's own module, so that its error classes are the same classes everywhere.
+ */
+function relativeImport(importer: string, target: string): string {
+  const relative = path.relative(path.dirname(importer), target).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /** The path of the declaration file written beside an `.idl` file. */
