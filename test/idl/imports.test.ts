@@ -12,20 +12,9 @@ import { compileIdl, tryCompileIdl } from '../../src/idl/compile.js';
 import { printIdl } from '../../src/idl/format.js';
 import { canonicalContractText, toIdlJson } from '../../src/idl/json.js';
 import { parse } from '../../src/idl/parser.js';
-import type { IdlFileHost } from '../../src/idl/program.js';
+import { memoryHost } from './memory-host.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'multi-file');
-
-/** Files in memory, by name; reading any other name fails as a missing file does. */
-function memoryHost(files: Record<string, string>): IdlFileHost {
-  return {
-    readFile(fileName) {
-      const text = files[path.normalize(fileName)];
-      if (text === undefined) throw new Error('no such file');
-      return text;
-    },
-  };
-}
 
 /** `file:line:column code message` of every diagnostic of compiling `root` among `files`. */
 function diagnosticsOf(files: Record<string, string>, root = 'root.idl'): string[] {
