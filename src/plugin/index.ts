@@ -27,6 +27,7 @@ import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
+import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
@@ -62,7 +63,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    * stays in openapi.json until the watcher restarts.
    */
   const models = new Map<string, IdlModel>();
-  /** The files each loaded `.idl` was compiled from. */
+  /** The files each loaded `.idl` was compiled from (the Vite dev server updates its modules by them). */
   const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
@@ -182,7 +183,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
-        return configureDevServer(server, options, () => models.keys());
+        return configureDevServer(server, options, () => models.keys(), sourceFiles);
+      },
+      hotUpdate({ file, modules }) {
+        return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);
       },
       configurePreviewServer(server) {
         return configurePreviewServer(server, options);
