@@ -3,9 +3,10 @@
  */
 import { resolve } from 'node:path';
 import type { IdlFile } from '../idl/ast.js';
-import { formatDiagnostics } from '../idl/code-frame.js';
-import { tryCompileIdl } from '../idl/compile.js';
+import { type DiagnosticSources, formatDiagnostics } from '../idl/code-frame.js';
+import { type CompileResult, tryCompileIdl } from '../idl/compile.js';
 import type { Diagnostic } from '../idl/diagnostic.js';
+import { nodeFileHost } from '../idl/file-host.js';
 import type { IdlModel } from '../idl/model.js';
 import { FileRefusedError, readRegularFile, refusalText } from '../read-regular-file.js';
 import { CliError } from './command.js';
@@ -43,17 +44,25 @@ export interface LoadedIdl {
  * @throws CliError whose message lists every diagnostic with code frames.
  */
 export async function loadIdlFile(path: string, cwd: string): Promise<LoadedIdl> {
-  const text = await readInputFile(path, cwd);
-  const result = tryCompileIdl(text, path);
-  if (!result.model || !result.file) throw new CliError(diagnosticsReport(result.diagnostics, result.source, path));
+  const result = await compileInputFile(path, cwd);
+  if (!result.model || !result.file) throw new CliError(diagnosticsReport(result.diagnostics, result.sources, path));
   return { model: result.model, file: result.file, source: result.source };
+}
+
+/**
+ * Reads and compiles an IDL file given on the command line, with the files it imports (read
+ * relative to it, each at most MAX_INPUT_BYTES). Bad IDL comes back as diagnostics.
+ */
+export async function compileInputFile(path: string, cwd: string): Promise<CompileResult> {
+  const text = await readInputFile(path, cwd);
+  return tryCompileIdl(text, path, { host: nodeFileHost({ cwd, maxBytes: MAX_INPUT_BYTES }) });
 }
 
 /**
  * The diagnostics with their code frames (the first 100, then `and N more`), then `N errors in
  * <path>`: how commands report a bad file.
  */
-export function diagnosticsReport(diagnostics: readonly Diagnostic[], source: string, path: string): string {
+export function diagnosticsReport(diagnostics: readonly Diagnostic[], sources: DiagnosticSources, path: string): string {
   const count = diagnostics.length;
-  return `${formatDiagnostics(diagnostics, source)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`;
+  return `${formatDiagnostics(diagnostics, sources)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`;
 }

@@ -7,8 +7,12 @@
  * (annotations, casts, declared types) apart from the code that runs.
  */
 
-/** The modules generated code imports from. `types`, `client` and `server` are generated files. */
-export type ModuleId = 'typebox' | 'runtime' | 'runtimeClient' | GeneratedPart;
+/**
+ * The modules generated code imports from. `types`, `client` and `server` are generated files;
+ * `namespace:<ns>` is the module of another namespace of the program (imported as a whole:
+ * `import * as <ns> from ...`).
+ */
+export type ModuleId = 'typebox' | 'runtime' | 'runtimeClient' | GeneratedPart | `namespace:${string}`;
 
 /** The generated files of the CLI layout; the plugin prints all three into one module. */
 export type GeneratedPart = 'types' | 'client' | 'server';

@@ -8,7 +8,7 @@ import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } f
 import { docComment, stringLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
-/** The struct and enum names a type mentions, as type-only uses of `types`. */
+/** The struct and enum names a type mentions, as type-only uses of `types` (or of another namespace's module). */
 export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
   switch (type.kind) {
     case 'builtIn':
@@ -18,7 +18,7 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
     case 'map':
       return typeUses(type.value, names);
     case 'named':
-      return [{ from: 'types', name: names.declared(type.name), typeOnly: true }];
+      return [names.use(type.name, false)];
   }
 }
 
@@ -40,7 +40,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       const options = uniqueName('options', new Set([...calls, ...parameterList]));
       const returns = resultType(method.returnType, method.returnOptional, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
-      uses.push(...errors.map((error): Use => ({ from: 'types', name: error, typeOnly: false })));
+      uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
       const throws = method.raises.map((raised) => {
         const error = model.errorsByName.get(raised.text);
         return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();

@@ -15,7 +15,16 @@ export function serverNames(model: IdlModel): ServerNames {
   return typeScriptNames(model).server;
 }
 
-export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: TypeScriptNames): Declaration[] {
+/**
+ * The handler interfaces of `model`'s interfaces, and, given `served` (the root module: every
+ * interface of the program, those of imported namespaces under their qualified names), the server.
+ */
+export function serverDeclarations(
+  model: IdlModel,
+  idl: IdlJson,
+  typeScript: TypeScriptNames,
+  served?: IdlModel['interfaces'],
+): Declaration[] {
   const names = typeScript.server;
   const handlerInterfaces = model.interfaces.map((iface): Declaration => {
     const uses: Use[] = [{ from: 'runtime', name: 'RpcContext', typeOnly: true }];
@@ -44,9 +53,9 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: Ty
       text: `interface ${name} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
-  const handlerFields = model.interfaces
-    .map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`)
-    .join('');
+  if (!served) return handlerInterfaces;
+  const handlerFields = served.map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`).join('');
+  const handlerUses = served.filter((iface) => iface.namespace !== undefined).map((iface) => typeScript.use(iface.name.text, false));
   return [
     ...handlerInterfaces,
     {
@@ -55,7 +64,7 @@ export function serverDeclarations(model: IdlModel, idl: IdlJson, typeScript: Ty
       name: names.handlers,
       doc: docComment(`One handler object per interface of the \`${model.namespace}\` IDL, under the interface name.`),
       exported: true,
-      uses: [],
+      uses: handlerUses,
       text: `type ${names.handlers} = {\n${handlerFields}};\n`,
     },
     {

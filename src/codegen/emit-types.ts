@@ -6,6 +6,8 @@ import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
 import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
+import { typeUses } from './emit-client.js';
+import { shortName } from './namespace-view.js';
 import { nullableSchemaSource, schemaSource, typeScriptType } from './type-mapping.js';
 
 const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
@@ -37,6 +39,8 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
 /** Structs: interfaces with `extends`; an `[optional]` field is `field?: T | null`. */
 export function structDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.structs.map((decl): Declaration => {
+    const uses = decl.fields.flatMap((f) => typeUses(f.type, names));
+    if (decl.extends) uses.push(names.use(decl.extends.text, false));
     const heritage = decl.extends ? ` extends ${names.declared(decl.extends.text)}` : '';
     const fields = decl.fields.map(
       (f) =>
@@ -50,7 +54,7 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       name,
       doc: docComment(decl.comment),
       exported: true,
-      uses: [],
+      uses,
       text: `interface ${name}${heritage} ${body}`,
     };
   });
@@ -87,8 +91,8 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
             kind: 'static',
             doc: '',
             name: 'errorName',
-            value: stringLiteral(error.name.text),
-            declaredType: stringLiteral(error.name.text),
+            value: stringLiteral(shortName(error.name.text)),
+            declaredType: stringLiteral(shortName(error.name.text)),
           },
           {
             kind: 'static',
@@ -109,7 +113,23 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
  * (`Type.Intersect([Type.Ref(parent), Type.Object(own fields)])`): copying the inherited fields into
  * every struct made the output grow with the square of an `extends` chain.
  */
-export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
+export function schemaDeclarations(
+  model: IdlModel,
+  names: TypeScriptNames,
+  { foreign, interfaces }: { foreign: Pick<IdlModel, 'structs' | 'enums'>; interfaces: IdlModel['interfaces'] },
+): Declaration[] {
+  return [
+    ...typeSchemas(model, names, true),
+    ...typeSchemas(foreign, names, false),
+    ...schemaTables([...model.structs, ...model.enums, ...foreign.structs, ...foreign.enums], interfaces, names),
+  ];
+}
+
+/**
+ * The schemas of some structs and enums: exported for this module's own, internal copies for
+ * another namespace's (so every `$id` is the name the whole program uses, whatever module is built).
+ */
+function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScriptNames, exported: boolean): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
     const properties = decl.fields.map((f) => {
       const schema = f.optional ? `Type.Optional(${nullableSchemaSource(f.type)})` : schemaSource(f.type);
@@ -118,20 +138,35 @@ export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
     if (!decl.extends) {
       const body = properties.length === 0 ? '{}' : `{\n${indent(properties.join(''), '    ')}  }`;
-      return namedSchema(decl.name.text, names, `Type.Object(\n  ${body},\n  ${id},\n)`);
+      return namedSchema(decl.name.text, names, `Type.Object(\n  ${body},\n  ${id},\n)`, exported);
     }
     const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
     return namedSchema(
       decl.name.text,
       names,
       `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`,
+      exported,
     );
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
-    return namedSchema(decl.name.text, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`);
+    return namedSchema(
+      decl.name.text,
+      names,
+      `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`,
+      exported,
+    );
   });
-  const named = [...model.structs, ...model.enums].map((decl) => names.schema(decl.name.text));
+  return [...structs, ...enums];
+}
+
+/** `schemaReferences` (every named schema) and `methodSchemas` (those of the served methods). */
+function schemaTables(
+  types: readonly { name: { text: string } }[],
+  interfaces: IdlModel['interfaces'],
+  names: TypeScriptNames,
+): Declaration[] {
+  const named = types.map((decl) => names.schema(decl.name.text));
   const references: Declaration = {
     kind: 'const',
     part: 'types',
@@ -143,7 +178,7 @@ export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     declaredType: 'TSchema[]',
     value: [named.length === 0 ? '[]' : `[${named.join(', ')}]`],
   };
-  const entries = model.interfaces.flatMap((iface) =>
+  const entries = interfaces.flatMap((iface) =>
     iface.methods.map((method) => {
       const params = method.parameters.map((p) => schemaSource(p.type)).join(', ');
       const result = method.returnOptional ? nullableSchemaSource(method.returnType) : schemaSource(method.returnType);
@@ -161,7 +196,7 @@ export function schemaDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     declaredType: METHOD_SCHEMAS_TYPE,
     value: [entries.length === 0 ? '{}' : pure(`{\n${entries.join('')}}`)],
   };
-  return [...structs, ...enums, references, methods];
+  return [references, methods];
 }
 
 /**
@@ -177,13 +212,17 @@ function pure(source: string): string {
 
 const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
 
-function namedSchema(typeName: string, names: TypeScriptNames, source: string): Declaration {
+function namedSchema(typeName: string, names: TypeScriptNames, source: string, exported: boolean): Declaration {
   return {
     kind: 'const',
     part: 'types',
     name: names.schema(typeName),
-    doc: docComment(`The TypeBox schema of {@link ${names.declared(typeName)}}.`),
-    exported: true,
+    doc: docComment(
+      exported
+        ? `The TypeBox schema of {@link ${names.declared(typeName)}}.`
+        : `The TypeBox schema of \`${typeName}\` (this module's copy).`,
+    ),
+    exported,
     uses: [typebox('Type'), typebox('TSchema', true)],
     declaredType: 'TSchema',
     value: [pure(source)],

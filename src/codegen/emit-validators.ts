@@ -111,7 +111,7 @@ class SharedChecks {
     [...this.referencesById.keys()].forEach((id, index) => {
       this.aliases.set(id, alias(index));
       this.idsByAlias.set(alias(index), id);
-      this.checkNames.set(id, uniqueName(`check_${id}`, taken));
+      this.checkNames.set(id, uniqueName(`check_${id.replaceAll('.', '_')}`, taken));
     });
     this.idsByCheckName = new Map([...this.checkNames].map(([id, name]) => [name, id]));
   }

@@ -10,6 +10,7 @@ import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations } from './emit-types.js';
 import { validatorDeclarations } from './emit-validators.js';
+import { namespaceView } from './namespace-view.js';
 import { assertUniqueNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
 
@@ -19,20 +20,36 @@ export interface GeneratedDeclarations {
   idlJson: ReturnType<typeof toIdlJson>;
 }
 
-/** Builds the declarations of the types, client and server parts, every name made valid TypeScript. */
-export function generateDeclarations(model: IdlModel): GeneratedDeclarations {
+/**
+ * Builds the declarations of the types, client and server parts of one namespace's module, every
+ * name made valid TypeScript. `namespace` is that of an imported file (docs/idl.md, "Several
+ * files"); by default the root file's. The root's module serves every interface of the program
+ * (its server and validators cover them all); an imported namespace's module has its types,
+ * clients and handler interfaces. Other namespaces' declarations are imported from their modules.
+ */
+export function generateDeclarations(model: IdlModel, namespace?: string): GeneratedDeclarations {
   const idlJson = toIdlJson(model);
-  const names = typeScriptNames(model);
+  const names = typeScriptNames(model, namespace);
+  const own = namespaceView(model, namespace);
+  const isRoot = namespace === undefined;
+  const served = isRoot ? model.interfaces : own.interfaces;
+  const foreign = {
+    structs: model.structs.filter((decl) => decl.namespace !== namespace),
+    enums: model.enums.filter((decl) => decl.namespace !== namespace),
+  };
   const declarations = [
-    ...enumDeclarations(model, names),
-    ...structDeclarations(model, names),
-    ...errorDeclarations(model, names),
-    ...schemaDeclarations(model, names),
+    ...enumDeclarations(own, names),
+    ...structDeclarations(own, names),
+    ...errorDeclarations(own, names),
+    ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];
-  const clientAndServer = [...clientDeclarations(model, names), ...serverDeclarations(model, idlJson, names)];
+  const clientAndServer = [
+    ...clientDeclarations(own, names),
+    ...serverDeclarations(own, idlJson, names, isRoot ? model.interfaces : undefined),
+  ];
   // Internal names (compiled checks, validators) are made up here; they avoid every other name.
   const taken = new Set(names.taken);
-  declarations.push(...validatorDeclarations(model, idlSchemas(idlJson), names, taken), ...clientAndServer);
+  declarations.push(...validatorDeclarations({ ...model, interfaces: served }, idlSchemas(idlJson), names, taken), ...clientAndServer);
   assertUniqueNames(declarations);
   return { declarations, idlJson };
 }

@@ -27,6 +27,8 @@ export class IdlModuleError extends Error {
   readonly diagnostics: Diagnostic[];
   /** The text of the file the first error is in. */
   readonly source: string;
+  /** The text of every file read, by name (for code frames of errors in imported files). */
+  readonly sources: ReadonlyMap<string, string>;
   /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
   readonly files: string[];
 
@@ -37,6 +39,7 @@ export class IdlModuleError extends Error {
     this.diagnostics = diagnostics;
     const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
     this.source = sources.get(first?.file ?? file) ?? sources.get(file) ?? '';
+    this.sources = sources;
     this.files = files;
   }
 
@@ -57,12 +60,19 @@ export class IdlModuleError extends Error {
   }
 }
 
+/** Where imported files are read from: relative names against `cwd`, each file at most `maxImportedBytes`. */
+export interface ImportReading {
+  cwd?: string;
+  maxImportedBytes?: number;
+}
+
 /**
- * Compiles an `.idl` source text with the files it imports (read from disk, each at most
- * `maxImportedBytes`); throws {@link IdlModuleError} for a broken file.
+ * Compiles an `.idl` source text with the files it imports (read from disk); throws
+ * {@link IdlModuleError} for a broken file.
  */
-export function compileIdlSource(source: string, file: string, maxImportedBytes?: number): CompiledIdlModule {
-  const result = tryCompileIdl(source, file, { host: nodeFileHost(maxImportedBytes === undefined ? {} : { maxBytes: maxImportedBytes }) });
+export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
+  const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
+  const result = tryCompileIdl(source, file, { host });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
   const model = result.model;
   const { js, dts } = generateModule(model, {
@@ -70,8 +80,25 @@ export function compileIdlSource(source: string, file: string, maxImportedBytes?
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),
+    namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
   });
   return { file, files: result.files, model, js, dts };
+}
+
+/** The file that declares an imported namespace: the first of the program's files in it. */
+function declaringFile(model: IdlModel, namespace: string): string {
+  const declaring = model.files.find((candidate) => candidate.namespace === namespace);
+  if (!declaring) throw new Error(`internal error: no file declares the namespace '${namespace}'`);
+  return declaring.fileName;
+}
+
+/**
+ * The specifier importing `target` from `importer`, e.g. `./common.idl` or `../types/money.idl`:
+ * the other `.idl` file's own module, so that its error classes are the same classes everywhere.
+ */
+function relativeImport(importer: string, target: string): string {
+  const relative = path.relative(path.dirname(importer), target).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /** The path of the declaration file written beside an `.idl` file. */

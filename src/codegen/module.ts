@@ -5,6 +5,8 @@
 import type { IdlModel } from '../idl/model.js';
 import type { ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
+import { namespaceOfModuleId } from './namespace-view.js';
+import { CodegenError } from './names.js';
 import { printFile } from './print.js';
 
 export interface GenerateModuleOptions {
@@ -16,12 +18,17 @@ export interface GenerateModuleOptions {
   typeboxImport?: string;
   /** The IDL file named in the header (pass a base name to keep the output machine-independent). */
   sourceFile: string;
+  /**
+   * The specifier of the module of another namespace the IDL imports (docs/idl.md, "Several
+   * files"), e.g. `./common.idl`: the plugin's module of the file declaring it.
+   */
+  namespaceImport?: (namespace: string) => string;
 }
 
 /** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
 export function generateModule(model: IdlModel, options: GenerateModuleOptions): { js: string; dts: string } {
   const { declarations } = generateDeclarations(model);
-  const paths: Record<ModuleId, string | undefined> = {
+  const paths: Record<Exclude<ModuleId, `namespace:${string}`>, string | undefined> = {
     typebox: options.typeboxImport ?? '@sinclair/typebox',
     runtime: options.runtimeImport,
     runtimeClient: options.runtimeClientImport,
@@ -29,7 +36,12 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     client: undefined,
     server: undefined,
   };
-  const print = (target: 'js' | 'dts') =>
-    printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: (module) => paths[module] });
+  const importPath = (module: ModuleId) => {
+    const namespace = namespaceOfModuleId(module);
+    if (namespace === undefined) return paths[module as keyof typeof paths];
+    if (!options.namespaceImport) throw new CodegenError(`no module given for the imported namespace '${namespace}'`);
+    return options.namespaceImport(namespace);
+  };
+  const print = (target: 'js' | 'dts') => printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath });
   return { js: print('js'), dts: print('dts') };
 }

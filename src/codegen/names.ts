@@ -6,7 +6,8 @@
  */
 import type { IdlModel } from '../idl/model.js';
 import { JAVASCRIPT_RESERVED_WORDS, STRICT_MODE_RESTRICTED_NAMES } from '../javascript-reserved-words.js';
-import type { Declaration } from './declarations.js';
+import type { Declaration, Use } from './declarations.js';
+import { namespaceModuleId, namespaceView, namespacesOf, shortName } from './namespace-view.js';
 
 /** `pet_store` -> `PetStore`, `checkout` -> `Checkout`. */
 export function pascalCase(name: string): string {
@@ -151,16 +152,21 @@ export interface ServerNames {
 
 /** Every top-level TypeScript name generated for an IDL (see `typeScriptNames`). */
 export interface TypeScriptNames {
-  /** The TypeScript name of a struct, enum or interface (the handler interface), by IDL name. */
+  /**
+   * The TypeScript name of a struct, enum or interface (the handler interface), by IDL name. A
+   * declaration of another namespace is reached through that namespace's module: `common.Money`.
+   */
   declared(idlName: string): string;
-  /** `<Type>Schema`, by struct or enum IDL name. */
+  /** `<Type>Schema`, by struct or enum IDL name (another namespace's: this module's own copy). */
   schema(typeName: string): string;
-  /** `<Name>Error`, by error IDL name. */
+  /** `<Name>Error`, by error IDL name (another namespace's: `common.NotFoundError`). */
   errorClass(errorName: string): string;
   /** `<NAME>`, the error's code constant, by error IDL name. */
   errorCode(errorName: string): string;
   /** `<Interface>Client`, by interface IDL name. */
   client(interfaceName: string): string;
+  /** What using `declared(idlName)` (`value`: or `errorClass`) takes: nothing, or the import of its namespace's module. */
+  use(idlName: string, value: boolean): Use;
   server: ServerNames;
   /** Every name above, the imports and the fixed exports: what internal names must avoid. */
   taken: ReadonlySet<string>;
@@ -179,43 +185,90 @@ export interface TypeScriptNames {
  *
  * Internal names (compiled checks, validators) are made up later and avoid all of these.
  */
-export function typeScriptNames(model: IdlModel): TypeScriptNames {
-  const taken = new Set<string>([SCHEMA_REFERENCES, METHOD_SCHEMAS, VALIDATORS, ...IMPORTED_NAMES]);
-  const declaredIdl = [...model.structs, ...model.enums, ...model.interfaces].map((decl) => decl.name.text);
-  const declared = new Map<string, string>();
-  for (const name of declaredIdl) {
-    if (isDeclarable(name) && !taken.has(name)) declared.set(name, claimName(name, taken));
+export function typeScriptNames(model: IdlModel, namespace?: string): TypeScriptNames {
+  const own = ownNames(namespaceView(model, namespace));
+  const { declared, errorClass, errorCode, client, schema, taken } = own;
+  // Another namespace's declarations keep the names its own module gives them, behind the
+  // namespace's import; claimed after every name of this module, so they never change those.
+  const uses = new Map<string, Use>();
+  for (const other of namespacesOf(model)) {
+    if (other === namespace) continue;
+    const theirs = ownNames(namespaceView(model, other));
+    const alias = claimName(other ?? model.namespace, taken);
+    const use: Use = { from: namespaceModuleId(other), name: alias, typeOnly: true };
+    for (const [idlName, name] of theirs.declared) {
+      declared.set(idlName, `${alias}.${name}`);
+      uses.set(idlName, use);
+    }
+    for (const [idlName, name] of theirs.errorClass) {
+      errorClass.set(idlName, `${alias}.${name}`);
+      errorCode.set(idlName, `${alias}.${theirs.errorCode.get(idlName)!}`);
+      uses.set(idlName, use);
+    }
+    // Schemas are this module's own copies: a schema's `$id` is the name the whole program uses.
+    for (const idlName of theirs.schema.keys())
+      schema.set(idlName, claimName(`${pascalCase(other ?? model.namespace)}${shortName(idlName)}Schema`, taken));
   }
-  for (const name of declaredIdl) if (!declared.has(name)) declared.set(name, claimName(name, taken));
-
-  const errorClass = new Map<string, string>();
-  const errorCode = new Map<string, string>();
-  for (const error of model.errors) {
-    errorClass.set(error.name.text, claimName(`${error.name.text}Error`, taken));
-    errorCode.set(error.name.text, claimName(constantCase(error.name.text), taken));
-  }
-  const client = new Map(model.interfaces.map((iface) => [iface.name.text, claimName(`${iface.name.text}Client`, taken)]));
-  const schema = new Map([...model.structs, ...model.enums].map((decl) => [decl.name.text, claimName(`${decl.name.text}Schema`, taken)]));
-  const pascal = pascalCase(model.namespace);
-  const server: ServerNames = {
-    idl: claimName(`${camelCase(model.namespace)}Idl`, taken),
-    handlers: claimName(`${pascal}Handlers`, taken),
-    options: claimName(`${pascal}ServerOptions`, taken),
-    create: claimName(`create${pascal}Server`, taken),
-  };
+  const server = serverNamesOf(namespace ?? model.namespace, taken);
   const lookup = (map: Map<string, string>, what: string) => (name: string) => {
     const found = map.get(name);
     if (found === undefined) throw new CodegenError(`no generated name for ${what} '${name}'`);
     return found;
   };
+  const ownUse: Use = { from: 'types', name: '', typeOnly: true };
   return {
     declared: lookup(declared, 'the declaration'),
     schema: lookup(schema, 'the schema of'),
     errorClass: lookup(errorClass, 'the error'),
     errorCode: lookup(errorCode, 'the code of'),
     client: lookup(client, 'the client of'),
+    use(idlName, value) {
+      const foreign = uses.get(idlName);
+      if (foreign) return value ? { ...foreign, typeOnly: false } : foreign;
+      return {
+        ...ownUse,
+        name: value ? lookup(errorClass, 'the error')(idlName) : lookup(declared, 'the declaration')(idlName),
+        typeOnly: !value,
+      };
+    },
     server,
     taken,
+  };
+}
+
+/** The names a namespace's module declares for its own declarations (see `typeScriptNames`). */
+function ownNames(model: IdlModel) {
+  const taken = new Set<string>([SCHEMA_REFERENCES, METHOD_SCHEMAS, VALIDATORS, ...IMPORTED_NAMES]);
+  const declaredIdl = [...model.structs, ...model.enums, ...model.interfaces].map((decl) => decl.name.text);
+  const declared = new Map<string, string>();
+  for (const idlName of declaredIdl) {
+    const name = shortName(idlName);
+    if (isDeclarable(name) && !taken.has(name)) declared.set(idlName, claimName(name, taken));
+  }
+  for (const idlName of declaredIdl) if (!declared.has(idlName)) declared.set(idlName, claimName(shortName(idlName), taken));
+
+  const errorClass = new Map<string, string>();
+  const errorCode = new Map<string, string>();
+  for (const error of model.errors) {
+    const name = shortName(error.name.text);
+    errorClass.set(error.name.text, claimName(`${name}Error`, taken));
+    errorCode.set(error.name.text, claimName(constantCase(name), taken));
+  }
+  const client = new Map(model.interfaces.map((iface) => [iface.name.text, claimName(`${shortName(iface.name.text)}Client`, taken)]));
+  const schema = new Map(
+    [...model.structs, ...model.enums].map((decl) => [decl.name.text, claimName(`${shortName(decl.name.text)}Schema`, taken)]),
+  );
+  return { declared, errorClass, errorCode, client, schema, taken };
+}
+
+/** `<ns>Idl`, `<Ns>Handlers`, `<Ns>ServerOptions`, `create<Ns>Server`. */
+function serverNamesOf(namespace: string, taken: Set<string>): ServerNames {
+  const pascal = pascalCase(namespace);
+  return {
+    idl: claimName(`${camelCase(namespace)}Idl`, taken),
+    handlers: claimName(`${pascal}Handlers`, taken),
+    options: claimName(`${pascal}ServerOptions`, taken),
+    create: claimName(`create${pascal}Server`, taken),
   };
 }
 

@@ -10,6 +10,11 @@
  *                  @sinclair/typebox and node:http)
  *     package.json, tsconfig.json   only on request
  *
+ * An IDL that imports files of other namespaces (docs/idl.md, "Several files") gets one folder per
+ * namespace, each with its own types.ts, client.ts, server.ts and index.ts (only the root
+ * namespace's server.ts has `create<Namespace>Server`, serving every interface); the folders import
+ * each other as `../<namespace>/index.js`, and share idl.json and runtime/ at the top.
+ *
  * Module styles differ only in relative import suffixes and in the manifest and compiler config:
  * `esm-node` and `cjs` write `./types.js` (TypeScript maps it to `types.ts`; Node needs the suffix
  * in ESM and accepts it in CommonJS), `esm-bundler` writes `./types`. `cjs` output is the same
@@ -19,7 +24,9 @@ import path from 'node:path';
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
 import type { GeneratedPart, ModuleId } from './declarations.js';
+import { toIdlJson } from '../idl/json.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
+import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
 import { CodegenError } from './names.js';
 import { printFile } from './print.js';
 import { runtimeSources } from './runtime-manifest.js';
@@ -60,28 +67,38 @@ export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesO
 export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptions, runtimeDir?: string): Map<string, string> {
   const style = options.moduleStyle ?? 'esm-node';
   if (!MODULE_STYLES.includes(style)) throw new CodegenError(`Unknown module style '${style}' (expected ${MODULE_STYLES.join(', ')})`);
-  const { declarations, idlJson } = generateDeclarations(model);
   const suffix = style === 'esm-bundler' ? '' : '.js';
   const header = generatedHeader(options.sourceFile);
   const files = new Map<string, string>();
+  const namespaces = namespacesOf(model);
+  const folderOf = (namespace: string | undefined) => (namespaces.length === 1 ? '' : `${namespace ?? model.namespace}/`);
 
-  // Generated code needs only the Node-free part of the runtime, so a browser build of the output
-  // never meets node:http; the runtime's index (with the Node adapters) is for the user's server.
-  const runtimePath = (entry: 'core' | 'client') =>
-    options.runtimeImport === undefined ? `./runtime/${entry}${suffix}` : `${options.runtimeImport}/${entry}`;
-  for (const part of PARTS) {
-    const importPath = (module: ModuleId): string | undefined => {
-      if (module === part) return undefined;
-      if (module === 'typebox') return '@sinclair/typebox';
-      if (module === 'runtime') return runtimePath('core');
-      if (module === 'runtimeClient') return runtimePath('client');
-      return `./${module}${suffix}`;
-    };
-    const own = declarations.filter((declaration) => declaration.part === part);
-    files.set(`${part}.ts`, printFile(own, { target: 'ts', header, importPath }));
+  for (const namespace of namespaces) {
+    const folder = folderOf(namespace);
+    const up = folder === '' ? './' : '../';
+    // Generated code needs only the Node-free part of the runtime, so a browser build of the output
+    // never meets node:http; the runtime's index (with the Node adapters) is for the user's server.
+    const runtimePath = (entry: 'core' | 'client') =>
+      options.runtimeImport === undefined ? `${up}runtime/${entry}${suffix}` : `${options.runtimeImport}/${entry}`;
+    const { declarations } = generateDeclarations(model, namespace);
+    for (const part of PARTS) {
+      const importPath = (module: ModuleId): string | undefined => {
+        if (module === part) return undefined;
+        if (module === 'typebox') return '@sinclair/typebox';
+        if (module === 'runtime') return runtimePath('core');
+        if (module === 'runtimeClient') return runtimePath('client');
+        const imported = namespaceOfModuleId(module);
+        if (imported !== undefined) return `../${folderOf(imported || undefined)}index${suffix}`;
+        return `./${module}${suffix}`;
+      };
+      const own = declarations.filter((declaration) => declaration.part === part);
+      // A namespace without interfaces has no client or server: the empty file must still be a module.
+      const text = own.length === 0 ? `${header}\nexport {};\n` : printFile(own, { target: 'ts', header, importPath });
+      files.set(`${folder}${part}.ts`, text);
+    }
+    files.set(`${folder}index.ts`, `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
   }
-  files.set('index.ts', `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
-  files.set('idl.json', JSON.stringify(idlJson, null, 2) + '\n');
+  files.set('idl.json', JSON.stringify(toIdlJson(model), null, 2) + '\n');
   if (options.runtimeImport === undefined) {
     const sources = runtimeSources(runtimeDir ?? path.join(ownPackageRoot(), 'runtime'));
     for (const [name, text] of sources) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));

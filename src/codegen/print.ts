@@ -2,6 +2,7 @@
  * "How it is printed": turns declarations into TypeScript, plain JavaScript or a `.d.ts`.
  */
 import type { ClassDeclaration, ClassMember, Code, Declaration, ModuleId, Parameter } from './declarations.js';
+import { namespaceOfModuleId } from './namespace-view.js';
 import { indent, stringLiteral } from './source-text.js';
 
 export type PrintTarget = 'ts' | 'js' | 'dts';
@@ -32,6 +33,8 @@ function isPrinted(declaration: Declaration, target: PrintTarget): boolean {
 function printImports(declarations: readonly Declaration[], options: PrintOptions): string {
   // module specifier -> name -> type-only?
   const byModule = new Map<string, Map<string, boolean>>();
+  // Another namespace's module, imported whole: specifier -> its local name and whether only types are used.
+  const wholeModules = new Map<string, { name: string; typeOnly: boolean }>();
   for (const declaration of declarations) {
     if (!isPrinted(declaration, options.target)) continue;
     for (const use of declaration.uses) {
@@ -40,13 +43,24 @@ function printImports(declarations: readonly Declaration[], options: PrintOption
       if (options.target === 'dts' && !use.typeOnly && !(declaration.kind === 'class' && declaration.extends === use.name)) continue;
       const path = options.importPath(use.from);
       if (path === undefined) continue;
+      if (namespaceOfModuleId(use.from) !== undefined) {
+        const typeOnly = (wholeModules.get(path)?.typeOnly ?? true) && use.typeOnly;
+        wholeModules.set(path, { name: use.name, typeOnly });
+        continue;
+      }
       const names = byModule.get(path) ?? new Map<string, boolean>();
       byModule.set(path, names);
       names.set(use.name, (names.get(use.name) ?? true) && use.typeOnly);
     }
   }
   const lines: string[] = [];
-  for (const path of [...byModule.keys()].sort(compareModuleSpecifiers)) {
+  for (const path of [...byModule.keys(), ...wholeModules.keys()].sort(compareModuleSpecifiers)) {
+    const whole = wholeModules.get(path);
+    if (whole) {
+      const type = whole.typeOnly && options.target !== 'js' ? 'type ' : '';
+      lines.push(`import ${type}* as ${whole.name} from ${stringLiteral(path)};`);
+      continue;
+    }
     const names = [...byModule.get(path)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const allTypes = names.every(([, isType]) => isType);
     if (options.target === 'ts' && allTypes) {

@@ -75,6 +75,9 @@ export function typeLabel(type: TypeRef, optional = false): string {
         ? `${typeLabel(type.element)}Array`
         : type.kind === 'map'
           ? `${typeLabel(type.value)}Map`
-          : type.name[0].toUpperCase() + type.name.slice(1);
+          : type.name
+              .split('.')
+              .map((part) => part[0].toUpperCase() + part.slice(1))
+              .join('');
   return optional ? `${label}OrNull` : label;
 }

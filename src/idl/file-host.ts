@@ -12,7 +12,7 @@ import type { IdlFileHost } from './program.js';
 export const DEFAULT_MAX_IMPORTED_BYTES = 1024 * 1024;
 
 /** A host reading files relative to `cwd` (names as the loader builds them may be relative). */
-export function nodeFileHost(options: { cwd?: string; maxBytes?: number } = {}): IdlFileHost {
+export function nodeFileHost(options: { cwd?: string | undefined; maxBytes?: number | undefined } = {}): IdlFileHost {
   const cwd = options.cwd ?? process.cwd();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORTED_BYTES;
   return {

@@ -49,5 +49,5 @@ export async function readIdlFile(file: string, maxBytes: number): Promise<strin
  * {@link IdlFileReadError} for one that is not a regular file or is larger than `maxBytes`.
  */
 export async function compileIdlFile(file: string, maxBytes: number): Promise<CompiledIdlModule> {
-  return compileIdlSource(await readIdlFile(file, maxBytes), file, maxBytes);
+  return compileIdlSource(await readIdlFile(file, maxBytes), file, { maxImportedBytes: maxBytes });
 }

@@ -13,6 +13,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The reference example (the playground's service). */
 export const checkoutIdl = path.join(repoRoot, 'playground/checkout.idl');
 export const everythingIdl = path.join(repoRoot, 'test/generator/fixtures/everything.idl');
+/** A root file importing a shared namespace and a second namespace that imports it too. */
+export const multiFileIdl = path.join(repoRoot, 'test/idl/fixtures/multi-file/shop.idl');
 const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');
 
 /** A fresh, empty directory under `test-output/generator/`. */

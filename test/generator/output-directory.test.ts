@@ -1,5 +1,6 @@
 /**
- * End to end, for every module style and for checkout.idl and everything.idl: `idlrpc -plugin
+ * End to end, for every module style and for checkout.idl, everything.idl and a root importing two
+ * other namespaces (test/idl/fixtures/multi-file/shop.idl): `idlrpc -plugin
  * ts-client-server` writes a directory that type-checks with `tsc --strict` and runs with node (a
  * server with simple handlers on a free port and a client calling every method, declared errors
  * included), with code generation from strings disabled.
@@ -7,12 +8,14 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
-import { checkoutIdl, everythingIdl, freshDir, idlrpc, runNode, typeCheck, writeTemplate } from './helpers.js';
+import { checkoutIdl, everythingIdl, freshDir, idlrpc, multiFileIdl, runNode, typeCheck, writeTemplate } from './helpers.js';
 
 const styles = ['esm-node', 'esm-bundler', 'cjs'] as const;
 const idls = [
   { name: 'checkout', file: checkoutIdl, harness: 'checkout.harness.ts.txt', methods: 7 },
   { name: 'everything', file: everythingIdl, harness: 'everything.harness.ts.txt', methods: 12 },
+  // A root importing two other namespaces: one folder per namespace.
+  { name: 'multi-file', file: multiFileIdl, harness: 'multi-file.harness.ts.txt', methods: 5 },
 ];
 
 describe.each(styles)('idlrpc -ts-module %s', (style) => {

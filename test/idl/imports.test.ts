@@ -6,25 +6,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { formatDiagnostics } from '../../src/idl/code-frame.js';
 import { compileIdl, tryCompileIdl } from '../../src/idl/compile.js';
 import { printIdl } from '../../src/idl/format.js';
 import { canonicalContractText, toIdlJson } from '../../src/idl/json.js';
 import { parse } from '../../src/idl/parser.js';
-import type { IdlFileHost } from '../../src/idl/program.js';
+import { memoryHost } from './memory-host.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'multi-file');
-
-/** Files in memory, by name; reading any other name fails as a missing file does. */
-function memoryHost(files: Record<string, string>): IdlFileHost {
-  return {
-    readFile(fileName) {
-      const text = files[path.normalize(fileName)];
-      if (text === undefined) throw new Error('no such file');
-      return text;
-    },
-  };
-}
 
 /** `file:line:column code message` of every diagnostic of compiling `root` among `files`. */
 function diagnosticsOf(files: Record<string, string>, root = 'root.idl'): string[] {
@@ -217,6 +207,24 @@ describe('bad imports: one exact diagnostic at the place to fix', () => {
       expected: ['root.idl:2:8 import-not-idl cannot import "logo.idl": not an IDL file (it holds binary data)'],
     },
     {
+      name: 'extends cycle across files (a file merged into its importer)',
+      files: {
+        'root.idl': 'namespace root\nimport "shared.idl"\nstruct B extends A {\n    b int\n}\n',
+        'shared.idl': 'struct A extends B {\n    a int\n}\n',
+      },
+      expected: ["root.idl:3:18 extends-cycle struct 'B' extends itself: B -> A -> B"],
+    },
+    {
+      name: 'required-field cycle across files',
+      files: {
+        'root.idl': 'namespace root\nimport "shared.idl"\nstruct B {\n    a A\n}\n',
+        'shared.idl': 'struct A {\n    b B\n}\n',
+      },
+      expected: [
+        "root.idl:4:5 field-cycle struct 'B' can never be built: its required fields lead back to it (B.a -> A.b -> B); mark one of them [optional]",
+      ],
+    },
+    {
       name: 'syntax error in an imported file',
       files: { 'root.idl': 'namespace root\nimport "a.idl"\n', 'a.idl': 'namespace a\nstruct {\n}\n' },
       expected: ['a.idl:2:8 syntax expected a struct name'],
@@ -250,5 +258,36 @@ describe('bad imports: one exact diagnostic at the place to fix', () => {
       expect(text).toContain("framed-common.idl:3:7: error: unknown type 'Bogus'");
       expect(text).toContain('> 3 |     b Bogus\n    |       ^^^^^');
     });
+  });
+});
+
+describe('the idlrpc command with imports', () => {
+  const run = async (args: string[], cwd: string) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd });
+    return { code, stdout, stderr };
+  };
+
+  it('-validate and -to-json read the imported files relative to the root file', async () => {
+    const validated = await run(['-validate', 'shop.idl'], fixtures);
+    expect(validated).toMatchObject({ code: 0, stderr: '' });
+    expect(validated.stdout).toBe('shop.idl: ok (2 interfaces, 6 structs, 1 enum, 3 errors)\n');
+    const json = await run(['-to-json', '-', 'multi-file/shop.idl'], path.dirname(fixtures));
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).interfaces.map((i: { name: string }) => i.name)).toEqual(['OrderService', 'inventory.InventoryService']);
+  });
+
+  it('-validate reports a broken import at its line, with a code frame, and exits 1', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'idl-cli-imports-'));
+    try {
+      writeFileSync(path.join(folder, 'root.idl'), 'namespace root\n\nimport "missing.idl"\n');
+      const result = await run(['-validate', 'root.idl'], folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('root.idl:3:8: error: cannot import "missing.idl": no such file\n');
+      expect(result.stderr).toContain('> 3 | import "missing.idl"');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeIfChanged } from '../../atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { diagnosticsReport, readInputFile } from '../idl-file.js';
+import { diagnosticsReport, MAX_INPUT_BYTES, readInputFile } from '../idl-file.js';
 
 export const dtsCommand: Command = {
   flag: '-dts',
@@ -27,10 +27,14 @@ export const dtsCommand: Command = {
     for (const shown of files) {
       const source = await readInputFile(shown, context.cwd);
       try {
-        outputs.push({ file: path.resolve(context.cwd, shown), shown, dts: compileIdlSource(source, shown).dts });
+        outputs.push({
+          file: path.resolve(context.cwd, shown),
+          shown,
+          dts: compileIdlSource(source, shown, { cwd: context.cwd, maxImportedBytes: MAX_INPUT_BYTES }).dts,
+        });
       } catch (error) {
         if (!(error instanceof IdlModuleError)) throw error;
-        failures.push(diagnosticsReport(error.diagnostics, error.source, shown));
+        failures.push(diagnosticsReport(error.diagnostics, error.sources, shown));
       }
     }
     if (failures.length > 0) throw new CliError(`${failures.join('\n\n')}\n\nno .d.ts files written`);

@@ -1,6 +1,5 @@
 import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { tryCompileIdl } from '../../idl/compile.js';
-import { diagnosticsReport, readInputFile } from '../idl-file.js';
+import { compileInputFile, diagnosticsReport } from '../idl-file.js';
 
 /** `-validate <file.idl>...`: parse and check, report every error of every file. */
 export const validateCommand: Command = {
@@ -12,7 +11,7 @@ export const validateCommand: Command = {
     if (positionals.length === 0) throw new UsageError('-validate needs at least one .idl file');
     let failed = false;
     for (const path of positionals) {
-      const result = tryCompileIdl(await readInputFile(path, context.cwd), path);
+      const result = await compileInputFile(path, context.cwd);
       if (result.model) {
         const m = result.model;
         context.stdout(
@@ -21,7 +20,7 @@ export const validateCommand: Command = {
         );
       } else {
         failed = true;
-        context.stderr(`${diagnosticsReport(result.diagnostics, result.source, path)}\n`);
+        context.stderr(`${diagnosticsReport(result.diagnostics, result.sources, path)}\n`);
       }
     }
     return failed ? EXIT_FAILURE : EXIT_OK;
