@@ -1,8 +1,9 @@
 /**
  * The Vite dev server with an `.idl` that imports another (test/plugin/fixtures/imports: shop.idl
- * imports shared.idl): an edit of the imported file alone is served without a restart, in the
- * browser's module, the RPC endpoint and /openapi.json; an imported file that breaks the module
- * reaches the overlay with its own file:line:column, and fixing it is served.
+ * imports shared.idl, merged; orders.idl imports the namespace common.idl): an edit of the imported
+ * file alone is served without a restart, in the browser's module, the RPC endpoint and
+ * /openapi.json; an imported file that breaks the module reaches the overlay with its own
+ * file:line:column, and fixing it is served.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -91,5 +92,16 @@ describe('vite dev server, an .idl importing another', () => {
       (a) => a.result !== undefined,
     );
     expect(served.result).toEqual({ orderId: 'order-1', total: { amount: 4250, currency: 'EUR' } });
+  });
+
+  test('an imported namespace: an edit of its file alone reaches the importer module too (its copies of the schemas)', async () => {
+    const commonFile = path.join(app, 'common.idl');
+    const servedOrders = async () => (await fetch(`${base}/orders.idl?import`)).text();
+    const orders = await servedOrders();
+    expect(orders).toContain('import * as common from "/common.idl?import";');
+    expect(orders).not.toContain("Type.Literal('CHF')");
+
+    await writeFile(commonFile, (await readFile(commonFile, 'utf8')).replace('    USD\n', '    USD\n    CHF\n'));
+    expect(await eventually(servedOrders, (code) => code.includes("Type.Literal('CHF')"))).toContain("Type.Literal('CHF')");
   });
 });

@@ -17,10 +17,12 @@ export const BUNDLERS = ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rs
 export type Bundler = (typeof BUNDLERS)[number];
 
 export interface BuildRequest {
-  /** The app folder (Vite builds its index.html; the others start at `entry`). */
+  /** The app folder (Vite builds an HTML page of it; the others start at `entry`). */
   root: string;
   /** The entry module, relative to `root`. */
   entry: string;
+  /** The page Vite builds, relative to `root` (its script is `entry`); index.html by default. */
+  page?: string;
   outDir: string;
   plugin?: IdlRpcPluginOptions;
 }
@@ -43,7 +45,12 @@ export const configs = {
     logLevel: 'silent' as const,
     plugins: [idlRpcVite(request.plugin)],
     // The preload polyfill touches `document`; the test runs the bundle in Node.
-    build: { outDir: request.outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
+    build: {
+      outDir: request.outDir,
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: path.join(request.root, request.page ?? 'index.html') } as { input: string },
+    },
   }),
   rollup: async (request: BuildRequest) => {
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');

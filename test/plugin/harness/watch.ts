@@ -85,7 +85,10 @@ async function watchWith(bundler: Bundler, request: BuildRequest, record: (build
       // of an HTML entry drops the page's scripts (with any plugin or none), so watching through
       // index.html would test that bug instead of this plugin.
       const input = path.join(request.root, request.entry);
-      const watcher = await build({ ...config, build: { ...config.build, watch: {}, rolldownOptions: { input } } });
+      const watcher = await build({
+        ...config,
+        build: { ...config.build, watch: {}, rolldownOptions: { ...config.build.rolldownOptions, input } },
+      });
       return followRollupLike(watcher as unknown as RollupLikeWatcher, record);
     }
     case 'rollup': {
