@@ -29,7 +29,7 @@ export class IdlModuleError extends Error {
   readonly source: string;
   /** The text of every file read, by name (for code frames of errors in imported files). */
   readonly sources: ReadonlyMap<string, string>;
-  /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
+  /** Every file read, and every imported file that could not be read: a watcher should watch them all. */
   readonly files: string[];
 
   constructor(file: string, diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>, files: string[] = [file]) {
@@ -73,7 +73,7 @@ export interface ImportReading {
 export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
   const result = tryCompileIdl(source, file, { host });
-  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
+  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
   const { js, dts } = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,
