@@ -14,7 +14,7 @@ export class IdlModuleError extends Error {
   readonly source: string;
   /** The text of every file read, by name (for code frames of errors in imported files). */
   readonly sources: ReadonlyMap<string, string>;
-  /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
+  /** Every file read, and every imported file that could not be read: a watcher should watch them all. */
   readonly files: string[];
 
   constructor(file: string, diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>, files: string[] = [file]) {

@@ -36,7 +36,7 @@ export interface ImportReading {
 export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
   const result = tryCompileIdl(source, file, { host });
-  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
+  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
   const { js, dts } = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,

@@ -3,8 +3,10 @@
  * `/esbuild`, `/webpack`, `/rspack`).
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
- *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`. In the Vite dev
- *   server it keeps to Vite's `server.fs` rules (see vite-fs-access.ts).
+ *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc` (and the `.d.ts` of
+ *   each imported file with a namespace of its own, see imported-dts.ts). It has the bundler watch
+ *   every file the module was compiled from. In the Vite dev server it keeps to Vite's `server.fs`
+ *   rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
  * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
  * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
@@ -17,12 +19,15 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import type { IdlModel } from '../idl/model.js';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 import { dtsFileOf, IdlModuleError } from '../codegen/idl-module.js';
+import { IdlSourceFiles } from './idl-source-files.js';
+import { writeImportedDts } from './imported-dts.js';
 import { openApiAsset } from './openapi-asset.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
+import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
@@ -58,11 +63,27 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    * stays in openapi.json until the watcher restarts.
    */
   const models = new Map<string, IdlModel>();
+  /** The files each loaded `.idl` was compiled from (the Vite dev server updates its modules by them). */
+  const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
   let ssrDocument: { fileName: string; source: string } | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
+
+  /**
+   * Has the bundler watch the files `file` was compiled from, so that an edit of any of them
+   * rebuilds the module (esbuild gets them as `watchFiles` of the load result, through unplugin).
+   * The module's own file too: Rollup and Rolldown watch a module a plugin loads only when told.
+   * Not in Vite's dev server, whose watcher maps the module's file to the module already, and where
+   * the module would become its own importer. Called before an error is reported (Rollup, Rolldown
+   * and Vite throw there), so that fixing any of the files rebuilds too.
+   */
+  function watchSourceFiles(context: UnpluginBuildContext, file: string, files: readonly string[]) {
+    sourceFiles.record(file, files);
+    const devServer = viteConfig?.command === 'serve';
+    for (const sourceFile of files) if (!(devServer && sourceFile === file)) context.addWatchFile(sourceFile);
+  }
 
   async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
     const file = idlFileOfId(id);
@@ -70,11 +91,17 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     if (devFsAccess && servesBrowser(context) && !devFsAccess.mayLoad(file)) return null;
     try {
       const compiled = await compileIdlFile(file, options.maxIdlBytes);
+      watchSourceFiles(context, file, compiled.files);
       models.set(file, compiled.model);
-      if (options.dts && (devFsAccess?.mayWriteBeside(file) ?? true)) await writeIfChanged(dtsFileOf(file), compiled.dts);
+      if (options.dts) {
+        const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
+        if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
+        for (const problem of await writeImportedDts(compiled.model, options.maxIdlBytes, mayWriteBeside)) context.warn(problem);
+      }
       return { code: compiled.js, map: null };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
+      watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
       models.delete(file);
       if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
       else reportUnreadableIdl(context, error);
@@ -156,7 +183,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
-        return configureDevServer(server, options, () => models.keys());
+        return configureDevServer(server, options, () => models.keys(), sourceFiles);
+      },
+      hotUpdate({ file, modules }) {
+        return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);
       },
       configurePreviewServer(server) {
         return configurePreviewServer(server, options);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
+import type { IdlSourceFiles } from './idl-source-files.js';
 import { compileIdlFile } from './read-idl-file.js';
 import { openApiAsset } from './openapi-asset.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
@@ -24,7 +25,12 @@ interface ModuleGraphLike {
 }
 
 /** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
-export function configureDevServer(server: ViteDevServer, options: ResolvedOptions, loadedIdlFiles: () => Iterable<string>): void {
+export function configureDevServer(
+  server: ViteDevServer,
+  options: ResolvedOptions,
+  loadedIdlFiles: () => Iterable<string>,
+  sourceFiles: IdlSourceFiles,
+): void {
   const root = server.config.root;
   if (options.openapi) {
     const openapi = options.openapi;
@@ -46,17 +52,21 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   }
   const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
   const servedIdl = path.resolve(root, options.server.idl);
-  let servedIdlSource: string | undefined;
-  // Vite's watcher reloads the runner's modules when the `.idl` changes, but an edit that lands
-  // while the previous version is being transformed can leave the old one cached. The `.idl` is
-  // small: compare it on each request and start afresh when it differs from the last one served.
+  /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
+  const servedTexts = new Map<string, string | undefined>();
+  // Vite's watcher reloads the runner's modules when the `.idl` (or a file it imports) changes, but
+  // an edit that lands while the previous version is being transformed can leave the old one
+  // cached. The files are small: compare them on each request and start afresh when one differs
+  // from the last one served. A file seen for the first time is no change: starting afresh would
+  // drop the handlers' state for nothing.
   const forgetStaleIdl = async (): Promise<void> => {
-    const source = await readIdlFile(servedIdl, options.maxIdlBytes).catch(() => undefined);
-    if (servedIdlSource !== undefined && source !== servedIdlSource) {
+    const files = sourceFiles.filesOf(servedIdl) ?? [servedIdl];
+    const texts = await Promise.all(files.map((file) => readIdlFile(file, options.maxIdlBytes).catch(() => undefined)));
+    if (files.some((file, index) => servedTexts.has(file) && servedTexts.get(file) !== texts[index])) {
       (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
       runner.clearCache();
     }
-    servedIdlSource = source;
+    for (const [index, file] of files.entries()) servedTexts.set(file, texts[index]);
   };
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
