@@ -4,10 +4,11 @@
  * so its `.d.ts` must exist even when the app never imports that file itself. An imported file
  * without a namespace is merged into its importer and is never a module of its own: it gets none.
  */
-import { dtsFileOf, IdlModuleError } from '../codegen/idl-module.js';
+import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
 import type { IdlModel } from '../idl/model.js';
 import { writeIfChanged } from '../atomic-write.js';
-import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
+import { compileIdlFile } from './compiler.js';
+import { IdlFileReadError } from './read-idl-file.js';
 
 /**
  * Writes `<file>.d.ts` beside every imported file of `model` that has a namespace (where

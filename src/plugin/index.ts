@@ -18,12 +18,12 @@ import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type U
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { IdlModel } from '../idl/model.js';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
-import { dtsFileOf, IdlModuleError } from '../codegen/idl-module.js';
+import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
-import { openApiAsset } from './openapi-asset.js';
+import { compileIdlFile, openApiAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
-import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
+import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
@@ -114,7 +114,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   async function emitOpenApi(context: UnpluginBuildContext) {
     if (!options.openapi || models.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
-    const { source, warnings } = openApiAsset(models.values(), options.openapi);
+    const { source, warnings } = await openApiAsset(models.values(), options.openapi);
     for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
     const fileName = options.openapi.fileName;
     if (viteConfig?.build.ssr) {

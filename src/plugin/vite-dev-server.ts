@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { IdlSourceFiles } from './idl-source-files.js';
-import { compileIdlFile } from './read-idl-file.js';
-import { openApiAsset } from './openapi-asset.js';
+import { compileIdlFile, openApiAsset } from './compiler.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
@@ -95,7 +94,7 @@ async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: n
   }
   try {
     const compiled = await Promise.all(files.map((file) => compileIdlFile(file, maxIdlBytes)));
-    const { source } = openApiAsset(
+    const { source } = await openApiAsset(
       compiled.map((c) => c.model),
       openapi,
     );
