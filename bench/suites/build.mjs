@@ -42,6 +42,8 @@ async function buildRows(options) {
   // times[app][bundler][variant] = { cold: [], warm: [], bytes }
   const times = {};
   for (let round = 0; round < options.rounds; round++) {
+    // A full run of this suite takes about half an hour: say where it is.
+    console.error(`  builds, round ${round + 1} of ${options.rounds}`);
     for (const app of apps) {
       for (const [index, bundler] of bundlers.entries()) {
         const order = (round + index) % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
