@@ -37,6 +37,9 @@ export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './op
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
 
+/** A source map that maps nothing: the generated module has no source positions to offer yet. */
+const NO_SOURCE_MAP = { mappings: '' } as const;
+
 /** The part of Vite's plugin context used here (unplugin's types leave it out). */
 interface ViteResolveContext {
   resolve(id: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string } | null>;
@@ -98,7 +101,9 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
         for (const problem of await writeImportedDts(compiled.model, options.maxIdlBytes, mayWriteBeside)) context.warn(problem);
       }
-      return { code: compiled.js, map: null };
+      // An empty map, not none: without one Vite's dev server maps the generated code to itself
+      // (a map several times the size of the module, of no use in a debugger).
+      return { code: compiled.js, map: NO_SOURCE_MAP };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
