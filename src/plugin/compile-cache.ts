@@ -152,7 +152,7 @@ function moduleOf(remembered: MemoryEntry): CachedIdlModule {
     dts,
     model() {
       if (!remembered.model) {
-        remembered.model = import('./compile-idl-file.js').then(({ compileIdlModel }) =>
+        remembered.model = import('./compile-idl-model.js').then(({ compileIdlModel }) =>
           compileIdlModel(remembered.text, file, remembered.maxBytes),
         );
         // A model that failed (a file changed since) is not kept: the next call tries again.
