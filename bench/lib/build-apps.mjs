@@ -117,6 +117,12 @@ export async function writeAppTemplates(app) {
   writeFileSync(path.join(pregenerated, 'main-js.js'), entrySource(app.idls, ENTRY_IMPORTS['pregenerated-js']));
 
   for (const dir of [plugin, pregenerated]) writeFileSync(path.join(dir, 'index.html'), htmlPage('/main.js'));
+  // Each app is a project of its own, as a user's is: tools that keep a cache in the project's
+  // node_modules/.cache (the plugin's compile cache among them) keep it in the app folder, so a
+  // fresh copy starts without one. `type` and `sideEffects` as in the repository's package.json,
+  // which was the nearest one before, so that the bundlers see the same.
+  const manifest = `${JSON.stringify({ name: `bench-${app.name}`, private: true, type: 'module', sideEffects: false }, null, 2)}\n`;
+  for (const dir of [plugin, pregenerated]) writeFileSync(path.join(dir, 'package.json'), manifest);
   if (app.clientPage) {
     const { idl, client } = app.clientPage;
     // The leanest imports each variant allows: the generated directory's client module and the

@@ -27,8 +27,10 @@ const VARIANTS = ['plugin', 'pregenerated'];
 /** Cold then warm build of one variant; resolves with `{ cold, warm, bytes }`. */
 async function coldAndWarm(bundler, variant, template) {
   const work = freshAppCopy(template, `${variant}-work`);
-  const cold = await runJsonChild(buildProcess, [bundler, variant, work]);
-  const warm = await runJsonChild(buildProcess, [bundler, variant, work]);
+  // In the app folder, as a user runs a build: the project root of tools that have no other (the
+  // plugin's disk cache under esbuild, Rollup, Rolldown, webpack and Rspack).
+  const cold = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
+  const warm = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
   return { cold: cold.ms, warm: warm.ms, bytes: cold.bytes };
 }
 

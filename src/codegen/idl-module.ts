@@ -21,6 +21,8 @@ export interface CompiledIdlModule {
   model: IdlModel;
   js: string;
   dts: string;
+  /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
+  sources: ReadonlyMap<string, string>;
 }
 
 /** Where imported files are read from: relative names against `cwd`, each file at most `maxImportedBytes`. */
@@ -45,7 +47,7 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     sourceFile: path.basename(file),
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
   });
-  return { file, files: result.files, model, js, dts };
+  return { file, files: result.files, model, js, dts, sources: result.sources };
 }
 
 /** The file that declares an imported namespace: the first of the program's files in it. */

@@ -4,12 +4,11 @@
  * plugin, and a build that imports no `.idl`, never load it (test/plugin/start-up.test.ts).
  */
 import { compileIdlSource, type CompiledIdlModule } from '../codegen/idl-module.js';
-import { readIdlFile } from './read-idl-file.js';
 
 /**
- * Reads and compiles an `.idl` file with the files it imports; throws `IdlModuleError` for a broken
- * file and `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`.
+ * Compiles the text of an `.idl` file with the files it imports (read from disk, each at most
+ * `maxBytes`) and generates its module; throws `IdlModuleError` for a broken file.
  */
-export async function compileIdlFile(file: string, maxBytes: number): Promise<CompiledIdlModule> {
-  return compileIdlSource(await readIdlFile(file, maxBytes), file, { maxImportedBytes: maxBytes });
+export function compileIdlText(text: string, file: string, maxBytes: number): CompiledIdlModule {
+  return compileIdlSource(text, file, { maxImportedBytes: maxBytes });
 }

@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileIdlSource, dtsFileOf } from '../codegen/idl-module.js';
 import { compileIdl } from '../idl/index.js';
 import type { IdlModel } from '../idl/model.js';
+import { compileIdlFile } from './compiler.js';
 import { writeImportedDts } from './imported-dts.js';
+
+const compile = (file: string) => compileIdlFile(file, 1024 * 1024, undefined);
 
 const COMMON = 'namespace common\n\nstruct Money {\n    amount  int\n}\n\nerrors {\n    3001 NotFound  "not found"\n}\n';
 const SHARED = 'struct Note {\n    text  string\n}\n';
@@ -35,7 +38,7 @@ afterEach(() => {
 
 describe('writeImportedDts', () => {
   it('writes the .d.ts of an imported namespace as if it were loaded itself; a merged file gets none', async () => {
-    expect(await writeImportedDts(ordersModel(), 1024 * 1024, () => true)).toEqual([]);
+    expect(await writeImportedDts(ordersModel().files, compile, () => true)).toEqual([]);
     expect(readFileSync(dtsFileOf(files.common), 'utf8')).toBe(compileIdlSource(COMMON, files.common).dts);
     await expect(stat(dtsFileOf(files.shared))).rejects.toThrow(/ENOENT/);
     // The importer's own .d.ts is the loader's job, not this one's.
@@ -43,13 +46,13 @@ describe('writeImportedDts', () => {
   });
 
   it('writes nothing beside a file the caller does not allow, and leaves an unchanged file untouched', async () => {
-    expect(await writeImportedDts(ordersModel(), 1024 * 1024, (file) => file !== files.common)).toEqual([]);
+    expect(await writeImportedDts(ordersModel().files, compile, (file) => file !== files.common)).toEqual([]);
     await expect(stat(dtsFileOf(files.common))).rejects.toThrow(/ENOENT/);
 
-    await writeImportedDts(ordersModel(), 1024 * 1024, () => true);
+    await writeImportedDts(ordersModel().files, compile, () => true);
     const written = await stat(dtsFileOf(files.common));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await writeImportedDts(ordersModel(), 1024 * 1024, () => true);
+    await writeImportedDts(ordersModel().files, compile, () => true);
     expect((await stat(dtsFileOf(files.common))).mtimeMs).toBe(written.mtimeMs);
   });
 
@@ -57,7 +60,7 @@ describe('writeImportedDts', () => {
     const model = ordersModel();
     // Broken after the importer compiled (an edit racing the build).
     writeFileSync(files.common, COMMON.replace('amount  int', 'amount  innt'));
-    const problems = await writeImportedDts(model, 1024 * 1024, () => true);
+    const problems = await writeImportedDts(model.files, compile, () => true);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(`${dtsFileOf(files.common)} not written`);
     expect(problems[0]).toContain(`${files.common}:4:13`);

@@ -5,23 +5,27 @@
  * without a namespace is merged into its importer and is never a module of its own: it gets none.
  */
 import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
-import type { IdlModel } from '../idl/model.js';
+import type { ModelSourceFile } from '../idl/model.js';
 import { writeIfChanged } from '../atomic-write.js';
-import { compileIdlFile } from './compiler.js';
 import { IdlFileReadError } from './read-idl-file.js';
 
 /**
- * Writes `<file>.d.ts` beside every imported file of `model` that has a namespace (where
- * `mayWriteBeside` allows), each compiled as a root of its own, only when its content changes.
- * Resolves with one message per file whose declarations could not be written (it failed to
- * compile on its own), for the caller to warn about: the importer itself compiled.
+ * Writes `<file>.d.ts` beside every imported file of a program (its files with their namespaces,
+ * the root first) that has a namespace (where `mayWriteBeside` allows), each compiled as a root of
+ * its own by `compile`, only when its content changes. Resolves with one message per file whose
+ * declarations could not be written (it failed to compile on its own), for the caller to warn
+ * about: the importer itself compiled.
  */
-export async function writeImportedDts(model: IdlModel, maxBytes: number, mayWriteBeside: (file: string) => boolean): Promise<string[]> {
-  const namespaced = model.files.slice(1).filter((file) => file.namespace !== undefined && mayWriteBeside(file.fileName));
+export async function writeImportedDts(
+  programFiles: readonly ModelSourceFile[],
+  compile: (file: string) => Promise<{ dts: string }>,
+  mayWriteBeside: (file: string) => boolean,
+): Promise<string[]> {
+  const namespaced = programFiles.slice(1).filter((file) => file.namespace !== undefined && mayWriteBeside(file.fileName));
   const problems = await Promise.all(
     namespaced.map(async ({ fileName }) => {
       try {
-        const compiled = await compileIdlFile(fileName, maxBytes);
+        const compiled = await compile(fileName);
         await writeIfChanged(dtsFileOf(fileName), compiled.dts);
         return undefined;
       } catch (error) {

@@ -16,12 +16,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
 import type { Plugin, ResolvedConfig } from 'vite';
-import type { IdlModel } from '../idl/model.js';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
-import { compileIdlFile, openApiAsset } from './compiler.js';
+import { cacheFolder } from './cache-folder.js';
+import { type CachedIdlModule, compileIdlFile, openApiAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
@@ -61,11 +61,11 @@ function servesBrowser(context: unknown): boolean {
 export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
   const options = resolveOptions(userOptions);
   /**
-   * The checked model of every `.idl` this plugin instance loaded, by file. Kept across watch
-   * rebuilds (webpack does not reload unchanged modules), so an `.idl` dropped from the imports
-   * stays in openapi.json until the watcher restarts.
+   * Every `.idl` module this plugin instance loaded, by file (for openapi.json, from their models).
+   * Kept across watch rebuilds (webpack does not reload unchanged modules), so an `.idl` dropped
+   * from the imports stays in openapi.json until the watcher restarts.
    */
-  const models = new Map<string, IdlModel>();
+  const modules = new Map<string, CachedIdlModule>();
   /** The files each loaded `.idl` was compiled from (the Vite dev server updates its modules by them). */
   const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
@@ -73,6 +73,14 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let ssrDocument: { fileName: string; source: string } | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
+  /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
+  let diskCache: { folder: string | undefined } | undefined;
+
+  /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
+  function compile(file: string): Promise<CachedIdlModule> {
+    diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
+    return compileIdlFile(file, options.maxIdlBytes, diskCache.folder);
+  }
 
   /**
    * Has the bundler watch the files `file` was compiled from, so that an edit of any of them
@@ -93,13 +101,13 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     // Left to Vite, whose own loader refuses the file too and answers 403 or 404 as for any file.
     if (devFsAccess && servesBrowser(context) && !devFsAccess.mayLoad(file)) return null;
     try {
-      const compiled = await compileIdlFile(file, options.maxIdlBytes);
+      const compiled = await compile(file);
       watchSourceFiles(context, file, compiled.files);
-      models.set(file, compiled.model);
+      modules.set(file, compiled);
       if (options.dts) {
         const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
         if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
-        for (const problem of await writeImportedDts(compiled.model, options.maxIdlBytes, mayWriteBeside)) context.warn(problem);
+        for (const problem of await writeImportedDts(compiled.programFiles, compile, mayWriteBeside)) context.warn(problem);
       }
       // An empty map, not none: without one Vite's dev server maps the generated code to itself
       // (a map several times the size of the module, of no use in a debugger).
@@ -107,7 +115,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
-      models.delete(file);
+      modules.delete(file);
       if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
       else reportUnreadableIdl(context, error);
       // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
@@ -117,9 +125,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   }
 
   async function emitOpenApi(context: UnpluginBuildContext) {
-    if (!options.openapi || models.size === 0) return;
+    if (!options.openapi || modules.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
-    const { source, warnings } = await openApiAsset(models.values(), options.openapi);
+    const models = await Promise.all([...modules.values()].map((module) => module.model()));
+    const { source, warnings } = await openApiAsset(models, options.openapi);
     for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
     const fileName = options.openapi.fileName;
     if (viteConfig?.build.ssr) {
@@ -188,7 +197,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
-        return configureDevServer(server, options, () => models.keys(), sourceFiles);
+        return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile);
       },
       hotUpdate({ file, modules }) {
         return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);

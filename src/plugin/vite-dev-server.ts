@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { IdlSourceFiles } from './idl-source-files.js';
-import { compileIdlFile, openApiAsset } from './compiler.js';
+import { type CachedIdlModule, openApiAsset } from './compiler.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
@@ -29,6 +29,7 @@ export function configureDevServer(
   options: ResolvedOptions,
   loadedIdlFiles: () => Iterable<string>,
   sourceFiles: IdlSourceFiles,
+  compile: (file: string) => Promise<CachedIdlModule>,
 ): void {
   const root = server.config.root;
   if (options.openapi) {
@@ -38,7 +39,7 @@ export function configureDevServer(
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
       if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files].sort(), options.maxIdlBytes, openapi).catch(next);
+      serveOpenApi(res, [...files].sort(), compile, openapi).catch(next);
     });
   }
   if (!options.server) return;
@@ -84,8 +85,16 @@ export function configureDevServer(
   });
 }
 
-/** The document for the `.idl` files loaded so far (compiled afresh, so edits show at once). */
-async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: number, openapi: ResolvedOpenApiOptions): Promise<void> {
+/**
+ * The document for the `.idl` files loaded so far, from their current content: the compile cache
+ * gives the model of an unchanged file at once, and compiles an edited one (so edits show at once).
+ */
+async function serveOpenApi(
+  res: ServerResponse,
+  files: string[],
+  compile: (file: string) => Promise<CachedIdlModule>,
+  openapi: ResolvedOpenApiOptions,
+): Promise<void> {
   if (files.length === 0) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -93,11 +102,8 @@ async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: n
     return;
   }
   try {
-    const compiled = await Promise.all(files.map((file) => compileIdlFile(file, maxIdlBytes)));
-    const { source } = await openApiAsset(
-      compiled.map((c) => c.model),
-      openapi,
-    );
+    const models = await Promise.all(files.map(async (file) => (await compile(file)).model()));
+    const { source } = await openApiAsset(models, openapi);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.end(source);

@@ -57,17 +57,32 @@ test.each(BUNDLERS)('making the %s plugin loads neither the compiler nor TypeBox
     ).toEqual([]);
 });
 
-test('compiling the first .idl loads them', async () => {
-  const log = path.join(folder, 'compile.log');
+/** A script that has the Rollup plugin load checkout.idl with `options`, as a build does. */
+function loadCheckout(options: object): string {
   const idl = path.join(repoRoot, 'playground', 'checkout.idl');
-  const script = `
+  return `
     const { default: make } = await import('unplugin-idl-rpc/rollup');
-    const plugin = make({ dts: false });
+    const plugin = make(${JSON.stringify(options)});
     const context = { addWatchFile() {}, error(e) { throw new Error(String(e.message ?? e)); }, warn() {} };
     const result = await plugin.load.handler.call(context, ${JSON.stringify(idl)});
     if (!result.code.includes('CatalogServiceClient')) throw new Error('no module generated');
   `;
-  const loaded = await modulesLoadedBy(script, log);
+}
+
+test('compiling the first .idl loads them', async () => {
+  const loaded = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'compile.log'));
   expect(loaded.some((url) => heavy[0].pattern.test(url))).toBe(true);
   expect(loaded.some((url) => heavy[3].pattern.test(url))).toBe(true);
+});
+
+test('a module from the disk cache loads neither the compiler nor TypeBox', async () => {
+  const options = { dts: false, cacheDir: path.join(folder, 'cache') };
+  const first = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-miss.log'));
+  expect(first.some((url) => heavy[3].pattern.test(url))).toBe(true);
+  const second = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-hit.log'));
+  for (const { what, pattern } of heavy)
+    expect(
+      second.filter((url) => pattern.test(url)),
+      what,
+    ).toEqual([]);
 });
