@@ -8,6 +8,7 @@
  *   every file the module was compiled from. In the Vite dev server it keeps to Vite's `server.fs`
  *   rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
+ *   In the Vite dev server the runtime and TypeBox are pre-bundled instead (vite-optimize-deps.ts).
  * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
  * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
  *   the handler module so that `vite preview` can host it.
@@ -27,6 +28,7 @@ import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
+import { devServerDependencyConfig } from './vite-optimize-deps.js';
 import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
@@ -157,7 +159,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
               if (id === SERVER_ENTRY_ID) return RESOLVED_SERVER_ENTRY_ID;
               if (id === TYPEBOX_IMPORT && meta.framework === 'vite' && isIdlId(importer)) {
                 // Resolve as if this package imported it, through Vite, so that the dev server
-                // serves its pre-bundled copy instead of TypeBox's hundreds of modules.
+                // serves the pre-bundled copy of this package's TypeBox (OPTIMIZED_TYPEBOX)
+                // instead of TypeBox's hundreds of modules.
                 const resolve = (this as unknown as ViteResolveContext).resolve;
                 return resolve.call(this, id, resolveRuntimeFile(RUNTIME_IMPORT), { skipSelf: true });
               }
@@ -192,6 +195,9 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     },
 
     vite: {
+      config(_config, { command }) {
+        return command === 'serve' ? devServerDependencyConfig() : undefined;
+      },
       async configResolved(config) {
         viteConfig = config;
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);

@@ -1,63 +1,81 @@
 /**
  * What a client page costs in the Vite dev server: the modules it loads (the fixture's main.js imports
- * a client from checkout.idl and `HttpTransport` from `unplugin-idl-rpc/runtime/client` itself) hold
- * every runtime module once, whichever way it is imported (two copies of runtime/client.js would
- * make `instanceof RpcError` fail across them), and no raw TypeBox files (Vite serves its pre-bundled
- * copy). The `.idl` module's source map is empty, never a map of the generated code to itself.
+ * a client from checkout.idl and `HttpTransport` from `unplugin-idl-rpc/runtime/client` itself).
+ * The runtime and TypeBox come pre-bundled by Vite's dependency optimizer: no raw runtime or TypeBox
+ * file, and no file under two URLs (two copies of runtime/client.js, as `client.js` and
+ * `client.js?v=<hash>`, would make `instanceof RpcError` fail across them). Both where the app sits
+ * in this repository (the package found by self-reference) and where the package is installed in
+ * the app's node_modules, as a user has it. The `.idl` module's source map is empty, never a map of
+ * the generated code to itself.
  */
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { installPackageCopy } from './harness/installed-package.js';
 import { startViteDevServer } from './harness/vite-dev.js';
 import { copyFixtureApp } from './harness/workspace.js';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-let server: ViteDevServer;
-let base: string;
-
-beforeAll(async () => {
-  const app = await copyFixtureApp('vite-dev-modules');
-  ({ server, base } = await startViteDevServer(app));
-});
-afterAll(() => server?.close());
-
-/** Every module the page at `entry` loads, as the browser would request them: their resolved files by URL. */
-async function modulesOfPage(entry: string): Promise<Map<string, string>> {
+/** Every module the page at `entry` loads, as the browser would request them: URL and file of each. */
+async function modulesOfPage(server: ViteDevServer, entry: string): Promise<{ url: string; file: string }[]> {
   const graph = server.environments.client.moduleGraph;
-  const files = new Map<string, string>();
+  const modules = new Map<string, string>();
   const pending = [entry];
   while (pending.length > 0) {
     const url = pending.pop()!;
-    if (files.has(url)) continue;
+    if (modules.has(url)) continue;
     await server.environments.client.transformRequest(url);
     const module = await graph.getModuleByUrl(url);
-    files.set(url, module?.file ?? url);
-    for (const imported of module?.importedModules ?? []) if (!files.has(imported.url)) pending.push(imported.url);
+    modules.set(url, (module?.file ?? url).split(path.sep).join('/'));
+    for (const imported of module?.importedModules ?? []) if (!modules.has(imported.url)) pending.push(imported.url);
   }
-  return files;
+  return [...modules].map(([url, file]) => ({ url, file }));
 }
 
-test('a client page loads every runtime module once and no raw TypeBox file', async () => {
-  const modules = await modulesOfPage('/main.js');
-  const files = [...modules.values()].map((file) => file.split(path.sep).join('/'));
-  expect(files.some((file) => file.endsWith('/checkout.idl'))).toBe(true);
-  const runtime = files.filter((file) => /\/runtime\/[^/]+\.(?:js|ts)$/.test(file) && !file.includes('/node_modules/.vite/'));
-  expect(runtime.length).toBeGreaterThan(0);
-  const twice = runtime.filter((file, index) => runtime.indexOf(file) !== index);
-  expect(twice, `loaded more than once: ${twice.join(', ')}`).toEqual([]);
-  // A pre-bundled copy of the runtime beside the raw files would be a second instance of it.
-  expect(files.filter((file) => /\/\.vite\/deps\/unplugin-idl-rpc/.test(file))).toEqual([]);
-  expect(files.filter((file) => file.includes('/@sinclair/typebox/build/'))).toEqual([]);
-});
+const layouts = [
+  { name: 'the app inside this repository', folder: 'vite-dev-modules', installed: false },
+  { name: 'the package installed in the app', folder: 'vite-dev-modules-installed', installed: true },
+];
 
-test("the .idl module's source map maps nothing (it is not a map of the generated code to itself)", async () => {
-  const served = await (await fetch(`${base}/checkout.idl?import`)).text();
-  expect(served).toContain('OrderServiceClient');
-  const inline = served.match(/sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/)?.[1];
-  const map = inline
-    ? (JSON.parse(Buffer.from(inline, 'base64').toString('utf8')) as { mappings?: string; sourcesContent?: (string | null)[] })
-    : undefined;
-  expect(map?.mappings ?? '').toBe('');
-  expect((map?.sourcesContent ?? []).join('')).not.toContain('OrderServiceClient');
+describe.each(layouts)('$name', ({ folder, installed }) => {
+  let server: ViteDevServer;
+  let base: string;
+
+  beforeAll(async () => {
+    const app = await copyFixtureApp(folder);
+    const plugin = installed ? await installPackageCopy(app) : undefined;
+    ({ server, base } = await startViteDevServer(app, undefined, plugin));
+  });
+  afterAll(() => server?.close());
+
+  test('a client page loads the pre-bundled runtime and TypeBox, each file under one URL', async () => {
+    const modules = await modulesOfPage(server, '/main.js');
+    const files = modules.map((module) => module.file);
+    expect(files.some((file) => file.endsWith('/checkout.idl'))).toBe(true);
+    const optimized = files.filter((file) => file.includes('/node_modules/.vite/deps/'));
+    expect(optimized.some((file) => file.endsWith('/unplugin-idl-rpc_runtime_client.js'))).toBe(true);
+    expect(optimized.some((file) => file.endsWith('/unplugin-idl-rpc_runtime_core.js'))).toBe(true);
+    expect(optimized.some((file) => /typebox/i.test(file))).toBe(true);
+    const raw = files.filter((file) => !file.includes('/node_modules/.vite/'));
+    expect(raw.filter((file) => /\/(?:dist\/)?runtime\/[^/]+\.(?:js|ts)$/.test(file))).toEqual([]);
+    expect(raw.filter((file) => file.includes('/@sinclair/typebox/'))).toEqual([]);
+    const twice = modules.filter((module, index) => files.indexOf(module.file) !== index);
+    expect(twice.map((module) => module.url)).toEqual([]);
+    expect(modules.length).toBeLessThanOrEqual(10);
+  });
+
+  test("the .idl module's source map maps nothing (it is not a map of the generated code to itself)", async () => {
+    const served = await (await fetch(`${base}/checkout.idl?import`)).text();
+    expect(served).toContain('OrderServiceClient');
+    const inline = served.match(/sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/)?.[1];
+    const map = inline
+      ? (JSON.parse(Buffer.from(inline, 'base64').toString('utf8')) as { mappings?: string; sourcesContent?: (string | null)[] })
+      : undefined;
+    expect(map?.mappings ?? '').toBe('');
+    expect((map?.sourcesContent ?? []).join('')).not.toContain('OrderServiceClient');
+    const transformed = await server.environments.client.transformRequest('/checkout.idl?import');
+    expect(transformed?.code).toContain('OrderServiceClient');
+    expect(transformed?.map && 'mappings' in transformed.map ? transformed.map.mappings : '').toBe('');
+  });
 });
