@@ -13,8 +13,10 @@ export interface LspClient {
   connection: MessageConnection;
   process: ChildProcess;
   initializeResult: InitializeResult;
-  /** What the server wrote to stderr so far (failures are logged there by the library too). */
+  /** What the server wrote to stderr so far. */
   stderr(): string;
+  /** The messages the server logged to the client (`window/logMessage`), where it reports failed handlers. */
+  logged(): string[];
   /** Opens `uri` with `text` at version 1 (the first publication for it can be awaited with `diagnostics`). */
   open(uri: string, text: string): void;
   /** Replaces the whole text of `uri` and returns the new version. */
@@ -42,7 +44,8 @@ export async function startLspClient(command: string[] = [process.execPath, BIN,
       }
     }
   });
-  connection.onNotification('window/logMessage', () => {});
+  const logged: string[] = [];
+  connection.onNotification('window/logMessage', (params: { message: string }) => logged.push(params.message));
   connection.listen();
   const initializeResult = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
@@ -56,6 +59,7 @@ export async function startLspClient(command: string[] = [process.execPath, BIN,
     process: child,
     initializeResult,
     stderr: () => stderr,
+    logged: () => logged,
     open(uri, text) {
       versions.set(uri, 1);
       void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'idl-rpc', version: 1, text } });
