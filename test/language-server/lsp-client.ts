@@ -45,7 +45,9 @@ export async function startLspClient(command: string[] = [process.execPath, BIN,
     }
   });
   const logged: string[] = [];
-  connection.onNotification('window/logMessage', (params: { message: string }) => logged.push(params.message));
+  connection.onNotification('window/logMessage', (params: { message: string }) => {
+    logged.push(params.message);
+  });
   connection.listen();
   const initializeResult = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
