@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,inprocess,validation,compiler,converter,converter-scaling,client   run some suites
+ *   --only server,inprocess,validation,compiler,converter,converter-scaling,client,lsp   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -29,6 +29,7 @@ const settings = args.quick
       converter: { rounds: 1, quick: true },
       'converter-scaling': { rounds: 1 },
       client: {},
+      lsp: { rounds: 5 },
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
@@ -38,6 +39,7 @@ const settings = args.quick
       converter: { rounds: 3, quick: false },
       'converter-scaling': { rounds: 3 },
       client: {},
+      lsp: { rounds: 20 },
     };
 
 // Loaded on demand, so one suite's missing piece does not stop the others.
@@ -49,6 +51,7 @@ const suites = {
   converter: async (s) => (await import('./suites/converter.mjs')).runConverterSuite(s),
   'converter-scaling': async (s) => (await import('./suites/converter-scaling.mjs')).runConverterScalingSuite(s),
   client: async (s) => (await import('./suites/client-size.mjs')).runClientSizeSuite(s),
+  lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
 for (const name of selected) {
