@@ -2,10 +2,13 @@
  * `idlrpc -lsp` without its optional peer dependency says what to install and fails; with it, it
  * serves (the server tests cover that).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { EXIT_FAILURE } from '../../src/cli/command.js';
 import { LANGUAGE_SERVER_PACKAGE, lspCommandWith, MISSING_LANGUAGE_SERVER_MESSAGE } from '../../src/cli/commands/lsp.js';
 import { main } from '../../src/cli/main.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
 
 function io() {
   const out = { stdout: '', stderr: '' };
@@ -41,4 +44,21 @@ test('unknown flags are usage errors', async () => {
   const command = lspCommandWith(() => Promise.reject(new Error('not loaded')));
   expect(await main(['-lsp', '--socket=1'], cli, [command])).toBe(2);
   expect(out.stderr).toContain('unknown flag --socket=1');
+});
+
+test('only the -lsp command loads the server: the runtime, the plugin and the compiler never import it', () => {
+  const importers: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(join(REPO_ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts') && !path.startsWith('src/language-server/')) {
+        const text = readFileSync(join(REPO_ROOT, path), 'utf8');
+        if (/from '[^']*language-server\/|import\('[^']*language-server\/|vscode-languageserver/.test(text)) importers.push(path);
+      }
+    }
+  };
+  visit('src');
+  visit('runtime');
+  expect(importers).toEqual(['src/cli/commands/lsp.ts']);
 });
