@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,inprocess,validation,compiler,converter,converter-scaling,client,lsp   run some suites
+ *   --only server,inprocess,validation,compiler,converter,converter-scaling,client,build,dev,lsp   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -29,6 +29,9 @@ const settings = args.quick
       converter: { rounds: 1, quick: true },
       'converter-scaling': { rounds: 1 },
       client: {},
+      // Every app and bundler once would add about 2.5 minutes: CI builds checkout.idl with two bundlers.
+      build: { rounds: 1, apps: ['checkout'], bundlers: ['vite', 'esbuild'], startupRounds: 3 },
+      dev: { rounds: 1, edits: 3, memoryRounds: 1, memoryEdits: 5 },
       lsp: { rounds: 5 },
     }
   : {
@@ -39,6 +42,8 @@ const settings = args.quick
       converter: { rounds: 3, quick: false },
       'converter-scaling': { rounds: 3 },
       client: {},
+      build: { rounds: 7, startupRounds: 15 },
+      dev: { rounds: 7, edits: 5, memoryRounds: 3, memoryEdits: 50 },
       lsp: { rounds: 20 },
     };
 
@@ -51,6 +56,8 @@ const suites = {
   converter: async (s) => (await import('./suites/converter.mjs')).runConverterSuite(s),
   'converter-scaling': async (s) => (await import('./suites/converter-scaling.mjs')).runConverterScalingSuite(s),
   client: async (s) => (await import('./suites/client-size.mjs')).runClientSizeSuite(s),
+  build: async (s) => (await import('./suites/build.mjs')).runBuildSuite(s),
+  dev: async (s) => (await import('./suites/dev.mjs')).runDevSuite(s),
   lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);

@@ -20,11 +20,12 @@ export interface IdlJsonMethod {
   parameters?: IdlJsonParameter[];
   returnType: IdlJsonType;
   returnOptional?: true;
-  /** Names of the declared errors the method may raise (unqualified, as written in `raises`). */
+  /** The errors the method may raise: plain names for the root namespace's, `<namespace>.<Name>` for an imported one's. */
   raises?: string[];
 }
 
 export interface IdlJsonInterface {
+  /** Plain for the root namespace's interfaces, `<namespace>.<Name>` for an imported namespace's. */
   name: string;
   namespace: string;
   comment?: string;

@@ -13,7 +13,17 @@ describe('typeSchema: the IDL -> TypeBox mapping', () => {
     expect(typeSchema({ builtIn: 'float' })).toStrictEqual(Type.Number());
     expect(typeSchema({ builtIn: 'bool' })).toStrictEqual(Type.Boolean());
     expect(typeSchema({ array: { userDefined: 'Cart' } })).toStrictEqual(Type.Array(Type.Ref('Cart')));
-    expect(typeSchema({ mapValue: { array: { builtIn: 'float' } } })).toStrictEqual(Type.Record(Type.String(), Type.Array(Type.Number())));
+    expect(typeSchema({ mapValue: { array: { builtIn: 'float' } } })).toStrictEqual(
+      Type.Record(Type.String({ pattern: '^[\\s\\S]*$' }), Type.Array(Type.Number())),
+    );
+  });
+
+  it('checks the value under every map key, line breaks and U+2028 included', () => {
+    const check = TypeCompiler.Compile(typeSchema({ mapValue: { builtIn: 'int' } }));
+    for (const key of ['', 'a', '\n', 'a\nb', '\r\n', '\u2028', '\u2029']) {
+      expect(check.Check({ [key]: 1 }), JSON.stringify(key)).toBe(true);
+      expect(check.Check({ [key]: 'not an int' }), JSON.stringify(key)).toBe(false);
+    }
   });
 
   it('builds one schema per struct and enum; a child refers to its parent; optional = absent or null', () => {

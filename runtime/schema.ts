@@ -12,7 +12,7 @@
  * | `float`                  | `Type.Number()` (finite: TypeBox rejects NaN and ±Infinity)          |
  * | `bool`                   | `Type.Boolean()`                                                     |
  * | `[]T`                    | `Type.Array(T)`                                                      |
- * | `map[string]T`           | `Type.Record(Type.String(), T)`                                      |
+ * | `map[string]T`           | `Type.Record(Type.String({ pattern: MAP_KEY_PATTERN }), T)`          |
  * | struct / enum name       | `Type.Ref('<Name>')` (so recursive structs work)                     |
  * | struct `S`               | `Type.Object({...fields}, { $id: 'S' })`, unknown fields allowed                     |
  * | struct `S extends P`     | `Type.Intersect([Type.Ref('P'), Type.Object({...own fields})], { $id: 'S' })`        |
@@ -63,6 +63,13 @@ export const BUILT_IN_SCHEMAS: Readonly<Record<BuiltInTypeName, BuiltInSchema>> 
   bool: { builder: 'Boolean' },
 };
 
+/**
+ * The pattern every key of a `map[string]T` is checked under. TypeBox's default for a string key,
+ * `^(.*)$`, does not match a key holding a line break, and a key no pattern matches is not checked
+ * at all: `{"\n": <anything>}` passed every map. `[\s\S]` matches every character.
+ */
+export const MAP_KEY_PATTERN = '^[\\s\\S]*$';
+
 /** The schema of one IDL type (named types become `Type.Ref(name)`). */
 export function typeSchema(type: IdlJsonType): TSchema {
   if ('builtIn' in type) {
@@ -70,7 +77,7 @@ export function typeSchema(type: IdlJsonType): TSchema {
     return Type[builder]({ ...options });
   }
   if ('array' in type) return Type.Array(typeSchema(type.array));
-  if ('mapValue' in type) return Type.Record(Type.String(), typeSchema(type.mapValue));
+  if ('mapValue' in type) return Type.Record(Type.String({ pattern: MAP_KEY_PATTERN }), typeSchema(type.mapValue));
   if ('userDefined' in type) return Type.Ref(type.userDefined);
   throw new Error(`Unknown IDL type ${JSON.stringify(type)}`);
 }

@@ -12,7 +12,8 @@ export function formatNumber(value) {
   if (value === null || value === undefined) return '-';
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
-  if (abs >= 1000) return Math.round(value).toLocaleString('en-US');
+  // Counts (modules, bytes) print as whole numbers; 999.7 rounds to 1,000, so it gets the comma too.
+  if (Number.isInteger(value) || abs >= 999.5) return Math.round(value).toLocaleString('en-US');
   if (abs >= 100) return value.toFixed(0);
   if (abs >= 10) return value.toFixed(1);
   if (abs >= 1) return value.toFixed(2);

@@ -5,12 +5,14 @@
  * them its own way. Below both shells: neither imports the other.
  */
 import path from 'node:path';
-import { codeFrame, type FrameGutter, formatDiagnosticHeaders, formatDiagnostics, tryCompileIdl } from '../idl/index.js';
-import type { Diagnostic } from '../idl/diagnostic.js';
+import { tryCompileIdl } from '../idl/compile.js';
 import { nodeFileHost } from '../idl/file-host.js';
 import type { IdlModel } from '../idl/model.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
+import { IdlModuleError } from './idl-module-error.js';
 import { generateModule } from './module.js';
+
+export { dtsFileOf, IdlModuleError } from './idl-module-error.js';
 
 export interface CompiledIdlModule {
   file: string;
@@ -19,45 +21,8 @@ export interface CompiledIdlModule {
   model: IdlModel;
   js: string;
   dts: string;
-}
-
-/** A broken `.idl` (or a file it imports): every diagnostic, and the source texts for code frames. */
-export class IdlModuleError extends Error {
-  readonly file: string;
-  readonly diagnostics: Diagnostic[];
-  /** The text of the file the first error is in. */
-  readonly source: string;
-  /** The text of every file read, by name (for code frames of errors in imported files). */
-  readonly sources: ReadonlyMap<string, string>;
-  /** Every file read, including those whose loading failed to complete: a watcher should watch them all. */
-  readonly files: string[];
-
-  constructor(file: string, diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>, files: string[] = [file]) {
-    super(formatDiagnostics(diagnostics, sources));
-    this.name = 'IdlModuleError';
-    this.file = file;
-    this.diagnostics = diagnostics;
-    const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
-    this.source = sources.get(first?.file ?? file) ?? sources.get(file) ?? '';
-    this.sources = sources;
-    this.files = files;
-  }
-
-  /** The first error, which is where the bundler points. */
-  get first(): Diagnostic {
-    return this.diagnostics.find((d) => d.severity === 'error') ?? this.diagnostics[0];
-  }
-
-  /** One `file:line:column: message` line per diagnostic (the first 100, then `and N more`), without code frames. */
-  get summary(): string {
-    return formatDiagnosticHeaders(this.diagnostics);
-  }
-
-  /** The code frame of the first error (`gutter`: see {@link codeFrame}). */
-  frame(gutter: FrameGutter = 'marked'): string {
-    const { line, column, length } = this.first;
-    return codeFrame(this.source, line, column, length ?? 1, gutter);
-  }
+  /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
+  sources: ReadonlyMap<string, string>;
 }
 
 /** Where imported files are read from: relative names against `cwd`, each file at most `maxImportedBytes`. */
@@ -73,7 +38,7 @@ export interface ImportReading {
 export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
   const result = tryCompileIdl(source, file, { host });
-  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, result.files);
+  if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
   const { js, dts } = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,
@@ -82,7 +47,7 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     sourceFile: path.basename(file),
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
   });
-  return { file, files: result.files, model, js, dts };
+  return { file, files: result.files, model, js, dts, sources: result.sources };
 }
 
 /** The file that declares an imported namespace: the first of the program's files in it. */
@@ -99,9 +64,4 @@ function declaringFile(model: IdlModel, namespace: string): string {
 function relativeImport(importer: string, target: string): string {
   const relative = path.relative(path.dirname(importer), target).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
-}
-
-/** The path of the declaration file written beside an `.idl` file. */
-export function dtsFileOf(idlFile: string): string {
-  return `${idlFile}.d.ts`;
 }

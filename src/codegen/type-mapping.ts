@@ -3,7 +3,7 @@
  * exactly what `runtime/schema.ts` builds from the IDL JSON: the built-in types' schemas are printed
  * from its table, and a test holds the rest together.
  */
-import { BUILT_IN_SCHEMAS } from '../../runtime/schema.js';
+import { BUILT_IN_SCHEMAS, MAP_KEY_PATTERN } from '../../runtime/schema.js';
 import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
 import type { TypeScriptNames } from './names.js';
 import { stringLiteral } from './source-text.js';
@@ -38,7 +38,7 @@ export function schemaSource(type: TypeRef): string {
     case 'array':
       return `Type.Array(${schemaSource(type.element)})`;
     case 'map':
-      return `Type.Record(Type.String(), ${schemaSource(type.value)})`;
+      return `Type.Record(Type.String({ pattern: ${stringLiteral(MAP_KEY_PATTERN)} }), ${schemaSource(type.value)})`;
     case 'named':
       return `Type.Ref(${stringLiteral(type.name)})`;
   }

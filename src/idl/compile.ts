@@ -35,6 +35,8 @@ export interface CompileResult {
   sources: ReadonlyMap<string, string>;
   /** The names of the files the model was compiled from: the root file first, then the imported ones. */
   files: string[];
+  /** Imported files that could not be read: creating one can fix the compile, so watchers watch them. */
+  unreadableImports: string[];
 }
 
 /**
@@ -45,7 +47,7 @@ export function tryCompileIdl(text: string, fileName: string, options: CompileOp
   const program = loadProgram(text, fileName, options.host ?? nodeFileHost());
   const files = program.files.map((loaded) => loaded.file.fileName);
   const root = program.files[0].file;
-  const common = { source: root.source, sources: program.sources, files };
+  const common = { source: root.source, sources: program.sources, files, unreadableImports: program.unreadable };
   const inFileOrder = (diagnostics: Diagnostic[]) => sortByFile(diagnostics, files);
   // A partial tree is for tools (`parse`); here a syntax error means the checker does not run.
   if (program.diagnostics.length > 0) return { diagnostics: inFileOrder(program.diagnostics), ...common };

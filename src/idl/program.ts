@@ -46,6 +46,8 @@ export interface LoadedProgram {
   diagnostics: Diagnostic[];
   /** Each file's text by its name, for code frames. */
   sources: Map<string, string>;
+  /** The imported files that could not be read (missing, a directory, ...): a watcher should watch them too. */
+  unreadable: string[];
 }
 
 /** What can be imported: IDL text, by the family's convention in `.idl` files. */
@@ -60,6 +62,7 @@ export function loadProgram(rootText: string, rootFileName: string, host: IdlFil
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
+  const unreadable: string[] = [];
   const loaded = new Map<string, IdlFile>();
   /** The namespace of each loaded file that has one, with where it is declared. */
   const namespaces = new Map<string, IdlFile>();
@@ -89,9 +92,10 @@ export function loadProgram(rootText: string, rootFileName: string, host: IdlFil
         continue;
       }
       if (loaded.has(importedKey)) continue;
-      const problem = unreadable(declaration, fileName, host);
+      const problem = readImport(declaration, fileName, host);
       if (typeof problem !== 'string') {
         diagnostics.push(problem);
+        if (!unreadable.includes(fileName)) unreadable.push(fileName);
         continue;
       }
       const peek = parse(problem, fileName).file.namespace?.name.text;
@@ -120,11 +124,11 @@ export function loadProgram(rootText: string, rootFileName: string, host: IdlFil
 
   const root = add(rootText, rootFileName, undefined, true);
   visit(root, identity(rootFileName), undefined);
-  return { files, diagnostics, sources };
+  return { files, diagnostics, sources, unreadable };
 }
 
 /** The text of the imported file, or the diagnostic saying why it cannot be imported. */
-function unreadable(declaration: ImportDecl, fileName: string, host: IdlFileHost): string | Diagnostic {
+function readImport(declaration: ImportDecl, fileName: string, host: IdlFileHost): string | Diagnostic {
   if (!declaration.path.endsWith(IDL_EXTENSION)) {
     return importError(
       'import-not-idl',

@@ -6,9 +6,10 @@
  * parameters and whose `200` response is the result. Structs, enums and maps map as docs/openapi.md's
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
-import type { EnumDecl, InterfaceDecl, Method, StructDecl, TypeRef } from '../idl/ast.js';
+import type { EnumDecl, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
+import { sourceFileKey, uncoveredModels } from './model-coverage.js';
 import { isOpenApiReservedWord } from './reserved-words.js';
 import { type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
 
@@ -60,12 +61,15 @@ const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
 /**
  * Converts checked IDL models to one OpenAPI document.
  *
- * With several models, type and interface names stay bare unless two models declare the same one;
- * then each model's copy is prefixed `<namespace>_` (schemas, tags, paths and operationIds), with a
- * warning.
+ * The declarations of imported files are named as the model names them (`common.Money`,
+ * `inventory.InventoryService`). With several models, a model whose root file another one imports is
+ * left out (that one describes it), and a declaration two models import from the same file is
+ * described once. Type and interface names stay bare unless two models declare different ones of
+ * the same name; then each model's copy is prefixed `<namespace>_` (schemas, tags, paths and
+ * operationIds), with a warning.
  */
 export function idlToOpenApi(models: IdlModel[], options: IdlToOpenApiOptions = {}): IdlToOpenApiResult {
-  const result = new OpenApiWriter(models, options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
+  const result = new OpenApiWriter(uncoveredModels(models), options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
   const { document } = result;
   const info = document.info as Schema;
   if (options.contact !== undefined) info.contact = { ...options.contact };
@@ -85,6 +89,17 @@ interface ModelNames {
   interfaces: Map<string, string>;
   /** IDL error name -> name in `x-idl-errors`. */
   errors: Map<string, string>;
+}
+
+/** What the writer names: a declaration with the place it is declared. */
+interface Declared {
+  name: Name;
+  span: SourceSpan;
+}
+
+/** One key per declaration, the same in every model that imports its file. */
+function declarationKey(declaration: Declared): string {
+  return `${sourceFileKey(declaration.span.file)}#${declaration.name.text}`;
 }
 
 class OpenApiWriter {
@@ -109,64 +124,94 @@ class OpenApiWriter {
       info: this.info(infoVersion),
       // The binding has no authentication of its own (authentication is left to the deployment).
       security: [],
-      tags: this.names.flatMap((names) =>
-        names.model.interfaces.map((iface) => {
-          const tag: Schema = {
-            name: names.interfaces.get(iface.name.text),
-            description: `IDL interface: ${iface.name.text}`,
-          };
-          if (iface.comment !== undefined) tag[EXTENSION.comment] = iface.comment;
-          return tag;
-        }),
-      ),
+      tags: this.once((names) => names.model.interfaces).map(({ names, declaration: iface }) => {
+        const tag: Schema = {
+          name: names.interfaces.get(iface.name.text),
+          description: `IDL interface: ${iface.name.text}`,
+        };
+        if (iface.comment !== undefined) tag[EXTENSION.comment] = iface.comment;
+        return tag;
+      }),
       paths: this.paths(),
       components: { schemas: this.schemas() },
     };
-    const errors = this.names.flatMap((names) =>
-      names.model.errors.map((error) => {
-        const entry: Schema = { code: error.code, name: names.errors.get(error.name.text), message: error.message };
-        if (error.comment !== undefined) entry.description = error.comment;
-        return entry;
-      }),
-    );
+    const errors = this.once((names) => names.model.errors).map(({ names, declaration: error }) => {
+      const entry: Schema = { code: error.code, name: names.errors.get(error.name.text), message: error.message };
+      if (error.comment !== undefined) entry.description = error.comment;
+      return entry;
+    });
     if (errors.length > 0) document[EXTENSION.errors] = errors;
     return { document, warnings: this.sink.warnings };
   }
 
-  /** Bare names, except where two models declare the same name: then `<namespace>_<Name>` for all of them. */
+  /**
+   * The declarations `select` picks from every model, with the model's names; a declaration two
+   * models import from the same file comes once, with the first model's.
+   */
+  private once<T extends Declared>(select: (names: ModelNames) => readonly T[]): { names: ModelNames; declaration: T }[] {
+    const seen = new Set<string>();
+    return this.names.flatMap((names) =>
+      select(names)
+        .filter((declaration) => {
+          const key = declarationKey(declaration);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        })
+        .map((declaration) => ({ names, declaration })),
+    );
+  }
+
+  /**
+   * Bare names, except where models declare different things of one name: then
+   * `<namespace>_<Name>` for all of them. One declaration several models import is not a clash: it
+   * has one name, that of the first model holding it.
+   */
   private assignNames(): ModelNames[] {
-    const count = (list: string[][]) => {
-      const counts = new Map<string, number>();
-      for (const name of list.flat()) counts.set(name, (counts.get(name) ?? 0) + 1);
-      return counts;
+    const clashes = (lists: readonly Declared[][]) => {
+      const declarations = new Map<string, Set<string>>();
+      for (const declaration of lists.flat()) {
+        const keys = declarations.get(declaration.name.text) ?? new Set<string>();
+        keys.add(declarationKey(declaration));
+        declarations.set(declaration.name.text, keys);
+      }
+      return new Set([...declarations].filter(([, keys]) => keys.size > 1).map(([name]) => name));
     };
-    const typeCounts = count(this.models.map((m) => [...m.types.keys()]));
-    const interfaceCounts = count(this.models.map((m) => m.interfaces.map((i) => i.name.text)));
-    const errorCounts = count(this.models.map((m) => m.errors.map((e) => e.name.text)));
+    const typeClashes = clashes(this.models.map((m) => [...m.types.values()]));
+    const interfaceClashes = clashes(this.models.map((m) => m.interfaces));
+    const errorClashes = clashes(this.models.map((m) => m.errors));
+    /** The document's name of each declaration, by its key. */
+    const named = new Map<string, string>();
     /** The name in the document; `where` gives the pointer of what carries the prefixed name. */
-    const name = (model: IdlModel, bare: string, counts: Map<string, number>, what: string, where: (prefixed: string) => string) => {
-      if ((counts.get(bare) ?? 0) < 2) return bare;
-      const prefixed = `${model.namespace}_${bare}`;
-      this.sink.warn(
-        where(prefixed),
-        `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${prefixed}`,
-      );
-      return prefixed;
+    const name = (model: IdlModel, declaration: Declared, clashing: Set<string>, what: string, where: (prefixed: string) => string) => {
+      const key = declarationKey(declaration);
+      const bare = declaration.name.text;
+      let chosen = named.get(key);
+      if (chosen !== undefined) return chosen;
+      chosen = clashing.has(bare) ? `${model.namespace}_${bare}` : bare;
+      if (chosen !== bare) {
+        this.sink.warn(
+          where(chosen),
+          `${what} ${bare} is declared in several namespaces; namespace ${model.namespace} writes it as ${chosen}`,
+        );
+      }
+      named.set(key, chosen);
+      return chosen;
     };
     return this.models.map((model) => ({
       model,
       schemas: new Map(
-        [...model.types.keys()].map((t) => [t, name(model, t, typeCounts, 'type', (p) => joinPointer('/components/schemas', p))]),
+        [...model.types].map(([t, decl]) => [t, name(model, decl, typeClashes, 'type', (p) => joinPointer('/components/schemas', p))]),
       ),
       interfaces: new Map(
         model.interfaces.map((i) => [
           i.name.text,
-          name(model, i.name.text, interfaceCounts, 'interface', (p) =>
+          name(model, i, interfaceClashes, 'interface', (p) =>
             i.methods.length > 0 ? joinPointer('/paths', `/${p}/${i.methods[0].name.text}`) : '/tags',
           ),
         ]),
       ),
-      errors: new Map(model.errors.map((e) => [e.name.text, name(model, e.name.text, errorCounts, 'error', () => `/${EXTENSION.errors}`)])),
+      errors: new Map(model.errors.map((e) => [e.name.text, name(model, e, errorClashes, 'error', () => `/${EXTENSION.errors}`)])),
     }));
   }
 
@@ -175,14 +220,13 @@ class OpenApiWriter {
     const info: Schema = {
       title: this.models.map((m) => capitalize(m.namespace)).join(', ') || 'IDL',
       description: this.models
-        .map((m) =>
-          [
-            `Namespace: ${m.namespace}`,
-            `Interfaces: ${m.interfaces.length}`,
-            `Structs: ${m.structs.length}`,
-            `Enums: ${m.enums.length}`,
-          ].join('\n'),
-        )
+        .map((m) => {
+          const lines = [`Namespace: ${m.namespace}`];
+          const imported = [...new Set(m.files.flatMap((file) => (file.namespace === undefined ? [] : [file.namespace])))];
+          if (imported.length > 0) lines.push(`Imported namespaces: ${imported.join(', ')}`);
+          lines.push(`Interfaces: ${m.interfaces.length}`, `Structs: ${m.structs.length}`, `Enums: ${m.enums.length}`);
+          return lines.join('\n');
+        })
         .join('\n\n'),
       version: infoVersion,
     };
@@ -195,11 +239,15 @@ class OpenApiWriter {
 
   private schemas(): Record<string, Schema> {
     const schemas: Record<string, Schema> = {};
-    for (const names of this.names) {
-      // Enums and structs interleaved as in the source.
-      for (const decl of [...names.model.enums, ...names.model.structs].sort((a, b) => a.span.start.offset - b.span.start.offset)) {
-        schemas[names.schemas.get(decl.name.text)!] = decl.kind === 'enum' ? this.enumSchema(decl) : this.structSchema(decl, names);
-      }
+    // Enums and structs interleaved as in the source: the root file's first, then each imported file's.
+    const inSourceOrder = (names: ModelNames) => {
+      const fileRank = new Map(names.model.files.map((file, index) => [sourceFileKey(file.fileName), index]));
+      const rank = (decl: Declared) => fileRank.get(sourceFileKey(decl.span.file)) ?? 0;
+      return [...names.model.enums, ...names.model.structs].sort((a, b) => rank(a) - rank(b) || a.span.start.offset - b.span.start.offset);
+    };
+    for (const { names, declaration } of this.once(inSourceOrder)) {
+      schemas[names.schemas.get(declaration.name.text)!] =
+        declaration.kind === 'enum' ? this.enumSchema(declaration) : this.structSchema(declaration, names);
     }
     schemas[this.errorSchemaName] = {
       type: 'object',
@@ -298,21 +346,35 @@ class OpenApiWriter {
 
   private paths(): Record<string, Schema> {
     const paths: Record<string, Schema> = {};
-    for (const names of this.names) {
-      for (const iface of names.model.interfaces) {
-        const tag = names.interfaces.get(iface.name.text)!;
-        for (const method of iface.methods) {
-          const path = `/${tag}/${method.name.text}`;
-          paths[path] = { post: this.operation(iface, method, names, tag, joinPointer('/paths', path, 'post')) };
-        }
+    const operationIds = new Set<string>();
+    for (const { names, declaration: iface } of this.once((n) => n.model.interfaces)) {
+      const tag = names.interfaces.get(iface.name.text)!;
+      for (const method of iface.methods) {
+        const path = `/${tag}/${method.name.text}`;
+        const pointer = joinPointer('/paths', path, 'post');
+        paths[path] = { post: this.operation(iface, method, names, tag, this.operationId(tag, method, operationIds, pointer), pointer) };
       }
     }
     return paths;
   }
 
-  private operation(iface: InterfaceDecl, method: Method, names: ModelNames, tag: string, pointer: string): Schema {
+  /**
+   * `<Interface>_<method>`, the dots of a qualified interface name written `_`
+   * (`inventory_InventoryService_getStock`): generators make function names of operationIds, and a
+   * dot is no part of a name in most languages. An id already taken gets a numbered suffix.
+   */
+  private operationId(tag: string, method: Method, taken: Set<string>, pointer: string): string {
+    const wanted = `${tag.replaceAll('.', '_')}_${method.name.text}`;
+    let id = wanted;
+    for (let i = 2; taken.has(id); i++) id = `${wanted}_${i}`;
+    if (id !== wanted) this.sink.warn(joinPointer(pointer, 'operationId'), `operationId ${wanted} is taken; this operation is ${id}`);
+    taken.add(id);
+    return id;
+  }
+
+  private operation(iface: InterfaceDecl, method: Method, names: ModelNames, tag: string, operationId: string, pointer: string): Schema {
     const operation: Schema = {
-      operationId: `${tag}_${method.name.text}`,
+      operationId,
       tags: [tag],
       // Linters require a non-empty summary: the comment's first non-blank line, else the qualified name.
       summary:

@@ -3,8 +3,10 @@
  * `/esbuild`, `/webpack`, `/rspack`).
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
- *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc`. In the Vite dev
- *   server it keeps to Vite's `server.fs` rules (see vite-fs-access.ts).
+ *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc` (and the `.d.ts` of
+ *   each imported file with a namespace of its own, see imported-dts.ts). It has the bundler watch
+ *   every file the module was compiled from. In the Vite dev server it keeps to Vite's `server.fs`
+ *   rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
  * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
  * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
@@ -14,15 +16,18 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
 import type { Plugin, ResolvedConfig } from 'vite';
-import type { IdlModel } from '../idl/model.js';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
-import { dtsFileOf, IdlModuleError } from '../codegen/idl-module.js';
-import { openApiAsset } from './openapi-asset.js';
+import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
+import { IdlSourceFiles } from './idl-source-files.js';
+import { writeImportedDts } from './imported-dts.js';
+import { cacheFolder } from './cache-folder.js';
+import { type CachedIdlModule, compileIdlFile, openApiAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
-import { compileIdlFile, IdlFileReadError } from './read-idl-file.js';
+import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
+import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
@@ -31,6 +36,9 @@ import { writeIfChanged } from '../atomic-write.js';
 export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
+
+/** A source map that maps nothing: the generated module has no source positions to offer yet. */
+const NO_SOURCE_MAP = { mappings: '' } as const;
 
 /** The part of Vite's plugin context used here (unplugin's types leave it out). */
 interface ViteResolveContext {
@@ -53,29 +61,61 @@ function servesBrowser(context: unknown): boolean {
 export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
   const options = resolveOptions(userOptions);
   /**
-   * The checked model of every `.idl` this plugin instance loaded, by file. Kept across watch
-   * rebuilds (webpack does not reload unchanged modules), so an `.idl` dropped from the imports
-   * stays in openapi.json until the watcher restarts.
+   * Every `.idl` module this plugin instance loaded, by file (for openapi.json, from their models).
+   * Kept across watch rebuilds (webpack does not reload unchanged modules), so an `.idl` dropped
+   * from the imports stays in openapi.json until the watcher restarts.
    */
-  const models = new Map<string, IdlModel>();
+  const modules = new Map<string, CachedIdlModule>();
+  /** The files each loaded `.idl` was compiled from (the Vite dev server updates its modules by them). */
+  const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
   let ssrDocument: { fileName: string; source: string } | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
+  /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
+  let diskCache: { folder: string | undefined } | undefined;
+
+  /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
+  function compile(file: string): Promise<CachedIdlModule> {
+    diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
+    return compileIdlFile(file, options.maxIdlBytes, diskCache.folder);
+  }
+
+  /**
+   * Has the bundler watch the files `file` was compiled from, so that an edit of any of them
+   * rebuilds the module (esbuild gets them as `watchFiles` of the load result, through unplugin).
+   * The module's own file too: Rollup and Rolldown watch a module a plugin loads only when told.
+   * Not in Vite's dev server, whose watcher maps the module's file to the module already, and where
+   * the module would become its own importer. Called before an error is reported (Rollup, Rolldown
+   * and Vite throw there), so that fixing any of the files rebuilds too.
+   */
+  function watchSourceFiles(context: UnpluginBuildContext, file: string, files: readonly string[]) {
+    sourceFiles.record(file, files);
+    const devServer = viteConfig?.command === 'serve';
+    for (const sourceFile of files) if (!(devServer && sourceFile === file)) context.addWatchFile(sourceFile);
+  }
 
   async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
     const file = idlFileOfId(id);
     // Left to Vite, whose own loader refuses the file too and answers 403 or 404 as for any file.
     if (devFsAccess && servesBrowser(context) && !devFsAccess.mayLoad(file)) return null;
     try {
-      const compiled = await compileIdlFile(file, options.maxIdlBytes);
-      models.set(file, compiled.model);
-      if (options.dts && (devFsAccess?.mayWriteBeside(file) ?? true)) await writeIfChanged(dtsFileOf(file), compiled.dts);
-      return { code: compiled.js, map: null };
+      const compiled = await compile(file);
+      watchSourceFiles(context, file, compiled.files);
+      modules.set(file, compiled);
+      if (options.dts) {
+        const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
+        if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
+        for (const problem of await writeImportedDts(compiled.programFiles, compile, mayWriteBeside)) context.warn(problem);
+      }
+      // An empty map, not none: without one Vite's dev server maps the generated code to itself
+      // (a map several times the size of the module, of no use in a debugger).
+      return { code: compiled.js, map: NO_SOURCE_MAP };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
-      models.delete(file);
+      watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
+      modules.delete(file);
       if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
       else reportUnreadableIdl(context, error);
       // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
@@ -85,9 +125,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   }
 
   async function emitOpenApi(context: UnpluginBuildContext) {
-    if (!options.openapi || models.size === 0) return;
+    if (!options.openapi || modules.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
-    const { source, warnings } = openApiAsset(models.values(), options.openapi);
+    const models = await Promise.all([...modules.values()].map((module) => module.model()));
+    const { source, warnings } = await openApiAsset(models, options.openapi);
     for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
     const fileName = options.openapi.fileName;
     if (viteConfig?.build.ssr) {
@@ -156,7 +197,10 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
-        return configureDevServer(server, options, () => models.keys());
+        return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile);
+      },
+      hotUpdate({ file, modules }) {
+        return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);
       },
       configurePreviewServer(server) {
         return configurePreviewServer(server, options);

@@ -13,7 +13,9 @@ export interface OpenApiAsset {
 
 /**
  * The document for the given models, as JSON text. Models are ordered by file path so the output
- * does not depend on the order a bundler happened to load the files in.
+ * does not depend on the order a bundler happened to load the files in. An `.idl` that another
+ * loaded `.idl` imports is described by that one (under its qualified names), not a second time on
+ * its own: see `idlToOpenApi` and docs/openapi.md, "Several IDL files".
  */
 export function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): OpenApiAsset {
   const ordered = [...models].sort((a, b) => (a.file.fileName < b.file.fileName ? -1 : a.file.fileName > b.file.fileName ? 1 : 0));

@@ -12,6 +12,8 @@ describe('resolveOptions', () => {
       rpcPath: '/rpc',
       exposeErrors: true,
       maxIdlBytes: 1024 * 1024,
+      cache: true,
+      cacheDir: undefined,
     });
   });
 
@@ -30,6 +32,7 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ maxIdlBytes: '1MB' as never })).toThrow(
       /maxIdlBytes must be a positive whole number of bytes, got "1MB"/,
     );
+    expect(() => resolveOptions({ cacheDir: '' })).toThrow(/cacheDir must be a non-empty path, got ""/);
   });
 });
 

@@ -74,6 +74,17 @@ export interface IdlRpcPluginOptions {
    * server request) with a clear error. Default 1 MiB (1048576).
    */
   maxIdlBytes?: number;
+  /**
+   * Keep compiled `.idl` modules on disk for the next build (keyed by the content of every file a
+   * module was compiled from and this package's version). Default true; the environment variable
+   * `IDLRPC_CACHE=0` turns it off too. Compiled modules are always kept in memory for the process.
+   */
+  cache?: boolean;
+  /**
+   * The folder of the disk cache, relative to the project root (Vite's `root`, else the current
+   * folder). Default `node_modules/.cache/unplugin-idl-rpc` of the nearest folder with a package.json.
+   */
+  cacheDir?: string;
 }
 
 export interface ResolvedOptions {
@@ -83,6 +94,8 @@ export interface ResolvedOptions {
   rpcPath: string;
   exposeErrors: boolean;
   maxIdlBytes: number;
+  cache: boolean;
+  cacheDir?: string;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -107,6 +120,9 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   if (!Number.isSafeInteger(maxIdlBytes) || maxIdlBytes < 1) {
     throw new Error(`unplugin-idl-rpc: maxIdlBytes must be a positive whole number of bytes, got ${JSON.stringify(maxIdlBytes)}`);
   }
+  if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
+    throw new Error(`unplugin-idl-rpc: cacheDir must be a non-empty path, got ${JSON.stringify(options.cacheDir)}`);
+  }
   let server: Required<DevServerOptions> | undefined;
   if (options.server) {
     const { idl, handlers } = options.server;
@@ -126,5 +142,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     rpcPath: resolvedRpcPath,
     exposeErrors: options.exposeErrors ?? true,
     maxIdlBytes,
+    cache: options.cache ?? true,
+    cacheDir: options.cacheDir,
   };
 }

@@ -1,8 +1,7 @@
 /**
- * Reads (and compiles) an `.idl` file for the plugin through the package's one bounded reader (regular files only,
+ * Reads an `.idl` file for the plugin through the package's one bounded reader (regular files only,
  * at most `maxIdlBytes`), with messages that name the file and the option.
  */
-import { compileIdlSource, type CompiledIdlModule } from '../codegen/idl-module.js';
 import { FileRefusedError, readRegularFile } from '../read-regular-file.js';
 
 /**
@@ -42,12 +41,4 @@ export async function readIdlFile(file: string, maxBytes: number): Promise<strin
       reason.kind === 'missing' ? 'no such file' : reason.kind === 'directory' ? 'it is a directory' : reason.detail,
     );
   }
-}
-
-/**
- * Reads and compiles an `.idl` file; throws {@link IdlModuleError} for a broken file and
- * {@link IdlFileReadError} for one that is not a regular file or is larger than `maxBytes`.
- */
-export async function compileIdlFile(file: string, maxBytes: number): Promise<CompiledIdlModule> {
-  return compileIdlSource(await readIdlFile(file, maxBytes), file, { maxImportedBytes: maxBytes });
 }

@@ -3,7 +3,7 @@
  * `file:line:column` in the message text itself, because webpack and Rspack ignore `loc`.
  */
 import type { UnpluginContext, UnpluginContextMeta } from 'unplugin';
-import type { IdlModuleError } from '../codegen/idl-module.js';
+import type { IdlModuleError } from '../codegen/idl-module-error.js';
 import type { IdlFileReadError } from './read-idl-file.js';
 
 /** Bundlers that print `frame` and `loc` themselves (Vite's overlay shows both). */

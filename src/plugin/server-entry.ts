@@ -7,9 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverNames } from '../codegen/emit-server.js';
 import { stringLiteral } from '../codegen/source-text.js';
-import { compileIdl } from '../idl/index.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
 import type { DevServerOptions } from './options.js';
@@ -31,9 +29,11 @@ export interface ServerEntryModule {
 }
 
 /** The code of `virtual:idl-rpc-server` for a Vite root (for a broken `.idl`, code that fails with its error). */
-export function serverEntryCode(root: string, server: Required<DevServerOptions>): string {
+export async function serverEntryCode(root: string, server: Required<DevServerOptions>): Promise<string> {
   const idlFile = path.resolve(root, server.idl);
   const handlersFile = path.resolve(root, server.handlers);
+  // Loaded on first use: making the plugin must not load the compiler (see compile-idl-file.ts).
+  const [{ compileIdl }, { serverNames }] = await Promise.all([import('../idl/compile.js'), import('../codegen/emit-server.js')]);
   let names: ReturnType<typeof serverNames>;
   try {
     names = serverNames(compileIdl(readFileSync(idlFile, 'utf8'), idlFile));

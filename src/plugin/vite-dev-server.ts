@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
-import { compileIdlFile } from './read-idl-file.js';
-import { openApiAsset } from './openapi-asset.js';
+import type { IdlSourceFiles } from './idl-source-files.js';
+import { type CachedIdlModule, openApiAsset } from './compiler.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
@@ -24,7 +24,13 @@ interface ModuleGraphLike {
 }
 
 /** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
-export function configureDevServer(server: ViteDevServer, options: ResolvedOptions, loadedIdlFiles: () => Iterable<string>): void {
+export function configureDevServer(
+  server: ViteDevServer,
+  options: ResolvedOptions,
+  loadedIdlFiles: () => Iterable<string>,
+  sourceFiles: IdlSourceFiles,
+  compile: (file: string) => Promise<CachedIdlModule>,
+): void {
   const root = server.config.root;
   if (options.openapi) {
     const openapi = options.openapi;
@@ -33,7 +39,7 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
       if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files].sort(), options.maxIdlBytes, openapi).catch(next);
+      serveOpenApi(res, [...files].sort(), compile, openapi).catch(next);
     });
   }
   if (!options.server) return;
@@ -46,17 +52,21 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   }
   const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
   const servedIdl = path.resolve(root, options.server.idl);
-  let servedIdlSource: string | undefined;
-  // Vite's watcher reloads the runner's modules when the `.idl` changes, but an edit that lands
-  // while the previous version is being transformed can leave the old one cached. The `.idl` is
-  // small: compare it on each request and start afresh when it differs from the last one served.
+  /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
+  const servedTexts = new Map<string, string | undefined>();
+  // Vite's watcher reloads the runner's modules when the `.idl` (or a file it imports) changes, but
+  // an edit that lands while the previous version is being transformed can leave the old one
+  // cached. The files are small: compare them on each request and start afresh when one differs
+  // from the last one served. A file seen for the first time is no change: starting afresh would
+  // drop the handlers' state for nothing.
   const forgetStaleIdl = async (): Promise<void> => {
-    const source = await readIdlFile(servedIdl, options.maxIdlBytes).catch(() => undefined);
-    if (servedIdlSource !== undefined && source !== servedIdlSource) {
+    const files = sourceFiles.filesOf(servedIdl) ?? [servedIdl];
+    const texts = await Promise.all(files.map((file) => readIdlFile(file, options.maxIdlBytes).catch(() => undefined)));
+    if (files.some((file, index) => servedTexts.has(file) && servedTexts.get(file) !== texts[index])) {
       (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
       runner.clearCache();
     }
-    servedIdlSource = source;
+    for (const [index, file] of files.entries()) servedTexts.set(file, texts[index]);
   };
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
@@ -75,8 +85,16 @@ export function configureDevServer(server: ViteDevServer, options: ResolvedOptio
   });
 }
 
-/** The document for the `.idl` files loaded so far (compiled afresh, so edits show at once). */
-async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: number, openapi: ResolvedOpenApiOptions): Promise<void> {
+/**
+ * The document for the `.idl` files loaded so far, from their current content: the compile cache
+ * gives the model of an unchanged file at once, and compiles an edited one (so edits show at once).
+ */
+async function serveOpenApi(
+  res: ServerResponse,
+  files: string[],
+  compile: (file: string) => Promise<CachedIdlModule>,
+  openapi: ResolvedOpenApiOptions,
+): Promise<void> {
   if (files.length === 0) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -84,11 +102,8 @@ async function serveOpenApi(res: ServerResponse, files: string[], maxIdlBytes: n
     return;
   }
   try {
-    const compiled = await Promise.all(files.map((file) => compileIdlFile(file, maxIdlBytes)));
-    const { source } = openApiAsset(
-      compiled.map((c) => c.model),
-      openapi,
-    );
+    const models = await Promise.all(files.map(async (file) => (await compile(file)).model()));
+    const { source } = await openApiAsset(models, openapi);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.end(source);

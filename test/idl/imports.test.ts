@@ -7,25 +7,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { compileIdlSource, IdlModuleError } from '../../src/codegen/idl-module.js';
 import { formatDiagnostics } from '../../src/idl/code-frame.js';
 import { compileIdl, tryCompileIdl } from '../../src/idl/compile.js';
 import { printIdl } from '../../src/idl/format.js';
 import { canonicalContractText, toIdlJson } from '../../src/idl/json.js';
 import { parse } from '../../src/idl/parser.js';
-import type { IdlFileHost } from '../../src/idl/program.js';
+import { memoryHost } from './memory-host.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'multi-file');
-
-/** Files in memory, by name; reading any other name fails as a missing file does. */
-function memoryHost(files: Record<string, string>): IdlFileHost {
-  return {
-    readFile(fileName) {
-      const text = files[path.normalize(fileName)];
-      if (text === undefined) throw new Error('no such file');
-      return text;
-    },
-  };
-}
 
 /** `file:line:column code message` of every diagnostic of compiling `root` among `files`. */
 function diagnosticsOf(files: Record<string, string>, root = 'root.idl'): string[] {
@@ -258,6 +248,21 @@ describe('bad imports: one exact diagnostic at the place to fix', () => {
       expect(result.diagnostics.map((d) => `${path.basename(d.file)}:${d.line}:${d.column} ${d.message}`)).toEqual([
         'dir-root.idl:2:8 cannot import "folder.idl": it is a directory',
       ]);
+    });
+
+    it('names a missing imported file among the files to watch, so creating it rebuilds', () => {
+      const root = path.join(folder, 'watch-root.idl');
+      const text = 'namespace watchRoot\nimport "later.idl"\n';
+      let failure: unknown;
+      try {
+        compileIdlSource(text, root);
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(IdlModuleError);
+      expect((failure as IdlModuleError).files).toEqual([root, path.join(folder, 'later.idl')]);
+      writeFileSync(path.join(folder, 'later.idl'), 'namespace later\n');
+      expect(compileIdlSource(text, root).files).toEqual([root, path.join(folder, 'later.idl')]);
     });
 
     it('frames each diagnostic in its own file', () => {

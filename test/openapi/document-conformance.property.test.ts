@@ -1,10 +1,11 @@
 /**
  * The server does what its openapi.json says, checked by properties rather than chosen examples: for
- * every operation of the checkout contract and of the all-constructs fixture, in OpenAPI 3.0 and
- * 3.1, request bodies generated from the operation's schema are accepted (the handler runs with
- * them), mutations the document forbids (Ajv is the judge) are answered 400 without reaching the
- * handler, and every answer (result, declared error, business-rule error, handler failure, 400)
- * matches the document's response for its status.
+ * every operation of the checkout contract, of the all-constructs fixture and of the three-file
+ * fixture (a root importing two namespaces), in OpenAPI 3.0 and 3.1, request bodies generated from
+ * the operation's schema are accepted (the handler runs with them), mutations the document forbids
+ * (Ajv is the judge) are answered 400 without reaching the handler, and every answer (result,
+ * declared error, business-rule error, handler failure, 400) matches the document's response for
+ * its status.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ const root = join(import.meta.dirname, '..', '..');
 const contracts = [
   { name: 'checkout', file: join(root, 'playground', 'checkout.idl') },
   { name: 'everything', file: join(root, 'test', 'generator', 'fixtures', 'everything.idl') },
+  // Imports common.idl and inventory.idl: qualified types, an imported interface, imported errors.
+  { name: 'multi-file', file: join(root, 'test', 'idl', 'fixtures', 'multi-file', 'shop.idl') },
 ];
 const versions: OpenApiVersion[] = ['3.0', '3.1'];
 const RUNS = 50;
@@ -41,7 +44,10 @@ interface Operation {
 }
 
 function operationsOf(idl: IdlJson, document: Schema): Operation[] {
-  const errorCodes = new Map((idl.errors ?? []).map((error) => [error.name.slice(error.name.lastIndexOf('.') + 1), error.code]));
+  // `raises` names an error as the IDL does: plainly for the root's errors, qualified for imported ones.
+  const raisedName = (error: { name: string; namespace: string }) =>
+    error.namespace === idl.rootNamespace ? error.name.slice(idl.rootNamespace.length + 1) : error.name;
+  const errorCodes = new Map((idl.errors ?? []).map((error) => [raisedName(error), error.code]));
   return (idl.interfaces ?? []).flatMap((iface) =>
     (iface.methods ?? []).map((method) => {
       const path = `/${iface.name}/${method.name}`;

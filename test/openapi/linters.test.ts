@@ -1,6 +1,7 @@
 /**
  * Linters pass with nothing to explain: Redocly's `recommended` rules and Spectral's `spectral:oas`
- * rules find no error in the document of checkout.idl and of the all-constructs IDL, in 3.0 and 3.1;
+ * rules find no error in the document of checkout.idl, of the all-constructs IDL and of the
+ * three-file fixture (a root importing two namespaces), in 3.0 and 3.1;
  * the only warnings are the ones the IDL cannot answer (licence, contact), and those go away when the
  * options (API), the flags (CLI) or `openapi.info` (plugin, dev server) give them.
  */
@@ -18,9 +19,16 @@ import { resolveOptions } from '../../src/plugin/options.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
+const multiFile = join(root, 'test', 'idl', 'fixtures', 'multi-file');
 const fixtures = {
   checkout: join(root, 'playground', 'checkout.idl'),
   everything: join(root, 'test', 'generator', 'fixtures', 'everything.idl'),
+  // shop.idl imports common.idl and inventory.idl (which imports common.idl too).
+  'multi-file': join(multiFile, 'shop.idl'),
+};
+/** Further `.idl` files the plugin's build loaded besides the fixture (here: the files it imports). */
+const alsoLoaded: Partial<Record<string, string[]>> = {
+  'multi-file': [join(multiFile, 'common.idl'), join(multiFile, 'inventory.idl')],
 };
 const versions: OpenApiVersion[] = ['3.0', '3.1'];
 const license = { name: 'MIT', url: 'https://opensource.org/license/mit' };
@@ -35,7 +43,8 @@ for (const [fixture, file] of Object.entries(fixtures)) {
     documents.set(`${fixture} ${version} complete`, idlToOpenApi([modelOf(file)], { version, license, contact }).document);
     // What the plugin writes next to the bundle and the dev server serves (both use openApiAsset).
     const plugin = resolveOptions({ openapi: { version, info: { license, contact } } }).openapi;
-    if (plugin) documents.set(`${fixture} ${version} plugin`, JSON.parse(openApiAsset([modelOf(file)], plugin).source));
+    const loaded = [...(alsoLoaded[fixture] ?? []), file].map(modelOf);
+    if (plugin) documents.set(`${fixture} ${version} plugin`, JSON.parse(openApiAsset(loaded, plugin).source));
   }
 }
 

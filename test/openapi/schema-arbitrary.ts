@@ -119,8 +119,8 @@ function withMember(root: unknown, path: (string | number)[], change: (parent: a
 }
 
 /**
- * Arbitrary mutations of `value`: a member replaced by a value of another kind, removed, or an extra
- * member added to an object. Many break the schema, some do not (a `null` where `null` is allowed):
+ * Arbitrary mutations of `value` (any JSON value): a member replaced by a value of another kind,
+ * removed, or an extra member added to an object; `value` itself replaced by one of another kind. Many break the schema, some do not (a `null` where `null` is allowed):
  * the caller decides with a validator which is which.
  */
 export function mutatedValue(value: unknown): fc.Arbitrary<unknown> {
@@ -129,18 +129,20 @@ export function mutatedValue(value: unknown): fc.Arbitrary<unknown> {
     const node = path.reduce((current: any, key) => current[key], value);
     return node !== null && typeof node === 'object' && !Array.isArray(node);
   });
-  const mutations: fc.Arbitrary<unknown>[] = [
-    fc.constantFrom(...objectPaths).chain((path) =>
-      fc.tuple(extraMemberName, anyJson).map(([name, extra]) =>
-        path.length === 0
-          ? { ...(value as object), [name]: extra }
-          : withMember(value, path, (parent, key) => {
-              parent[key] = { ...parent[key], [name]: extra };
-            }),
+  const mutations: fc.Arbitrary<unknown>[] = [otherKind(value)];
+  if (objectPaths.length > 0) {
+    mutations.push(
+      fc.constantFrom(...objectPaths).chain((path) =>
+        fc.tuple(extraMemberName, anyJson).map(([name, extra]) =>
+          path.length === 0
+            ? { ...(value as object), [name]: extra }
+            : withMember(value, path, (parent, key) => {
+                parent[key] = { ...parent[key], [name]: extra };
+              }),
+        ),
       ),
-    ),
-    otherKind(value),
-  ];
+    );
+  }
   if (paths.length > 0) {
     const path = fc.constantFrom(...paths);
     mutations.push(

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildWith } from './harness/bundlers.js';
 import { runDts } from './harness/cli.js';
-import { copyFixtureApp, repoRoot } from './harness/workspace.js';
+import { copyFixture, copyFixtureApp, repoRoot } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -63,6 +63,17 @@ describe('the .idl.d.ts the plugin writes', () => {
     const stale = await runDts(['-check', '.'], cliApp);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('checkout.idl.d.ts');
+  });
+
+  test('idlrpc -dts on a folder of files that import others: a .d.ts per module, none for a merged file', async () => {
+    const folder = await copyFixture('imports', 'dts-imports');
+    const run = await runDts(['.'], folder);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('shared.idl: merged into shop.idl, no .d.ts');
+    for (const module of ['shop.idl', 'orders.idl', 'common.idl']) expect(run.stdout).toContain(`${module}.d.ts: written`);
+    await expect(stat(path.join(folder, 'shared.idl.d.ts'))).rejects.toThrow();
+    expect(await readFile(path.join(folder, 'orders.idl.d.ts'), 'utf8')).toContain("import type * as common from './common.idl';");
   });
 
   test('idlrpc -dts writes nothing when one file is broken, and names its file:line:column', async () => {

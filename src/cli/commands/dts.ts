@@ -23,21 +23,31 @@ export const dtsCommand: Command = {
     if (files.length === 0) throw new CliError(`no .idl files in ${positionals.join(', ')}`);
 
     const outputs: { file: string; shown: string; dts: string }[] = [];
-    const failures: string[] = [];
+    const failures: { file: string; report: string }[] = [];
+    // Files without a namespace that another file imports are merged into it: they are no module
+    // and get no .d.ts (compiled alone, they would miss their namespace).
+    const merged = new Map<string, string>();
     for (const shown of files) {
       const source = await readInputFile(shown, context.cwd);
+      const file = path.resolve(context.cwd, shown);
       try {
-        outputs.push({
-          file: path.resolve(context.cwd, shown),
-          shown,
-          dts: compileIdlSource(source, shown, { cwd: context.cwd, maxImportedBytes: MAX_INPUT_BYTES }).dts,
-        });
+        const compiled = compileIdlSource(source, shown, { cwd: context.cwd, maxImportedBytes: MAX_INPUT_BYTES });
+        outputs.push({ file, shown, dts: compiled.dts });
+        for (const imported of compiled.model.files.slice(1)) {
+          if (imported.namespace === undefined) merged.set(path.resolve(context.cwd, imported.fileName), shown);
+        }
       } catch (error) {
         if (!(error instanceof IdlModuleError)) throw error;
-        failures.push(diagnosticsReport(error.diagnostics, error.sources, shown));
+        failures.push({ file, report: diagnosticsReport(error.diagnostics, error.sources, shown) });
       }
     }
-    if (failures.length > 0) throw new CliError(`${failures.join('\n\n')}\n\nno .d.ts files written`);
+    const reported = failures.filter((failure) => !merged.has(failure.file));
+    if (reported.length > 0) throw new CliError(`${reported.map((f) => f.report).join('\n\n')}\n\nno .d.ts files written`);
+    for (const [file, importer] of merged) {
+      if (files.some((shown) => path.resolve(context.cwd, shown) === file)) {
+        context.stdout(`${path.relative(context.cwd, file)}: merged into ${importer}, no .d.ts\n`);
+      }
+    }
 
     if (booleans.has('-check')) {
       const stale = [];

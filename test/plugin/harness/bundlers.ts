@@ -17,10 +17,12 @@ export const BUNDLERS = ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rs
 export type Bundler = (typeof BUNDLERS)[number];
 
 export interface BuildRequest {
-  /** The app folder (Vite builds its index.html; the others start at `entry`). */
+  /** The app folder (Vite builds an HTML page of it; the others start at `entry`). */
   root: string;
   /** The entry module, relative to `root`. */
   entry: string;
+  /** The page Vite builds, relative to `root` (its script is `entry`); index.html by default. */
+  page?: string;
   outDir: string;
   plugin?: IdlRpcPluginOptions;
 }
@@ -32,98 +34,134 @@ export interface BuildResult {
   format: 'esm' | 'script';
 }
 
-/** Builds with one bundler; rejects with the bundler's own error (message text included) on failure. */
-export async function buildWith(bundler: Bundler, request: BuildRequest): Promise<BuildResult> {
-  const entry = path.join(request.root, request.entry);
-  const { outDir } = request;
+/**
+ * The configuration of each bundler, as a user's config would hold it; shared by one-shot builds
+ * and watch sessions (harness/watch.ts).
+ */
+export const configs = {
+  vite: (request: BuildRequest) => ({
+    configFile: false as const,
+    root: request.root,
+    logLevel: 'silent' as const,
+    plugins: [idlRpcVite(request.plugin)],
+    // The preload polyfill touches `document`; the test runs the bundle in Node.
+    build: {
+      outDir: request.outDir,
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: path.join(request.root, request.page ?? 'index.html') } as { input: string },
+    },
+  }),
+  rollup: async (request: BuildRequest) => {
+    const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+    return {
+      input: path.join(request.root, request.entry),
+      plugins: [idlRpcRollup(request.plugin), nodeResolve({ browser: true })],
+      onwarn: () => {},
+    };
+  },
+  rollupOutput: (request: BuildRequest) => ({ dir: request.outDir, format: 'es' as const, entryFileNames: 'app.js' }),
+  rolldown: (request: BuildRequest) => ({
+    input: path.join(request.root, request.entry),
+    platform: 'browser' as const,
+    plugins: [idlRpcRolldown(request.plugin)],
+    logLevel: 'silent' as const,
+  }),
+  rolldownOutput: (request: BuildRequest) => ({ dir: request.outDir, format: 'esm' as const, entryFileNames: 'app.js', minify: true }),
+  esbuild: (request: BuildRequest) => ({
+    entryPoints: [path.join(request.root, request.entry)],
+    bundle: true,
+    format: 'esm' as const,
+    platform: 'browser' as const,
+    minify: true,
+    // `outfile`, not `outdir`: the case where esbuild itself drops emitted assets.
+    outfile: path.join(request.outDir, 'app.js'),
+    logLevel: 'silent' as const,
+    plugins: [idlRpcEsbuild(request.plugin)],
+  }),
+  webpack: (request: BuildRequest) => ({
+    ...webpackLikeConfig(request),
+    plugins: [idlRpcWebpack(request.plugin)],
+  }),
+  rspack: (request: BuildRequest) => ({
+    ...webpackLikeConfig(request),
+    plugins: [idlRpcRspack(request.plugin)],
+  }),
+};
+
+function webpackLikeConfig(request: BuildRequest) {
+  return {
+    mode: 'production' as const,
+    context: request.root,
+    entry: path.join(request.root, request.entry),
+    target: 'web' as const,
+    devtool: false as const,
+    output: { path: request.outDir, filename: 'app.js', clean: true },
+  };
+}
+
+/** Where each bundler puts the app's JavaScript (Vite names it by content, so it is looked up). */
+export async function bundleOf(bundler: Bundler, outDir: string): Promise<BuildResult> {
   switch (bundler) {
     case 'vite': {
-      const { build } = await import('vite');
-      await build({
-        configFile: false,
-        root: request.root,
-        logLevel: 'silent',
-        plugins: [idlRpcVite(request.plugin)],
-        // The preload polyfill touches `document`; the test runs the bundle in Node.
-        build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
-      });
       const assets = await readdir(path.join(outDir, 'assets'));
       const script = assets.find((f) => f.endsWith('.js'));
       if (!script) throw new Error(`vite wrote no script into ${outDir}/assets`);
       return { bundleFile: path.join(outDir, 'assets', script), format: 'esm' };
     }
+    case 'webpack':
+    case 'rspack':
+      return { bundleFile: path.join(outDir, 'app.js'), format: 'script' };
+    default:
+      return { bundleFile: path.join(outDir, 'app.js'), format: 'esm' };
+  }
+}
+
+/** Builds with one bundler; rejects with the bundler's own error (message text included) on failure. */
+export async function buildWith(bundler: Bundler, request: BuildRequest): Promise<BuildResult> {
+  switch (bundler) {
+    case 'vite': {
+      const { build } = await import('vite');
+      await build(configs.vite(request));
+      break;
+    }
     case 'rollup': {
       const { rollup } = await import('rollup');
-      const { nodeResolve } = await import('@rollup/plugin-node-resolve');
-      const bundle = await rollup({
-        input: entry,
-        plugins: [idlRpcRollup(request.plugin), nodeResolve({ browser: true })],
-        onwarn: () => {},
-      });
+      const bundle = await rollup(await configs.rollup(request));
       try {
-        await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'app.js' });
+        await bundle.write(configs.rollupOutput(request));
       } finally {
         await bundle.close();
       }
-      return { bundleFile: path.join(outDir, 'app.js'), format: 'esm' };
+      break;
     }
     case 'rolldown': {
       const { rolldown } = await import('rolldown');
-      const bundle = await rolldown({ input: entry, platform: 'browser', plugins: [idlRpcRolldown(request.plugin)], logLevel: 'silent' });
+      const bundle = await rolldown(configs.rolldown(request));
       try {
-        await bundle.write({ dir: outDir, format: 'esm', entryFileNames: 'app.js', minify: true });
+        await bundle.write(configs.rolldownOutput(request));
       } finally {
         await bundle.close();
       }
-      return { bundleFile: path.join(outDir, 'app.js'), format: 'esm' };
+      break;
     }
     case 'esbuild': {
       const esbuild = await import('esbuild');
-      // `outfile`, not `outdir`: the case where esbuild itself drops emitted assets.
-      const outfile = path.join(outDir, 'app.js');
-      await esbuild.build({
-        entryPoints: [entry],
-        bundle: true,
-        format: 'esm',
-        platform: 'browser',
-        minify: true,
-        outfile,
-        logLevel: 'silent',
-        plugins: [idlRpcEsbuild(request.plugin)],
-      });
-      return { bundleFile: outfile, format: 'esm' };
+      await esbuild.build(configs.esbuild(request));
+      break;
     }
     case 'webpack': {
       const { default: webpack } = await import('webpack');
-      await runCompiler(
-        webpack({
-          mode: 'production',
-          context: request.root,
-          entry,
-          target: 'web',
-          devtool: false,
-          output: { path: outDir, filename: 'app.js', clean: true },
-          plugins: [idlRpcWebpack(request.plugin)],
-        }),
-      );
-      return { bundleFile: path.join(outDir, 'app.js'), format: 'script' };
+      await runCompiler(webpack(configs.webpack(request)));
+      break;
     }
     case 'rspack': {
       const { rspack } = await import('@rspack/core');
-      await runCompiler(
-        rspack({
-          mode: 'production',
-          context: request.root,
-          entry,
-          target: 'web',
-          devtool: false,
-          output: { path: outDir, filename: 'app.js', clean: true },
-          plugins: [idlRpcRspack(request.plugin)],
-        }),
-      );
-      return { bundleFile: path.join(outDir, 'app.js'), format: 'script' };
+      await runCompiler(rspack(configs.rspack(request)));
+      break;
     }
   }
+  return bundleOf(bundler, request.outDir);
 }
 
 interface CompilerLike {

@@ -16,9 +16,9 @@ export interface FixtureApp {
   }>;
 }
 
-/** Loads a bundle and hands back the app it registered. */
-export async function loadBundle(build: BuildResult): Promise<FixtureApp> {
-  const global = globalThis as { idlRpcApp?: FixtureApp };
+/** Loads a bundle and hands back the app it registered (by default the fixture app's shape). */
+export async function loadBundle<App = FixtureApp>(build: BuildResult): Promise<App> {
+  const global = globalThis as { idlRpcApp?: App };
   delete global.idlRpcApp;
   if (build.format === 'esm') {
     // A query makes every load a new module instance, even for a file loaded before.

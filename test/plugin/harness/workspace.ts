@@ -31,6 +31,16 @@ export async function copyFixtureApp(name: string): Promise<string> {
   return dir;
 }
 
+/** A copy of the fixture folder `test/plugin/fixtures/<fixture>` in a fresh `test-output/plugin/<name>`. */
+export async function copyFixture(fixture: string, name: string): Promise<string> {
+  const dir = await freshDir(name);
+  await cp(path.join(repoRoot, 'test/plugin/fixtures', fixture), dir, {
+    recursive: true,
+    filter: (source) => !source.endsWith('.idl.d.ts'),
+  });
+  return dir;
+}
+
 /** `http://127.0.0.1:<port>` of a listening server. */
 export function addressOf(server: http.Server): string {
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,164 @@
+/**
+ * One production build of a bench app (bench/lib/build-apps.mjs) with each of the six bundlers,
+ * through their JS APIs as a user's config would drive them (the settings of
+ * test/plugin/harness/bundlers.ts): with our plugin for the `plugin` variant, and with the bundler's
+ * own TypeScript support for the `pregenerated` one (Rollup and webpack have none: they build the
+ * esbuild-transpiled copy, made before any timing).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+// Not ours.mjs: it loads esbuild, which every timed build process would then pay for.
+import { repoRoot } from './checkout.mjs';
+
+export const BUNDLERS = ['vite', 'esbuild', 'webpack', 'rspack', 'rollup', 'rolldown'];
+
+/** What each bundler builds for the pregenerated variant, for the row labels. */
+export const PREGENERATED_SOURCE = {
+  vite: 'gen/*.ts, Vite TypeScript',
+  esbuild: 'gen/*.ts, esbuild TypeScript',
+  webpack: 'gen/*.ts transpiled to .js by esbuild before timing',
+  rspack: 'gen/*.ts, builtin:swc-loader',
+  rollup: 'gen/*.ts transpiled to .js by esbuild before timing',
+  rolldown: 'gen/*.ts, Rolldown TypeScript',
+};
+
+/** Bundlers that read the transpiled `gen-js/` copy (entry `main-js.js`). */
+const NEEDS_TRANSPILED = new Set(['webpack', 'rollup']);
+
+/** The plugin of `bundler`, with default options (so it also writes `.idl.d.ts` and openapi.json). */
+async function ourPlugin(bundler) {
+  const file = path.join(repoRoot, 'dist', 'src', 'plugin', `${bundler}.js`);
+  if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first`);
+  const { default: create } = await import(pathToFileURL(file).href);
+  return create();
+}
+
+/**
+ * Builds `appDir` into `appDir/dist` with `bundler`; `variant` is `plugin` or `pregenerated`.
+ * Resolves with the bytes of JavaScript written (to show both variants built the same app).
+ */
+export async function buildApp(bundler, variant, appDir) {
+  const usePlugin = variant === 'plugin';
+  const entry = path.join(appDir, !usePlugin && NEEDS_TRANSPILED.has(bundler) ? 'main-js.js' : 'main.js');
+  const outDir = path.join(appDir, 'dist');
+  const plugins = usePlugin ? [await ourPlugin(bundler)] : [];
+  // This package says "type": "module", so webpack and Rspack want `.js`-suffixed imports in its
+  // files; the esm-bundler style writes `./types`, as a bundler project would, so relax that.
+  const extensionlessImports = { test: /\.[jt]s$/, resolve: { fullySpecified: false } };
+  switch (bundler) {
+    case 'vite': {
+      const { build } = await import('vite');
+      await build({
+        configFile: false,
+        root: appDir,
+        cacheDir: path.join(appDir, 'node_modules', '.vite'),
+        logLevel: 'silent',
+        plugins,
+        build: { outDir, emptyOutDir: true, rollupOptions: { input: entry } },
+      });
+      break;
+    }
+    case 'esbuild': {
+      const esbuild = await import('esbuild');
+      await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        minify: true,
+        outfile: path.join(outDir, 'app.js'),
+        logLevel: 'silent',
+        plugins,
+      });
+      break;
+    }
+    case 'rollup': {
+      const { rollup } = await import('rollup');
+      const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+      const bundle = await rollup({ input: entry, plugins: [...plugins, nodeResolve({ browser: true })], onwarn: () => {} });
+      try {
+        await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'app.js' });
+      } finally {
+        await bundle.close();
+      }
+      break;
+    }
+    case 'rolldown': {
+      const { rolldown } = await import('rolldown');
+      const bundle = await rolldown({ input: entry, platform: 'browser', plugins, logLevel: 'silent' });
+      try {
+        await bundle.write({ dir: outDir, format: 'esm', entryFileNames: 'app.js', minify: true });
+      } finally {
+        await bundle.close();
+      }
+      break;
+    }
+    case 'webpack': {
+      const { default: webpack } = await import('webpack');
+      await runCompiler(
+        webpack({
+          mode: 'production',
+          context: appDir,
+          entry,
+          target: 'web',
+          devtool: false,
+          output: { path: outDir, filename: 'app.js', clean: true },
+          module: usePlugin ? {} : { rules: [extensionlessImports] },
+          plugins,
+        }),
+      );
+      break;
+    }
+    case 'rspack': {
+      const { rspack } = await import('@rspack/core');
+      const typescript = {
+        test: /\.ts$/,
+        loader: 'builtin:swc-loader',
+        // ES2022 like the other bundlers' output (SWC's default target is ES5).
+        options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
+        type: 'javascript/auto',
+      };
+      await runCompiler(
+        rspack({
+          mode: 'production',
+          context: appDir,
+          entry,
+          target: 'web',
+          devtool: false,
+          output: { path: outDir, filename: 'app.js', clean: true },
+          resolve: usePlugin ? {} : { extensions: ['.ts', '...'] },
+          module: usePlugin ? {} : { rules: [extensionlessImports, typescript] },
+          plugins,
+        }),
+      );
+      break;
+    }
+    default:
+      throw new Error(`unknown bundler ${bundler} (expected one of ${BUNDLERS.join(', ')})`);
+  }
+  return javaScriptBytes(outDir);
+}
+
+/** Bytes of every `.js` file under `dir`; throws when there is none (the build wrote nothing). */
+function javaScriptBytes(dir) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.js')) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  if (bytes === 0) throw new Error(`the build wrote no JavaScript into ${dir}`);
+  return bytes;
+}
+
+/** Runs a webpack or Rspack compiler; rejects with every error message when the build failed. */
+function runCompiler(compiler) {
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error) return reject(error);
+        if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+        resolve();
+      });
+    });
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Build cost of the plugin: production builds of the same app with its `.idl` files going through
+ * the plugin, and with the TypeScript `idlrpc -plugin ts-client-server -ts-module esm-bundler` wrote
+ * ahead of time (bench/lib/build-apps.mjs), for each of the six bundlers and three apps; each build
+ * in a fresh process (bench/suites/build-process.mjs). Cold: a fresh copy of the app folder. Warm:
+ * a second build, in a new process, in the folder the cold build left (whatever the plugin or
+ * bundler keeps on disk is there). Rounds are interleaved and alternate which variant goes first.
+ *
+ * Also the plugin's start-up: importing `unplugin-idl-rpc/vite` and creating the plugin against a
+ * no-op unplugin plugin, time and modules loaded (bench/suites/plugin-startup-process.mjs).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appDefinitions, freshAppCopy, writeAppTemplates } from '../lib/build-apps.mjs';
+import { BUNDLERS, PREGENERATED_SOURCE } from '../lib/bundler-builds.mjs';
+import { cacheDir } from '../lib/load-ts.mjs';
+import { pairedRow } from '../lib/paired-row.mjs';
+import { runJsonChild } from '../lib/run-child.mjs';
+
+const buildProcess = fileURLToPath(new URL('./build-process.mjs', import.meta.url));
+const startupProcess = fileURLToPath(new URL('./plugin-startup-process.mjs', import.meta.url));
+
+const BUNDLER_NAMES = { vite: 'Vite', esbuild: 'esbuild', webpack: 'webpack', rspack: 'Rspack', rollup: 'Rollup', rolldown: 'Rolldown' };
+const VARIANTS = ['plugin', 'pregenerated'];
+
+/** Cold then warm build of one variant; resolves with `{ cold, warm, bytes }`. */
+async function coldAndWarm(bundler, variant, template) {
+  const work = freshAppCopy(template, `${variant}-work`);
+  // In the app folder, as a user runs a build: the project root of tools that have no other (the
+  // plugin's disk cache under esbuild, Rollup, Rolldown, webpack and Rspack).
+  const cold = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
+  const warm = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
+  return { cold: cold.ms, warm: warm.ms, bytes: cold.bytes };
+}
+
+/** The build rows: cold and warm, per app and bundler, plugin against pre-generated. */
+async function buildRows(options) {
+  const apps = (await appDefinitions()).filter((app) => !options.apps || options.apps.includes(app.name));
+  const bundlers = options.bundlers ?? BUNDLERS;
+  const templates = new Map();
+  for (const app of apps) templates.set(app.name, await writeAppTemplates(app));
+
+  // times[app][bundler][variant] = { cold: [], warm: [], bytes }
+  const times = {};
+  for (let round = 0; round < options.rounds; round++) {
+    // A full run of this suite takes about half an hour: say where it is.
+    console.error(`  builds, round ${round + 1} of ${options.rounds}`);
+    for (const app of apps) {
+      for (const [index, bundler] of bundlers.entries()) {
+        const order = (round + index) % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+        for (const variant of order) {
+          const { cold, warm, bytes } = await coldAndWarm(bundler, variant, templates.get(app.name)[variant]);
+          const slot = (((times[app.name] ??= {})[bundler] ??= {})[variant] ??= { cold: [], warm: [], bytes });
+          slot.cold.push(cold);
+          slot.warm.push(warm);
+        }
+      }
+    }
+  }
+
+  const rows = [];
+  const perRoundRatio = {};
+  const bytes = {};
+  for (const app of apps) {
+    for (const bundler of bundlers) {
+      const { plugin, pregenerated } = times[app.name][bundler];
+      bytes[`${app.name} ${bundler}`] = { plugin: plugin.bytes, pregenerated: pregenerated.bytes };
+      for (const kind of ['cold', 'warm']) {
+        const how = kind === 'cold' ? 'cold (new process, fresh app folder)' : 'warm (new process, second build in the same folder)';
+        const { row, perRoundRatio: ratio } = pairedRow({
+          group: 'build',
+          metric: `${BUNDLER_NAMES[bundler]} build, ${how}, app importing ${app.label}: .idl through the plugin`,
+          unit: 'ms',
+          peerName: `pre-generated TS (${PREGENERATED_SOURCE[bundler]})`,
+          ours: plugin[kind],
+          peer: pregenerated[kind],
+        });
+        rows.push(row);
+        perRoundRatio[`${app.name} ${bundler} ${kind}`] = ratio;
+      }
+    }
+  }
+  return { rows, info: { rounds: options.rounds, apps: apps.map((app) => app.label), bundlers, javaScriptBytes: bytes, perRoundRatio } };
+}
+
+/** Plugin start-up against a no-op unplugin plugin: time (interleaved rounds) and modules loaded. */
+async function startupRows(options) {
+  const ms = { ours: [], noop: [] };
+  for (let round = 0; round < options.startupRounds; round++) {
+    const order = round % 2 === 0 ? ['ours', 'noop'] : ['noop', 'ours'];
+    for (const kind of order) ms[kind].push((await runJsonChild(startupProcess, [kind, 'time'])).ms);
+  }
+  const logDir = path.join(cacheDir, 'plugin-startup');
+  mkdirSync(logDir, { recursive: true });
+  const modules = {};
+  for (const kind of ['ours', 'noop']) {
+    modules[kind] = (await runJsonChild(startupProcess, [kind, 'count', path.join(logDir, `${kind}.log`)])).modules;
+  }
+  const peerName = 'no-op plugin (unplugin createUnplugin)';
+  const time = pairedRow({
+    group: 'build',
+    metric: 'plugin start-up: import unplugin-idl-rpc/vite and create the plugin (new process)',
+    unit: 'ms',
+    peerName,
+    ours: ms.ours,
+    peer: ms.noop,
+  });
+  const count = {
+    group: 'build',
+    metric: 'plugin start-up: module files loaded until the plugin is created (Node built-ins not counted)',
+    unit: 'modules',
+    peerName,
+    ours: modules.ours,
+    peer: modules.noop,
+    higherIsBetter: false,
+  };
+  return { rows: [time.row, count], info: { rounds: options.startupRounds, perRoundRatio: time.perRoundRatio } };
+}
+
+/** Returns the table rows of the build suite. */
+export async function runBuildSuite(options) {
+  const builds = await buildRows(options);
+  const startup = await startupRows(options);
+  return { rows: [...builds.rows, ...startup.rows], info: { builds: builds.info, startup: startup.info } };
+}

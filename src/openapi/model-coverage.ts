@@ -1,0 +1,30 @@
+/**
+ * Which of several models one OpenAPI document describes when some import others (docs/openapi.md,
+ * "Several IDL files"). A model compiled from `shop.idl` already holds every declaration of the
+ * `inventory.idl` it imports, under qualified names (`inventory.Stock`, `/inventory.InventoryService/...`),
+ * which is how a server built from `shop.idl` answers. Describing `inventory.idl` again on its own
+ * would add the same types and methods a second time under their plain names, as if a second server
+ * were there: so a model whose root file another model imports is covered by that model and left out.
+ */
+import path from 'node:path';
+import type { IdlModel } from '../idl/model.js';
+
+/** One name per file, however the loader spelled it (`./common.idl`, `common.idl`, an absolute path). */
+export function sourceFileKey(fileName: string): string {
+  return path.resolve(fileName);
+}
+
+/**
+ * The models left to describe: those whose root file no other model imports (directly or not), each
+ * root file once, in the given order.
+ */
+export function uncoveredModels(models: readonly IdlModel[]): IdlModel[] {
+  const imported = new Set(models.flatMap((model) => model.files.slice(1).map((file) => sourceFileKey(file.fileName))));
+  const described = new Set<string>();
+  return models.filter((model) => {
+    const root = sourceFileKey(model.file.fileName);
+    if (imported.has(root) || described.has(root)) return false;
+    described.add(root);
+    return true;
+  });
+}

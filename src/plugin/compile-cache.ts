@@ -1,0 +1,168 @@
+/**
+ * One compile per content: the plugin's compiled `.idl` modules, kept in memory (bounded, least
+ * recently used first out) and, when a cache folder is given, on disk for the next build.
+ *
+ * The key is a hash of the package version, the module's file (generated imports are relative to
+ * it), `maxIdlBytes` and the module's text. The files it imports are not known before compiling,
+ * so an entry lists them with their content hashes, and a hit reads and hashes them again: an edit
+ * of an imported file is a miss like an edit of the module's own. Only successful compiles are
+ * kept: a broken file is compiled (and reported) every time.
+ *
+ * Lives in the plugin's light part: a hit loads neither the compiler nor the generators. A hit from
+ * disk has no model; {@link CachedIdlModule.model} then parses and checks the files (no code
+ * generation, a fraction of a compile) when openapi.json is built.
+ */
+import path from 'node:path';
+import type { CompiledIdlModule } from '../codegen/idl-module.js';
+import type { IdlModel, ModelSourceFile } from '../idl/model.js';
+import { ownManifest } from '../own-package.js';
+import { contentHash, fileContentHash } from './content-hash.js';
+import { type CacheEntry, readDiskEntry, writeDiskEntry } from './disk-cache.js';
+import { readIdlFile } from './read-idl-file.js';
+
+/** A compiled `.idl` module, from the cache or compiled just now. */
+export interface CachedIdlModule {
+  file: string;
+  /** Every file the module was compiled from: `file`, then the files it imports. */
+  files: string[];
+  /** The program's files with their namespaces (the model's `files`). */
+  programFiles: readonly ModelSourceFile[];
+  js: string;
+  dts: string;
+  /** The checked model (for openapi.json): kept from the compile, or parsed and checked on first use. */
+  model(): Promise<IdlModel>;
+}
+
+/** What the cache did since the process started (or the last {@link resetCompileCache}); tests read it. */
+export const compileCacheStats = { memoryHits: 0, diskHits: 0, misses: 0 };
+
+/** The in-memory cache's bounds: a dev server edits for hours, each edit a new key. */
+const MEMORY_MAX_ENTRIES = 500;
+const MEMORY_MAX_WEIGHT = 64 * 1024 * 1024;
+/**
+ * A checked model holds roughly this many bytes of heap per byte of IDL (its syntax tree and
+ * tables); counted against the bound when the entry holds one.
+ */
+const MODEL_BYTES_PER_SOURCE_BYTE = 20;
+
+interface MemoryEntry {
+  key: string;
+  entry: CacheEntry;
+  text: string;
+  maxBytes: number;
+  sourceBytes: number;
+  weight: number;
+  model?: Promise<IdlModel>;
+}
+
+/** Insertion order is use order: a hit moves its entry to the end; the first one is evicted. */
+const memory = new Map<string, MemoryEntry>();
+let memoryWeight = 0;
+
+/** Forgets the in-memory entries and zeroes the stats (tests). */
+export function resetCompileCache(): void {
+  memory.clear();
+  memoryWeight = 0;
+  Object.assign(compileCacheStats, { memoryHits: 0, diskHits: 0, misses: 0 });
+}
+
+/**
+ * Reads `file` and returns its compiled module: from memory or `diskFolder` when the module's text
+ * and every imported file's are those it was compiled from, else compiled now (and stored).
+ * Throws `IdlFileReadError` and `IdlModuleError` as compiling does.
+ */
+export async function compileIdlFileCached(file: string, maxBytes: number, diskFolder: string | undefined): Promise<CachedIdlModule> {
+  const text = await readIdlFile(file, maxBytes);
+  const version = ownManifest().version;
+  const key = contentHash(JSON.stringify([version, path.resolve(file), maxBytes, contentHash(text)]));
+  const remembered = memory.get(key);
+  if (remembered && importsUnchanged(remembered.entry, maxBytes)) {
+    compileCacheStats.memoryHits++;
+    memory.delete(key);
+    memory.set(key, remembered);
+    return moduleOf(remembered);
+  }
+  const stored = diskFolder === undefined ? undefined : await readDiskEntry(diskFolder, key, version);
+  if (stored && stored.file === file && importsUnchanged(stored, maxBytes)) {
+    compileCacheStats.diskHits++;
+    // The imported files' sizes are not stored; the module's own stands in for each.
+    return moduleOf(remember(key, stored, text, maxBytes, text.length * stored.files.length));
+  }
+  compileCacheStats.misses++;
+  const { compileIdlText } = await import('./compile-idl-file.js');
+  const compiled = compileIdlText(text, file, maxBytes);
+  const entry = entryOf(compiled);
+  if (diskFolder !== undefined) await writeDiskEntry(diskFolder, key, version, entry);
+  const sourceBytes = [...compiled.sources.values()].reduce((sum, source) => sum + source.length, 0);
+  return moduleOf(remember(key, entry, text, maxBytes, sourceBytes, compiled.model));
+}
+
+function entryOf(compiled: CompiledIdlModule): CacheEntry {
+  const imports = compiled.files.slice(1).map((file) => {
+    const source = compiled.sources.get(file);
+    if (source === undefined) throw new Error(`internal error: the compiler kept no text of ${file}`);
+    return { file, hash: contentHash(source) };
+  });
+  const { file, files, js, dts } = compiled;
+  return { file, files, imports, programFiles: compiled.model.files, js, dts };
+}
+
+/** Whether every imported file still has the content the entry was compiled from (read and hashed: they are small). */
+function importsUnchanged(entry: CacheEntry, maxBytes: number): boolean {
+  return entry.imports.every(({ file, hash }) => fileContentHash(file, maxBytes) === hash);
+}
+
+function remember(key: string, entry: CacheEntry, text: string, maxBytes: number, sourceBytes: number, model?: IdlModel): MemoryEntry {
+  const remembered: MemoryEntry = { key, entry, text, maxBytes, sourceBytes, weight: 0 };
+  if (model) remembered.model = Promise.resolve(model);
+  reweigh(remembered);
+  const replaced = memory.get(key);
+  if (replaced) memoryWeight -= replaced.weight;
+  memory.delete(key);
+  memory.set(key, remembered);
+  memoryWeight += remembered.weight;
+  evict();
+  return remembered;
+}
+
+/** Sets the bytes an entry holds, roughly: its strings, and its model when it has one. */
+function reweigh(remembered: MemoryEntry): void {
+  const { entry, text } = remembered;
+  const weight =
+    entry.js.length + entry.dts.length + text.length + (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
+  if (memory.get(remembered.key) === remembered) memoryWeight += weight - remembered.weight;
+  remembered.weight = weight;
+}
+
+function evict(): void {
+  for (const [key, remembered] of memory) {
+    if (memory.size <= 1 || (memory.size <= MEMORY_MAX_ENTRIES && memoryWeight <= MEMORY_MAX_WEIGHT)) return;
+    memory.delete(key);
+    memoryWeight -= remembered.weight;
+  }
+}
+
+function moduleOf(remembered: MemoryEntry): CachedIdlModule {
+  const { file, files, programFiles, js, dts } = remembered.entry;
+  return {
+    file,
+    files,
+    programFiles,
+    js,
+    dts,
+    model() {
+      if (!remembered.model) {
+        remembered.model = import('./compile-idl-model.js').then(({ compileIdlModel }) =>
+          compileIdlModel(remembered.text, file, remembered.maxBytes),
+        );
+        // A model that failed (a file changed since) is not kept: the next call tries again.
+        remembered.model.catch(() => {
+          remembered.model = undefined;
+        });
+        reweigh(remembered);
+        evict();
+      }
+      return remembered.model;
+    },
+  };
+}

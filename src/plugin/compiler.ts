@@ -1,0 +1,28 @@
+/**
+ * The plugin's one way to the compiler, which it loads with `import()` on first use: making a
+ * plugin (which every bundler process and dev-server start does) loads only the plugin's shell, and
+ * the compiler, the generators, TypeBox and the OpenAPI converter (with yaml) load when the first
+ * `.idl` is compiled or the first openapi.json is built (test/plugin/start-up.test.ts). Compiled
+ * modules go through the compile cache (compile-cache.ts), which loads the compiler only on a miss.
+ */
+import type { IdlModel } from '../idl/model.js';
+import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
+import type { OpenApiAsset } from './openapi-asset.js';
+import type { ResolvedOpenApiOptions } from './options.js';
+
+export type { CachedIdlModule } from './compile-cache.js';
+
+/**
+ * Reads and compiles an `.idl` file with the files it imports, or takes it from the compile cache
+ * (in memory, and in `cacheFolder` when given); throws `IdlModuleError` for a broken file and
+ * `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`.
+ */
+export function compileIdlFile(file: string, maxBytes: number, cacheFolder: string | undefined): Promise<CachedIdlModule> {
+  return compileIdlFileCached(file, maxBytes, cacheFolder);
+}
+
+/** The openapi.json of the given models (see openapi-asset.ts). */
+export async function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): Promise<OpenApiAsset> {
+  const { openApiAsset: build } = await import('./openapi-asset.js');
+  return build(models, options);
+}

@@ -1,0 +1,77 @@
+/**
+ * The compile cache's entries on disk, one JSON file per key, so that the next build (a new process)
+ * finds what this one generated. Entries are written atomically (temporary file, then rename), so
+ * builds sharing one folder never see half an entry; anything unreadable, unparsable or of another
+ * shape or version is a miss, never an error: the file is compiled again and its entry rewritten.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ModelSourceFile } from '../idl/model.js';
+import { writeFileAtomic } from '../atomic-write.js';
+
+/** Bumped whenever the shape of an entry changes, so that old entries are misses. */
+const ENTRY_FORMAT = 1;
+
+/** What is kept of one compiled `.idl` module: everything the plugin needs but the model. */
+export interface CacheEntry {
+  /** The module's own file. */
+  file: string;
+  /** Every file it was compiled from, the module's own first (as the compiler names them). */
+  files: string[];
+  /** The imported files with the content hash each had when compiled: a hit checks them again. */
+  imports: { file: string; hash: string }[];
+  /** The program's files with their namespaces (the model's `files`), for the imported `.d.ts`. */
+  programFiles: ModelSourceFile[];
+  js: string;
+  dts: string;
+}
+
+function entryPath(folder: string, key: string): string {
+  return path.join(folder, `${key}.json`);
+}
+
+/** The entry stored under `key` by this `version` of the package, or undefined (a miss). */
+export async function readDiskEntry(folder: string, key: string, version: string): Promise<CacheEntry | undefined> {
+  try {
+    const stored = JSON.parse(await readFile(entryPath(folder, key), 'utf8')) as unknown;
+    return isStoredEntry(stored, key, version) ? stored.entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores `entry` under `key`; a folder that cannot be written only means no cache, so errors are ignored. */
+export async function writeDiskEntry(folder: string, key: string, version: string, entry: CacheEntry): Promise<void> {
+  const stored: StoredEntry = { format: ENTRY_FORMAT, version, key, entry };
+  await writeFileAtomic(entryPath(folder, key), JSON.stringify(stored)).catch(() => undefined);
+}
+
+interface StoredEntry {
+  format: number;
+  version: string;
+  key: string;
+  entry: CacheEntry;
+}
+
+function isStoredEntry(value: unknown, key: string, version: string): value is StoredEntry {
+  if (!isRecord(value) || value.format !== ENTRY_FORMAT || value.version !== version || value.key !== key) return false;
+  const entry = value.entry;
+  if (!isRecord(entry)) return false;
+  return (
+    typeof entry.file === 'string' &&
+    typeof entry.js === 'string' &&
+    typeof entry.dts === 'string' &&
+    Array.isArray(entry.files) &&
+    entry.files.every((file) => typeof file === 'string') &&
+    Array.isArray(entry.imports) &&
+    entry.imports.every((item) => isRecord(item) && typeof item.file === 'string' && typeof item.hash === 'string') &&
+    Array.isArray(entry.programFiles) &&
+    entry.programFiles.every(
+      (item) => isRecord(item) && typeof item.fileName === 'string' && (item.namespace === undefined || typeof item.namespace === 'string'),
+    )
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

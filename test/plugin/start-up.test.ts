@@ -1,0 +1,88 @@
+/**
+ * Loading a bundler plugin costs little: importing `unplugin-idl-rpc/<bundler>` and making the
+ * plugin loads neither the compiler nor its heavy dependencies (TypeBox, whose compiler the
+ * generator runs; yaml, which only OpenAPI input needs). They load when the first `.idl` is compiled.
+ * Checked in a fresh Node process (the published entries, dist/) with a module hook that records
+ * every module loaded.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+import { BUNDLERS } from './harness/bundlers.js';
+import { repoRoot } from './harness/workspace.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'idl-start-up-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** `--import` module: registers a load hook that appends every module URL to LOADED_LOG. */
+const recorder = `data:text/javascript,${encodeURIComponent(`
+import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`
+  import { appendFileSync } from 'node:fs';
+  export async function load(url, context, next) {
+    appendFileSync(process.env.LOADED_LOG, url + '\\\\n');
+    return next(url, context);
+  }
+\`));
+`)}`;
+
+/** The modules loaded while `script` ran, split at the lines it printed as `MARK <name>`. */
+async function modulesLoadedBy(script: string, log: string): Promise<string[]> {
+  await promisify(execFile)(process.execPath, ['--import', recorder, '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    env: { ...process.env, LOADED_LOG: log },
+  });
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+const heavy = [
+  { what: "TypeBox's compiler", pattern: /@sinclair\/typebox\/build\/(?:esm|cjs)\/compiler\// },
+  { what: 'TypeBox', pattern: /@sinclair\/typebox\// },
+  { what: 'yaml', pattern: /node_modules\/yaml\// },
+  { what: 'the code generator', pattern: /dist\/src\/codegen\/(?!idl-module-error|source-text)/ },
+  { what: 'the OpenAPI converter', pattern: /dist\/src\/openapi\// },
+];
+
+test.each(BUNDLERS)('making the %s plugin loads neither the compiler nor TypeBox nor yaml', async (bundler) => {
+  const log = path.join(folder, `${bundler}.log`);
+  const loaded = await modulesLoadedBy(`const { default: make } = await import('unplugin-idl-rpc/${bundler}'); make();`, log);
+  expect(loaded.some((url) => url.includes('/dist/src/plugin/'))).toBe(true);
+  for (const { what, pattern } of heavy)
+    expect(
+      loaded.filter((url) => pattern.test(url)),
+      what,
+    ).toEqual([]);
+});
+
+/** A script that has the Rollup plugin load checkout.idl with `options`, as a build does. */
+function loadCheckout(options: object): string {
+  const idl = path.join(repoRoot, 'playground', 'checkout.idl');
+  return `
+    const { default: make } = await import('unplugin-idl-rpc/rollup');
+    const plugin = make(${JSON.stringify(options)});
+    const context = { addWatchFile() {}, error(e) { throw new Error(String(e.message ?? e)); }, warn() {} };
+    const result = await plugin.load.handler.call(context, ${JSON.stringify(idl)});
+    if (!result.code.includes('CatalogServiceClient')) throw new Error('no module generated');
+  `;
+}
+
+test('compiling the first .idl loads them', async () => {
+  const loaded = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'compile.log'));
+  expect(loaded.some((url) => heavy[0].pattern.test(url))).toBe(true);
+  expect(loaded.some((url) => heavy[3].pattern.test(url))).toBe(true);
+});
+
+test('a module from the disk cache loads neither the compiler nor TypeBox', async () => {
+  const options = { dts: false, cacheDir: path.join(folder, 'cache') };
+  const first = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-miss.log'));
+  expect(first.some((url) => heavy[3].pattern.test(url))).toBe(true);
+  const second = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-hit.log'));
+  for (const { what, pattern } of heavy)
+    expect(
+      second.filter((url) => pattern.test(url)),
+      what,
+    ).toEqual([]);
+});
