@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,inprocess,validation,compiler,converter,converter-scaling,client,build,dev   run some suites
+ *   --only server,inprocess,validation,compiler,converter,converter-scaling,client,build,dev,lsp   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -32,6 +32,7 @@ const settings = args.quick
       // Every app and bundler once would add about 2.5 minutes: CI builds checkout.idl with two bundlers.
       build: { rounds: 1, apps: ['checkout'], bundlers: ['vite', 'esbuild'], startupRounds: 3 },
       dev: { rounds: 1, edits: 3, memoryRounds: 1, memoryEdits: 5 },
+      lsp: { rounds: 5 },
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
@@ -43,6 +44,7 @@ const settings = args.quick
       client: {},
       build: { rounds: 7, startupRounds: 15 },
       dev: { rounds: 7, edits: 5, memoryRounds: 3, memoryEdits: 50 },
+      lsp: { rounds: 20 },
     };
 
 // Loaded on demand, so one suite's missing piece does not stop the others.
@@ -56,6 +58,7 @@ const suites = {
   client: async (s) => (await import('./suites/client-size.mjs')).runClientSizeSuite(s),
   build: async (s) => (await import('./suites/build.mjs')).runBuildSuite(s),
   dev: async (s) => (await import('./suites/dev.mjs')).runDevSuite(s),
+  lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
 for (const name of selected) {

@@ -8,6 +8,7 @@ import { formatCommand } from './format.js';
 import { generateCommand } from './generate.js';
 import { helpCommand } from './help.js';
 import { idlToOpenApiCommand } from './idl-to-openapi.js';
+import { lspCommand } from './lsp.js';
 import { openApiToIdlCommand } from './openapi-to-idl.js';
 import { toJsonCommand } from './to-json.js';
 import { validateCommand } from './validate.js';
@@ -21,6 +22,7 @@ export const commands: readonly Command[] = [
   openApiToIdlCommand,
   idlToOpenApiCommand,
   dtsCommand,
+  lspCommand,
   versionCommand,
   helpCommand,
 ];

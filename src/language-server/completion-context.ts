@@ -1,0 +1,104 @@
+/**
+ * Where the cursor is, for completion: a light scan of the text before it (comments, strings,
+ * braces and parentheses) that works on any text, however broken, since completion is asked while
+ * typing, when the file rarely parses.
+ */
+
+/** The kind of place completion is asked in. */
+export type CompletionPlace =
+  /** Where a declaration starts: `namespace`, `import`, `struct`, ... */
+  | { kind: 'top-level' }
+  /** After `struct Name `: `extends`. */
+  | { kind: 'after-struct-name' }
+  /** After `extends `: a struct name. */
+  | { kind: 'parent' }
+  /** A field's, parameter's or method's type. */
+  | { kind: 'type' }
+  /** After a field's type: `[optional]`. */
+  | { kind: 'after-field-type' }
+  /** After a method's return type: `[optional]` and `raises`. */
+  | { kind: 'after-return-type'; optionalWritten: boolean }
+  /** Inside `raises(...)`: an error name. */
+  | { kind: 'raises' }
+  | { kind: 'none' };
+
+type Block = 'struct' | 'enum' | 'errors' | 'interface' | 'other';
+
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** A type as written while typing: `[]`, `map[string]` prefixes, then a (qualified) name. */
+const TYPE = String.raw`(?:\[\]|map\[string\])*[A-Za-z_][\w.]*`;
+const PARTIAL_TYPE = String.raw`(?:\[\]|map\[string\])*(?:[A-Za-z_][\w.]*|\[|map\[?s?t?r?i?n?g?\]?)?`;
+
+/** The place `offset` is in `text`. */
+export function completionPlace(text: string, offset: number): CompletionPlace {
+  const blocks: Block[] = [];
+  /** Open parentheses of the current block: true for one opened by `raises`. */
+  const parens: boolean[] = [];
+  let statementKeyword: Block | undefined;
+  let lastWord = '';
+  for (let i = 0; i < offset; i++) {
+    const c = text[i];
+    if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      if (end === -1 || end >= offset) return { kind: 'none' };
+      i = end;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      if (j >= offset) return { kind: 'none' };
+      i = j;
+      continue;
+    }
+    if (c === '{') {
+      blocks.push(statementKeyword ?? 'other');
+      statementKeyword = undefined;
+      parens.length = 0;
+    } else if (c === '}') {
+      blocks.pop();
+      parens.length = 0;
+    } else if (c === '(') {
+      parens.push(lastWord === 'raises');
+    } else if (c === ')') {
+      parens.pop();
+    } else if (/[A-Za-z_]/.test(c)) {
+      WORD.lastIndex = i;
+      const word = WORD.exec(text)![0];
+      if (blocks.length === 0 && (word === 'struct' || word === 'enum' || word === 'errors' || word === 'interface'))
+        statementKeyword = word;
+      lastWord = word;
+      i += word.length - 1;
+      continue;
+    }
+    if (!/\s/.test(c)) lastWord = '';
+  }
+
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const line = text.slice(lineStart, offset);
+  const block = blocks.at(-1);
+  if (block === undefined) {
+    if (/^\s*\w*$/.test(line)) return { kind: 'top-level' };
+    if (/^\s*struct\s+\w+\s+\w*$/.test(line)) return { kind: /^\s*struct\s+\w+\s+extends$/.test(line) ? 'none' : 'after-struct-name' };
+    if (/^\s*struct\s+\w+\s+extends\s+[\w.]*$/.test(line)) return { kind: 'parent' };
+    return { kind: 'none' };
+  }
+  if (block === 'struct') {
+    if (new RegExp(String.raw`^\s*\w+\s+${PARTIAL_TYPE}$`).test(line)) return { kind: 'type' };
+    if (new RegExp(String.raw`^\s*\w+\s+${TYPE}\s+\[?\w*$`).test(line)) return { kind: 'after-field-type' };
+    return { kind: 'none' };
+  }
+  if (block === 'interface') {
+    if (parens.length > 0) {
+      if (parens.at(-1)) return { kind: 'raises' };
+      const sinceSeparator = line.slice(Math.max(line.lastIndexOf('('), line.lastIndexOf(',')) + 1);
+      return new RegExp(String.raw`^\s*\w+\s+${PARTIAL_TYPE}$`).test(sinceSeparator) ? { kind: 'type' } : { kind: 'none' };
+    }
+    const afterParameters = line.slice(line.lastIndexOf(')') + 1);
+    if (!line.includes(')')) return { kind: 'none' };
+    if (new RegExp(String.raw`^\s*${PARTIAL_TYPE}$`).test(afterParameters)) return { kind: 'type' };
+    const afterType = new RegExp(String.raw`^\s*${TYPE}\s+(\[optional\]\s+)?\[?\w*$`).exec(afterParameters);
+    if (afterType) return { kind: 'after-return-type', optionalWritten: afterType[1] !== undefined };
+  }
+  return { kind: 'none' };
+}

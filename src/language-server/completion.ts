@@ -1,0 +1,64 @@
+/**
+ * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
+ * type positions (built-in types, the document's structs and enums, imported ones as `common.Money`),
+ * declared errors inside `raises(...)`, and `[optional]` after a field's or method's type.
+ */
+import { type CompletionItem, CompletionItemKind } from 'vscode-languageserver/node';
+import type { IdlSymbol } from '../idl/symbols.js';
+import type { Analysis } from './analysis.js';
+import { completionPlace } from './completion-context.js';
+import { summaryOf } from './hover.js';
+
+const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
+const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool'];
+const OPTIONAL = '[optional]';
+
+/** The completion items at `offset` of the document (empty where nothing fits). */
+export function completionsAt(analysis: Analysis, offset: number): CompletionItem[] {
+  const place = completionPlace(analysis.document.text, offset);
+  switch (place.kind) {
+    case 'top-level':
+      return TOP_LEVEL_KEYWORDS.map(keyword);
+    case 'after-struct-name':
+      return [keyword('extends')];
+    case 'parent':
+      return typeItems(analysis).filter((item) => item.kind === CompletionItemKind.Struct);
+    case 'type':
+      return [...BUILT_IN_TYPES.map(keyword), keyword('map[string]'), ...typeItems(analysis)];
+    case 'after-field-type':
+      return [keyword(OPTIONAL)];
+    case 'after-return-type':
+      return place.optionalWritten ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
+    case 'raises':
+      return errorItems(analysis);
+    case 'none':
+      return [];
+  }
+}
+
+function keyword(label: string): CompletionItem {
+  return { label, kind: CompletionItemKind.Keyword };
+}
+
+function declared(label: string, symbol: IdlSymbol, kind: CompletionItemKind): CompletionItem {
+  const qualifier = label.slice(0, label.length - symbol.name.length);
+  return { label, kind, detail: summaryOf(symbol, qualifier) };
+}
+
+/** Structs and enums of the document and of the files it imports (interfaces are not types of values). */
+function typeItems(analysis: Analysis): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  const add = (name: string, symbol: IdlSymbol) => {
+    if (symbol.kind === 'struct') items.push(declared(name, symbol, CompletionItemKind.Struct));
+    else if (symbol.kind === 'enum') items.push(declared(name, symbol, CompletionItemKind.Enum));
+  };
+  for (const [name, symbol] of analysis.tree.symbols.types) add(name, symbol);
+  for (const { name, symbol } of analysis.importedNames('type')) add(name, symbol);
+  return items;
+}
+
+function errorItems(analysis: Analysis): CompletionItem[] {
+  const items = [...analysis.tree.symbols.errors].map(([name, symbol]) => declared(name, symbol, CompletionItemKind.Constant));
+  for (const { name, symbol } of analysis.importedNames('error')) items.push(declared(name, symbol, CompletionItemKind.Constant));
+  return items;
+}

@@ -1,0 +1,69 @@
+/**
+ * Hover: a one-line summary of the declaration under the cursor (in IDL syntax) and its doc comment.
+ * Works on declared names and on references, also to declarations of imported files.
+ */
+import type { Hover } from 'vscode-languageserver/node';
+import { printType } from '../idl/format.js';
+import type { IdlSymbol } from '../idl/symbols.js';
+import type { Analysis } from './analysis.js';
+import { symbolUnder } from './navigation.js';
+import { toRange } from './positions.js';
+
+/** How many enum values the summary lists before `...`. */
+const LISTED_ENUM_VALUES = 8;
+
+/** The hover at `offset` of the document, or null between names and on names that resolve to nothing. */
+export function hoverAt(analysis: Analysis, offset: number): Hover | null {
+  const found = symbolUnder(analysis, offset);
+  if (!found) return null;
+  const { symbol, span } = found;
+  const summary = '```idl\n' + summaryOf(symbol, found.qualifier) + '\n```';
+  const comment = 'comment' in symbol.node ? symbol.node.comment : undefined;
+  return {
+    contents: { kind: 'markdown', value: comment ? `${summary}\n\n${comment}` : summary },
+    range: toRange(span),
+  };
+}
+
+/**
+ * One line of IDL that says what a declaration is, e.g. `struct Order extends Base (7 fields)` or
+ * `OrderService.createOrder(request CreateOrderRequest) CheckoutResponse raises(CartNotFound)`.
+ * `qualifier` is the namespace an imported declaration is written with (`common.`).
+ */
+export function summaryOf(symbol: IdlSymbol, qualifier = ''): string {
+  const owner = symbol.container ? `${qualifier}${symbol.container.name}.` : qualifier;
+  switch (symbol.kind) {
+    case 'namespace':
+      return `namespace ${symbol.name}`;
+    case 'enum': {
+      const values = symbol.node.values.map((value) => value.name.text);
+      const listed = values.slice(0, LISTED_ENUM_VALUES).join(', ') + (values.length > LISTED_ENUM_VALUES ? ', ...' : '');
+      return `enum ${qualifier}${symbol.name} { ${listed} }`;
+    }
+    case 'enum-value':
+      return `${owner}${symbol.name} (enum value)`;
+    case 'struct': {
+      const parent = symbol.node.extends ? ` extends ${symbol.node.extends.text}` : '';
+      return `struct ${qualifier}${symbol.name}${parent} (${count(symbol.node.fields.length, 'field')})`;
+    }
+    case 'field':
+      return `${owner}${symbol.name} ${printType(symbol.node.type)}${symbol.node.optional ? ' [optional]' : ''}`;
+    case 'error':
+      return `error ${symbol.node.code} ${qualifier}${symbol.name} ${JSON.stringify(symbol.node.message)}`;
+    case 'interface':
+      return `interface ${qualifier}${symbol.name} (${count(symbol.node.methods.length, 'method')})`;
+    case 'method': {
+      const method = symbol.node;
+      const parameters = method.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
+      const optional = method.returnOptional ? ' [optional]' : '';
+      const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
+      return `${owner}${symbol.name}(${parameters}) ${printType(method.returnType)}${optional}${raises}`;
+    }
+    case 'parameter':
+      return `${symbol.name} ${printType(symbol.node.type)} (parameter of ${qualifier}${symbol.container?.container?.name}.${symbol.container?.name})`;
+  }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
