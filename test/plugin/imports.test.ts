@@ -237,7 +237,13 @@ describe.each(VARIANTS.flatMap((variant) => BUNDLERS.map((bundler) => ({ variant
       const importerFile = path.join(app, variant.importer);
       const importer = await readFile(importerFile, 'utf8');
       await writeFile(importerFile, importer.replace(/(raises\([\w.]+\)\n)/, '$1\n    cancelOrder(orderId string) bool\n'));
-      const bundleText = async () => readFile((await bundleOf(bundler, outDir)).bundleFile, 'utf8').catch(() => '');
+      const bundleText = async () => {
+        try {
+          return await readFile((await bundleOf(bundler, outDir)).bundleFile, 'utf8');
+        } catch {
+          return ''; // being written: the bundler clears its output folder before it writes again
+        }
+      };
       await untilLatestBuild(
         session!,
         async (build) => build.error === undefined && (await bundleText()).includes('OrderService.cancelOrder'),
