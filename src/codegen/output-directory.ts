@@ -24,7 +24,6 @@ import path from 'node:path';
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
 import type { GeneratedPart, ModuleId } from './declarations.js';
-import { toIdlJson } from '../idl/json.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
 import { CodegenError } from './names.js';
@@ -73,6 +72,7 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
   const namespaces = namespacesOf(model);
   const folderOf = (namespace: string | undefined) => (namespaces.length === 1 ? '' : `${namespace ?? model.namespace}/`);
 
+  let programJson: unknown;
   for (const namespace of namespaces) {
     const folder = folderOf(namespace);
     const up = folder === '' ? './' : '../';
@@ -80,7 +80,9 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
     // never meets node:http; the runtime's index (with the Node adapters) is for the user's server.
     const runtimePath = (entry: 'core' | 'client') =>
       options.runtimeImport === undefined ? `${up}runtime/${entry}${suffix}` : `${options.runtimeImport}/${entry}`;
-    const { declarations } = generateDeclarations(model, namespace);
+    const { declarations, idlJson } = generateDeclarations(model, namespace);
+    // Every namespace's module is generated from the same program, so any one has its JSON form.
+    programJson = idlJson;
     for (const part of PARTS) {
       const importPath = (module: ModuleId): string | undefined => {
         if (module === part) return undefined;
@@ -98,7 +100,7 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
     }
     files.set(`${folder}index.ts`, `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
   }
-  files.set('idl.json', JSON.stringify(toIdlJson(model), null, 2) + '\n');
+  files.set('idl.json', JSON.stringify(programJson, null, 2) + '\n');
   if (options.runtimeImport === undefined) {
     const sources = runtimeSources(runtimeDir ?? path.join(ownPackageRoot(), 'runtime'));
     for (const [name, text] of sources) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
