@@ -20,7 +20,8 @@ export { formatDiagnostic, formatDiagnostics, codeFrame, MAX_REPORTED_DIAGNOSTIC
 export { toIdlJson, idlChecksum, canonicalContractText } from './idl/json.js';
 export { printIdl, printType } from './idl/format.js';
 
-export { generateModule, type GenerateModuleOptions } from './codegen/module.js';
+export { generateModule, type GeneratedModule, type GenerateModuleOptions } from './codegen/module.js';
+export { sourceMapOf, type Mapping, type SourceMapOptions, type SourceMapV3 } from './codegen/source-map.js';
 export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type ModuleStyle } from './codegen/output-directory.js';
 export { CodegenError } from './codegen/names.js';
 

@@ -6,6 +6,7 @@
  * `.d.ts` (the types of that JavaScript). Each declaration therefore keeps its TypeScript-only parts
  * (annotations, casts, declared types) apart from the code that runs.
  */
+import type { SourceSpan } from '../idl/ast.js';
 
 /**
  * The modules generated code imports from. `types`, `client` and `server` are generated files;
@@ -50,6 +51,11 @@ interface DeclarationBase {
   doc: string;
   exported: boolean;
   uses: readonly Use[];
+  /**
+   * The IDL name the declaration stands for (its source map points its name there). A `type`
+   * declaration marks the names in its `text` itself (`anchored`, source-anchor.ts).
+   */
+  source?: SourceSpan;
 }
 
 /** An interface or type alias: `text` is everything after `export `. TypeScript and `.d.ts` only. */
@@ -88,9 +94,18 @@ export interface CodeDeclaration extends DeclarationBase {
 }
 
 export type ClassMember =
-  | { kind: 'static'; doc: string; name: string; value: string; declaredType: string }
+  | { kind: 'static'; doc: string; name: string; value: string; declaredType: string; source?: SourceSpan }
   | { kind: 'privateField'; name: string; type: string }
   | { kind: 'constructor'; doc: string; parameters: readonly Parameter[]; body: readonly Code[] }
-  | { kind: 'method'; doc: string; name: string; parameters: readonly Parameter[]; returnType: string; body: readonly Code[] };
+  | {
+      kind: 'method';
+      doc: string;
+      name: string;
+      parameters: readonly Parameter[];
+      returnType: string;
+      body: readonly Code[];
+      /** The IDL method it stands for. */
+      source?: SourceSpan;
+    };
 
 export type Declaration = TypeDeclaration | ConstDeclaration | FunctionDeclaration | ClassDeclaration | CodeDeclaration;

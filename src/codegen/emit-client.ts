@@ -58,6 +58,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
         returnType: `Promise<${returns}>`,
         body: [call],
+        source: method.name.span,
       };
     });
     const summary = `Calls the \`${iface.name.text}\` interface through a transport, e.g. \`new ${name}(new HttpTransport('http://localhost:8080'))\`.`;
@@ -68,6 +69,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
       exported: true,
       uses,
+      source: iface.name.span,
       members: [
         { kind: 'privateField', name: 'transport', type: 'Transport' },
         {

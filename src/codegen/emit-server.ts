@@ -7,6 +7,7 @@ import type { IdlJson } from '../../runtime/idl-json.js';
 import type { Declaration, Use } from './declarations.js';
 import { typeUses } from './emit-client.js';
 import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
+import { anchored } from './source-anchor.js';
 import { docComment, propertyKey, valueLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
@@ -39,7 +40,7 @@ export function serverDeclarations(
         return `@throws \`${typeScript.errorClass(raised.text)}\` (code ${code}) to answer with that declared error`;
       });
       const doc = docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws);
-      return `${doc}  ${propertyKey(method.name.text)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
+      return `${doc}  ${anchored(propertyKey(method.name.text), method.name.span)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
     });
     const summary = `The handler of the \`${iface.name.text}\` interface: pass it to {@link ${names.create}}. Each method also receives the call's context (headers, remote address, JSON-RPC id, abort signal).`;
     const name = typeScript.declared(iface.name.text);
@@ -50,11 +51,16 @@ export function serverDeclarations(
       doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
       exported: true,
       uses,
-      text: `interface ${name} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
+      text: `interface ${anchored(name, iface.name.span)} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
   if (!served) return handlerInterfaces;
-  const handlerFields = served.map((iface) => `  ${propertyKey(iface.name.text)}: ${typeScript.declared(iface.name.text)};\n`).join('');
+  const handlerFields = served
+    .map((iface) => `  ${anchored(propertyKey(iface.name.text), iface.name.span)}: ${typeScript.declared(iface.name.text)};\n`)
+    .join('');
+  // The server's own declarations stand for the IDL as a whole: they point at its namespace.
+  const namespace = model.file.namespace?.name.span;
+  const namespaced = (name: string) => (namespace ? anchored(name, namespace) : name);
   const handlerUses = served.filter((iface) => iface.namespace !== undefined).map((iface) => typeScript.use(iface.name.text, false));
   return [
     ...handlerInterfaces,
@@ -65,7 +71,7 @@ export function serverDeclarations(
       doc: docComment(`One handler object per interface of the \`${model.namespace}\` IDL, under the interface name.`),
       exported: true,
       uses: handlerUses,
-      text: `type ${names.handlers} = {\n${handlerFields}};\n`,
+      text: `type ${namespaced(names.handlers)} = {\n${handlerFields}};\n`,
     },
     {
       kind: 'const',
@@ -74,6 +80,7 @@ export function serverDeclarations(
       doc: docComment('The IDL as JSON, as the built-in `rpc-idl` method serves it.'),
       exported: true,
       uses: [{ from: 'runtime', name: 'IdlJson', typeOnly: true }],
+      source: namespace,
       annotation: 'IdlJson',
       declaredType: 'IdlJson',
       value: [valueLiteral(idl)],
@@ -85,7 +92,7 @@ export function serverDeclarations(
       doc: docComment(`Options of {@link ${names.create}}: the runtime server's options except those the generated code supplies.`),
       exported: true,
       uses: [{ from: 'runtime', name: 'RpcServerOptions', typeOnly: true }],
-      text: `type ${names.options} = Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>;\n`,
+      text: `type ${namespaced(names.options)} = Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>;\n`,
     },
     {
       kind: 'function',
@@ -110,6 +117,7 @@ export function serverDeclarations(
         { name: 'options', type: names.options, optional: true },
       ],
       returnType: 'RpcServer',
+      source: namespace,
       body: [
         [
           `return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`} });`,

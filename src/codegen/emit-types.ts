@@ -2,12 +2,14 @@
  * The declarations of `types.ts`: enums, structs, declared errors and TypeBox schemas (the validators
  * compiled from the schemas are in emit-validators.ts).
  */
+import type { Name } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
 import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { typeUses } from './emit-client.js';
 import { shortName } from './namespace-view.js';
+import { anchored } from './source-anchor.js';
 import { nullableSchemaSource, schemaSource, typeScriptType } from './type-mapping.js';
 
 const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
@@ -18,9 +20,22 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
     const name = names.declared(decl.name.text);
     const values = decl.values.map((v) => v.name.text);
     const union = values.length === 0 ? 'never' : values.map(stringLiteral).join(' | ');
-    const entries = decl.values.map((v) => `${docComment(v.comment, '  ')}  ${propertyKey(v.name.text)}: ${stringLiteral(v.name.text)},\n`);
+    const entries = decl.values.map(
+      (v) => `${docComment(v.comment, '  ')}  ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)},\n`,
+    );
+    const declaredEntries = decl.values.map(
+      (v) => `  readonly ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)};\n`,
+    );
     return [
-      { kind: 'type', part: 'types', name, doc: docComment(decl.comment), exported: true, uses: [], text: `type ${name} = ${union};\n` },
+      {
+        kind: 'type',
+        part: 'types',
+        name,
+        doc: docComment(decl.comment),
+        exported: true,
+        uses: [],
+        text: `type ${anchored(name, decl.name.span)} = ${union};\n`,
+      },
       {
         kind: 'const',
         part: 'types',
@@ -28,8 +43,8 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
         doc: docComment(`The values of {@link ${name}}, e.g. \`${name}.${values[0] ?? 'value'}\`.`),
         exported: true,
         uses: [],
-        declaredType:
-          values.length === 0 ? '{}' : `{\n${values.map((v) => `  readonly ${propertyKey(v)}: ${stringLiteral(v)};\n`).join('')}}`,
+        source: decl.name.span,
+        declaredType: values.length === 0 ? '{}' : `{\n${declaredEntries.join('')}}`,
         value: ['/*#__PURE__*/ Object.freeze({\n', entries.join(''), '}', typeOnly(' as const'), ')'],
       },
     ];
@@ -44,7 +59,7 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     const heritage = decl.extends ? ` extends ${names.declared(decl.extends.text)}` : '';
     const fields = decl.fields.map(
       (f) =>
-        `${docComment(f.comment, '  ')}  ${propertyKey(f.name.text)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
+        `${docComment(f.comment, '  ')}  ${anchored(propertyKey(f.name.text), f.name.span)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
     );
     const name = names.declared(decl.name.text);
     const body = fields.length === 0 ? '{}' : `{\n${fields.join('')}}`;
@@ -55,7 +70,7 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       doc: docComment(decl.comment),
       exported: true,
       uses,
-      text: `interface ${name}${heritage} ${body}`,
+      text: `interface ${anchored(name, decl.name.span)}${heritage} ${body}`,
     };
   });
 }
@@ -74,6 +89,7 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
         doc: docComment(`The code of {@link ${className}}.`),
         exported: true,
         uses: [],
+        source: error.codeSpan,
         declaredType: String(error.code),
         value: [String(error.code)],
       },
@@ -84,13 +100,15 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
         doc: docComment(error.comment ? `${error.comment}\n\n${summary}` : summary),
         exported: true,
         uses: [{ from: 'runtimeClient', name: 'DeclaredError', typeOnly: false }],
+        source: error.name.span,
         extends: 'DeclaredError',
         members: [
-          { kind: 'static', doc: '', name: 'code', value: codeName, declaredType: String(error.code) },
+          { kind: 'static', doc: '', name: 'code', value: codeName, declaredType: String(error.code), source: error.codeSpan },
           {
             kind: 'static',
             doc: '',
             name: 'errorName',
+            source: error.name.span,
             value: stringLiteral(shortName(error.name.text)),
             declaredType: stringLiteral(shortName(error.name.text)),
           },
@@ -138,11 +156,11 @@ function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScri
     const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
     if (!decl.extends) {
       const body = properties.length === 0 ? '{}' : `{\n${indent(properties.join(''), '    ')}  }`;
-      return namedSchema(decl.name.text, names, `Type.Object(\n  ${body},\n  ${id},\n)`, exported);
+      return namedSchema(decl, names, `Type.Object(\n  ${body},\n  ${id},\n)`, exported);
     }
     const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
     return namedSchema(
-      decl.name.text,
+      decl,
       names,
       `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`,
       exported,
@@ -150,12 +168,7 @@ function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScri
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
-    return namedSchema(
-      decl.name.text,
-      names,
-      `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`,
-      exported,
-    );
+    return namedSchema(decl, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`, exported);
   });
   return [...structs, ...enums];
 }
@@ -212,7 +225,8 @@ function pure(source: string): string {
 
 const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
 
-function namedSchema(typeName: string, names: TypeScriptNames, source: string, exported: boolean): Declaration {
+function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: string, exported: boolean): Declaration {
+  const typeName = decl.name.text;
   return {
     kind: 'const',
     part: 'types',
@@ -224,6 +238,7 @@ function namedSchema(typeName: string, names: TypeScriptNames, source: string, e
     ),
     exported,
     uses: [typebox('Type'), typebox('TSchema', true)],
+    source: decl.name.span,
     declaredType: 'TSchema',
     value: [pure(source)],
   };

@@ -1,6 +1,5 @@
 /**
- * What the shells need of a compiled `.idl` before (or without) compiling one: the error of a broken
- * file and where its declaration file goes. Kept apart from the compiler so that loading a bundler
+ * The error of a broken `.idl` file, which the shells need before (or without) compiling one. Kept apart from the compiler so that loading a bundler
  * plugin does not load the compiler (docs/benchmarks.md, start-up).
  */
 import { codeFrame, type FrameGutter, formatDiagnosticHeaders, formatDiagnostics } from '../idl/code-frame.js';
@@ -43,9 +42,4 @@ export class IdlModuleError extends Error {
     const { line, column, length } = this.first;
     return codeFrame(this.source, line, column, length ?? 1, gutter);
   }
-}
-
-/** The path of the declaration file written beside an `.idl` file. */
-export function dtsFileOf(idlFile: string): string {
-  return `${idlFile}.d.ts`;
 }

@@ -9,10 +9,13 @@ import { tryCompileIdl } from '../idl/compile.js';
 import { nodeFileHost } from '../idl/file-host.js';
 import type { IdlModel } from '../idl/model.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
+import { dtsFileOf } from './declaration-files.js';
 import { IdlModuleError } from './idl-module-error.js';
 import { generateModule } from './module.js';
+import { relativeSourcePath, sourceMapOf } from './source-map.js';
 
-export { dtsFileOf, IdlModuleError } from './idl-module-error.js';
+export { dtsFileOf } from './declaration-files.js';
+export { IdlModuleError } from './idl-module-error.js';
 
 export interface CompiledIdlModule {
   file: string;
@@ -20,7 +23,12 @@ export interface CompiledIdlModule {
   files: string[];
   model: IdlModel;
   js: string;
+  /** The source map of `js` (JSON), pointing into the IDL files, whose text it embeds. */
+  jsMap: string;
+  /** The declarations (without a `sourceMappingURL` comment: see declaration-files.ts). */
   dts: string;
+  /** The declaration map of `dts` (JSON), for a `.d.ts` written beside `file`. */
+  dtsMap: string;
   /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
   sources: ReadonlyMap<string, string>;
 }
@@ -40,14 +48,29 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
   const result = tryCompileIdl(source, file, { host });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
-  const { js, dts } = generateModule(model, {
+  const { js, dts, mappings } = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
   });
-  return { file, files: result.files, model, js, dts, sources: result.sources };
+  // Both maps lie beside the `.idl` (the module's id is the `.idl` itself); the spans name files as the compiler does.
+  const folder = path.dirname(path.resolve(reading.cwd ?? '.', file));
+  const sourcePath = (sourceFile: string) => relativeSourcePath(folder, path.resolve(reading.cwd ?? '.', sourceFile));
+  const base = path.basename(file);
+  const jsMap = sourceMapOf(mappings.js, { file: base, sourcePath, contentOf: (sourceFile) => result.sources.get(sourceFile) });
+  const dtsMap = sourceMapOf(mappings.dts, { file: dtsFileOf(base), sourcePath });
+  return {
+    file,
+    files: result.files,
+    model,
+    js,
+    jsMap: JSON.stringify(jsMap),
+    dts,
+    dtsMap: JSON.stringify(dtsMap),
+    sources: result.sources,
+  };
 }
 
 /** The file that declares an imported namespace: the first of the program's files in it. */

@@ -8,6 +8,7 @@ import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { CodegenError } from './names.js';
 import { printFile } from './print.js';
+import type { Mapping } from './source-map.js';
 
 export interface GenerateModuleOptions {
   /** Specifier of the runtime, e.g. `unplugin-idl-rpc/runtime`. */
@@ -25,8 +26,18 @@ export interface GenerateModuleOptions {
   namespaceImport?: (namespace: string) => string;
 }
 
+/** The plugin module of an IDL. */
+export interface GeneratedModule {
+  /** The module: plain JavaScript, no TypeScript syntax. */
+  js: string;
+  /** Its types. */
+  dts: string;
+  /** Where the text of each comes from in the IDL, for their source maps (`sourceMapOf`, source-map.ts). */
+  mappings: { js: Mapping[]; dts: Mapping[] };
+}
+
 /** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
-export function generateModule(model: IdlModel, options: GenerateModuleOptions): { js: string; dts: string } {
+export function generateModule(model: IdlModel, options: GenerateModuleOptions): GeneratedModule {
   const { declarations } = generateDeclarations(model);
   const paths: Record<Exclude<ModuleId, `namespace:${string}`>, string | undefined> = {
     typebox: options.typeboxImport ?? '@sinclair/typebox',
@@ -43,5 +54,7 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     return options.namespaceImport(namespace);
   };
   const print = (target: 'js' | 'dts') => printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath });
-  return { js: print('js'), dts: print('dts') };
+  const js = print('js');
+  const dts = print('dts');
+  return { js: js.text, dts: dts.text, mappings: { js: js.mappings, dts: dts.mappings } };
 }

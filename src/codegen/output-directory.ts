@@ -9,6 +9,8 @@
  *     runtime/     the runtime files generated code needs (RUNTIME_MANIFEST), copied (they import only
  *                  @sinclair/typebox and node:http)
  *     package.json, tsconfig.json   only on request
+ *     *.ts.map     with `sourceMaps`: a source map beside each of types.ts, client.ts and server.ts,
+ *                  pointing at the IDL (what stack traces and debuggers show)
  *
  * An IDL that imports files of other namespaces (docs/idl.md, "Several files") gets one folder per
  * namespace, each with its own types.ts, client.ts, server.ts and index.ts (only the root
@@ -29,6 +31,7 @@ import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
 import { CodegenError } from './names.js';
 import { printFile } from './print.js';
 import { runtimeSources } from './runtime-manifest.js';
+import { sourceMapOf } from './source-map.js';
 
 export type ModuleStyle = 'esm-node' | 'esm-bundler' | 'cjs';
 export const MODULE_STYLES: readonly ModuleStyle[] = ['esm-node', 'esm-bundler', 'cjs'];
@@ -47,6 +50,12 @@ export interface GenerateFilesOptions {
   packageJson?: boolean;
   /** Also write `tsconfig.json`. */
   tsconfig?: boolean;
+  /**
+   * Also write a source map beside each generated `.ts` (`client.ts.map`, linked from `client.ts`),
+   * pointing at the IDL. `sourcePath` names an IDL file (as the compiler names it) as seen from a
+   * generated file (its path in the output, with `/`): the output's location is the caller's.
+   */
+  sourceMaps?: { sourcePath(idlFile: string, generatedFile: string): string };
 }
 
 const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
@@ -94,9 +103,21 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
         return `./${module}${suffix}`;
       };
       const own = declarations.filter((declaration) => declaration.part === part);
-      // A namespace without interfaces has no client or server: the empty file must still be a module.
-      const text = own.length === 0 ? `${header}\nexport {};\n` : printFile(own, { target: 'ts', header, importPath });
-      files.set(`${folder}${part}.ts`, text);
+      const fileName = `${folder}${part}.ts`;
+      if (own.length === 0) {
+        // A namespace without interfaces has no client or server: the empty file must still be a module.
+        files.set(fileName, `${header}\nexport {};\n`);
+        continue;
+      }
+      const printed = printFile(own, { target: 'ts', header, importPath });
+      if (!options.sourceMaps) {
+        files.set(fileName, printed.text);
+        continue;
+      }
+      const { sourcePath } = options.sourceMaps;
+      const map = sourceMapOf(printed.mappings, { file: `${part}.ts`, sourcePath: (idlFile) => sourcePath(idlFile, fileName) });
+      files.set(fileName, `${printed.text}//# sourceMappingURL=${part}.ts.map\n`);
+      files.set(`${fileName}.map`, `${JSON.stringify(map)}\n`);
     }
     files.set(`${folder}index.ts`, `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
   }

@@ -1,8 +1,12 @@
 /**
- * "How it is printed": turns declarations into TypeScript, plain JavaScript or a `.d.ts`.
+ * "How it is printed": turns declarations into TypeScript, plain JavaScript or a `.d.ts`, with the
+ * mappings of its source map.
  */
+import type { SourceSpan } from '../idl/ast.js';
 import type { ClassDeclaration, ClassMember, Code, Declaration, ModuleId, Parameter } from './declarations.js';
 import { namespaceOfModuleId } from './namespace-view.js';
+import { anchored, extractAnchors } from './source-anchor.js';
+import type { Mapping } from './source-map.js';
 import { indent, stringLiteral } from './source-text.js';
 
 export type PrintTarget = 'ts' | 'js' | 'dts';
@@ -15,14 +19,65 @@ export interface PrintOptions {
   importPath(module: ModuleId): string | undefined;
 }
 
-/** Prints `declarations` as one file. */
-export function printFile(declarations: readonly Declaration[], options: PrintOptions): string {
+/** A printed file and where its text comes from in the IDL (see source-map.ts). */
+export interface PrintedFile {
+  text: string;
+  mappings: Mapping[];
+}
+
+/**
+ * Prints `declarations` as one file. Each IDL name printed maps to where the IDL wrote it; in a
+ * class or function, every line from its first IDL name on maps to the latest IDL name printed
+ * before it (a method's body to its IDL method). Everything else (header, imports, doc comments,
+ * code with no IDL counterpart) maps to nothing.
+ */
+export function printFile(declarations: readonly Declaration[], options: PrintOptions): PrintedFile {
   const { target } = options;
-  const printed = declarations
-    .filter((declaration) => isPrinted(declaration, target))
-    .map((declaration) => printDeclaration(declaration, target));
   const imports = printImports(declarations, options);
-  return [options.header, ...(imports ? [imports] : []), ...printed].join('\n');
+  let text = imports ? `${options.header}\n${imports}` : options.header;
+  let lastLine = countLineBreaks(text);
+  const mappings: Mapping[] = [];
+  for (const declaration of declarations) {
+    if (!isPrinted(declaration, target)) continue;
+    // Declarations are joined with '\n' (each ends with one: a blank line between them).
+    const printed = extractAnchors(printDeclaration(declaration, target));
+    const firstLine = lastLine + 1;
+    text += `\n${printed.text}`;
+    lastLine = firstLine + countLineBreaks(printed.text);
+    // Code that runs (methods, functions) maps line by line to its IDL name, for stack traces.
+    const carries = declaration.kind === 'class' || declaration.kind === 'function';
+    let next = 0;
+    let latest: Mapping['source'];
+    for (let line = firstLine; line <= lastLine; line++) {
+      const anchor = printed.anchors[next];
+      // A line starts unmapped, or where the latest name left off.
+      if (!(anchor && anchor.line === line - firstLine && anchor.column === 0)) {
+        mappings.push({ line, column: 0, source: carries ? latest : undefined });
+      }
+      for (; printed.anchors[next]?.line === line - firstLine; next++) {
+        const { column, source } = printed.anchors[next];
+        mappings.push({ line, column, source });
+        latest = source;
+      }
+    }
+  }
+  return { text, mappings: withoutRepeatedGaps(mappings) };
+}
+
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/** Only the first of consecutive unmapped mappings says something (and none before the first mapped one). */
+function withoutRepeatedGaps(mappings: readonly Mapping[]): Mapping[] {
+  return mappings.filter((mapping, i) => mapping.source !== undefined || (i > 0 && mappings[i - 1].source !== undefined));
+}
+
+/** `name` marked with its IDL position, when it has one. */
+function named(name: string, source: SourceSpan | undefined): string {
+  return source ? anchored(name, source) : name;
 }
 
 /** JavaScript has no types; a `.d.ts` shows only what the module exports. */
@@ -86,12 +141,13 @@ function printDeclaration(declaration: Declaration, target: PrintTarget): string
     case 'type':
       return `${declaration.doc}${exported}${declaration.text.trimEnd()}\n`;
     case 'const': {
-      if (target === 'dts') return `${declaration.doc}${exported}declare const ${declaration.name}: ${declaration.declaredType};\n`;
+      if (target === 'dts')
+        return `${declaration.doc}${exported}declare const ${named(declaration.name, declaration.source)}: ${declaration.declaredType};\n`;
       const annotation = target === 'ts' && declaration.annotation ? `: ${declaration.annotation}` : '';
-      return `${declaration.doc}${exported}const ${declaration.name}${annotation} = ${printCode(declaration.value, target)};\n`;
+      return `${declaration.doc}${exported}const ${named(declaration.name, declaration.source)}${annotation} = ${printCode(declaration.value, target)};\n`;
     }
     case 'function': {
-      const signature = `${declaration.name}(${printParameters(declaration.parameters, target)})`;
+      const signature = `${named(declaration.name, declaration.source)}(${printParameters(declaration.parameters, target)})`;
       if (target === 'dts') return `${declaration.doc}${exported}declare function ${signature}: ${declaration.returnType};\n`;
       const returns = target === 'ts' ? `: ${declaration.returnType}` : '';
       return `${declaration.doc}${exported}function ${signature}${returns} {\n${printBody(declaration.body, target, '  ')}}\n`;
@@ -108,15 +164,17 @@ function printClass(declaration: ClassDeclaration, target: PrintTarget): string 
   const members = declaration.members.map((member) => printMember(member, target)).filter((text) => text !== '');
   // A blank line between members, except between consecutive one-line statics and fields.
   const body = members.map((text, i) => (i > 0 && (text.includes('\n  ') || members[i - 1].includes('\n  ')) ? `\n${text}` : text));
-  return `class ${declaration.name}${heritage} {\n${body.join('')}}`;
+  return `class ${named(declaration.name, declaration.source)}${heritage} {\n${body.join('')}}`;
 }
 
 function printMember(member: ClassMember, target: PrintTarget): string {
   const pad = '  ';
   switch (member.kind) {
-    case 'static':
-      if (target === 'dts') return `${member.doc}${pad}static readonly ${member.name}: ${member.declaredType};\n`;
-      return `${member.doc}${pad}static ${target === 'ts' ? 'readonly ' : ''}${member.name} = ${member.value};\n`;
+    case 'static': {
+      const name = named(member.name, member.source);
+      if (target === 'dts') return `${member.doc}${pad}static readonly ${name}: ${member.declaredType};\n`;
+      return `${member.doc}${pad}static ${target === 'ts' ? 'readonly ' : ''}${name} = ${member.value};\n`;
+    }
     case 'privateField':
       if (target === 'dts') return `${pad}#private;\n`;
       return `${pad}${target === 'ts' ? 'readonly ' : ''}#${member.name}${target === 'ts' ? `: ${member.type}` : ''};\n`;
@@ -126,7 +184,7 @@ function printMember(member: ClassMember, target: PrintTarget): string {
       return `${member.doc}${pad}${signature} {\n${printBody(member.body, target, pad + '  ')}${pad}}\n`;
     }
     case 'method': {
-      const signature = `${member.name}(${printParameters(member.parameters, target)})`;
+      const signature = `${named(member.name, member.source)}(${printParameters(member.parameters, target)})`;
       if (target === 'dts') return `${member.doc}${pad}${signature}: ${member.returnType};\n`;
       const returns = target === 'ts' ? `: ${member.returnType}` : '';
       return `${member.doc}${pad}${signature}${returns} {\n${printBody(member.body, target, pad + '  ')}${pad}}\n`;

@@ -5,10 +5,11 @@
 
 /**
  * Characters `stringLiteral` escapes: quotes, backslash, control characters, the line and paragraph
- * separators, any surrogate (JSON escapes lone ones).
+ * separators, any surrogate (JSON escapes lone ones), and the three characters that mark source
+ * anchors (source-anchor.ts).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
-const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff\ue000-\ue002]/;
 
 /**
  * A single-quoted JavaScript string literal for any text (quotes, backslashes, line breaks escaped).
@@ -20,25 +21,35 @@ export function stringLiteral(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return `'${text}'`;
   const json = JSON.stringify(text).slice(1, -1);
   // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed). U+2028 and
-  // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too.
+  // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too, as
+  // are the anchor markers (the same string either way).
   const body = json
     .replace(/\\(.)/g, (sequence, char: string) => (char === '"' ? '"' : sequence))
     .replace(/'/g, "\\'")
-    .replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+    .replace(/[\u2028\u2029\ue000-\ue002]/g, unicodeEscape);
   return `'${body}'`;
 }
 
-/** What would end a comment early: `*\/` ends a block comment, a line terminator a line comment. */
-const COMMENT_ENDS = /\*\/|\r|\n|\u2028|\u2029/g;
-const COMMENT_ESCAPES: Record<string, string> = { '*/': '*\\/', '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+/** `\uXXXX` for one UTF-16 unit. */
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * What would end a comment early (`*\/` ends a block comment, a line terminator a line comment),
+ * and the anchor markers, which must not appear raw in printed text.
+ */
+const COMMENT_ENDS = /\*\/|\r|\n|\u2028|\u2029|[\ue000-\ue002]/g;
+const COMMENT_ESCAPES: Record<string, string> = { '*/': '*\\/', '\r': '\\r', '\n': '\\n' };
 
 /**
  * `text` made safe inside any comment, `//` or `/* *\/`: `*\/` is written `*\\/`, and line
  * terminators (CR, LF, U+2028, U+2029) as the escapes `\r`, `\n`, `\u2028`, `\u2029`, so no text can
- * end the comment and run as code. Every user text printed into a comment goes through it.
+ * end the comment and run as code; the anchor markers are written as escapes too. Every user text
+ * printed into a comment goes through it.
  */
 export function commentText(text: string): string {
-  return text.replace(COMMENT_ENDS, (end) => COMMENT_ESCAPES[end]);
+  return text.replace(COMMENT_ENDS, (end) => COMMENT_ESCAPES[end] ?? unicodeEscape(end));
 }
 
 /**

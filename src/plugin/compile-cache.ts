@@ -2,7 +2,8 @@
  * One compile per content: the plugin's compiled `.idl` modules, kept in memory (bounded, least
  * recently used first out) and, when a cache folder is given, on disk for the next build.
  *
- * The key is a hash of the package version, the module's file (generated imports are relative to
+ * The key is a hash of the package version (and in a working copy of this repository, the time
+ * of its latest edit: see compiler-identity.ts), the module's file (generated imports are relative to
  * it), `maxIdlBytes` and the module's text. The files it imports are not known before compiling,
  * so an entry lists them with their content hashes, and a hit reads and hashes them again: an edit
  * of an imported file is a miss like an edit of the module's own. Only successful compiles are
@@ -15,7 +16,7 @@
 import path from 'node:path';
 import type { CompiledIdlModule } from '../codegen/idl-module.js';
 import type { IdlModel, ModelSourceFile } from '../idl/model.js';
-import { ownManifest } from '../own-package.js';
+import { compilerIdentity } from './compiler-identity.js';
 import { contentHash, fileContentHash } from './content-hash.js';
 import { type CacheEntry, readDiskEntry, writeDiskEntry } from './disk-cache.js';
 import { readIdlFile } from './read-idl-file.js';
@@ -28,7 +29,11 @@ export interface CachedIdlModule {
   /** The program's files with their namespaces (the model's `files`). */
   programFiles: readonly ModelSourceFile[];
   js: string;
+  /** The source map of `js` (JSON), into the IDL files. */
+  jsMap: string;
   dts: string;
+  /** The declaration map of `dts` (JSON). */
+  dtsMap: string;
   /** The checked model (for openapi.json): kept from the compile, or parsed and checked on first use. */
   model(): Promise<IdlModel>;
 }
@@ -73,7 +78,7 @@ export function resetCompileCache(): void {
  */
 export async function compileIdlFileCached(file: string, maxBytes: number, diskFolder: string | undefined): Promise<CachedIdlModule> {
   const text = await readIdlFile(file, maxBytes);
-  const version = ownManifest().version;
+  const version = compilerIdentity();
   const key = contentHash(JSON.stringify([version, path.resolve(file), maxBytes, contentHash(text)]));
   const remembered = memory.get(key);
   if (remembered && importsUnchanged(remembered.entry, maxBytes)) {
@@ -103,8 +108,8 @@ function entryOf(compiled: CompiledIdlModule): CacheEntry {
     if (source === undefined) throw new Error(`internal error: the compiler kept no text of ${file}`);
     return { file, hash: contentHash(source) };
   });
-  const { file, files, js, dts } = compiled;
-  return { file, files, imports, programFiles: compiled.model.files, js, dts };
+  const { file, files, js, jsMap, dts, dtsMap } = compiled;
+  return { file, files, imports, programFiles: compiled.model.files, js, jsMap, dts, dtsMap };
 }
 
 /** Whether every imported file still has the content the entry was compiled from (read and hashed: they are small). */
@@ -129,7 +134,12 @@ function remember(key: string, entry: CacheEntry, text: string, maxBytes: number
 function reweigh(remembered: MemoryEntry): void {
   const { entry, text } = remembered;
   const weight =
-    entry.js.length + entry.dts.length + text.length + (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
+    entry.js.length +
+    entry.jsMap.length +
+    entry.dts.length +
+    entry.dtsMap.length +
+    text.length +
+    (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
   if (memory.get(remembered.key) === remembered) memoryWeight += weight - remembered.weight;
   remembered.weight = weight;
 }
@@ -143,13 +153,15 @@ function evict(): void {
 }
 
 function moduleOf(remembered: MemoryEntry): CachedIdlModule {
-  const { file, files, programFiles, js, dts } = remembered.entry;
+  const { file, files, programFiles, js, jsMap, dts, dtsMap } = remembered.entry;
   return {
     file,
     files,
     programFiles,
     js,
+    jsMap,
     dts,
+    dtsMap,
     model() {
       if (!remembered.model) {
         remembered.model = import('./compile-idl-model.js').then(({ compileIdlModel }) =>

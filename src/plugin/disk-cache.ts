@@ -10,7 +10,7 @@ import type { ModelSourceFile } from '../idl/model.js';
 import { writeFileAtomic } from '../atomic-write.js';
 
 /** Bumped whenever the shape of an entry changes, so that old entries are misses. */
-const ENTRY_FORMAT = 1;
+const ENTRY_FORMAT = 2;
 
 /** What is kept of one compiled `.idl` module: everything the plugin needs but the model. */
 export interface CacheEntry {
@@ -23,7 +23,11 @@ export interface CacheEntry {
   /** The program's files with their namespaces (the model's `files`), for the imported `.d.ts`. */
   programFiles: ModelSourceFile[];
   js: string;
+  /** The source map of `js` (JSON). */
+  jsMap: string;
   dts: string;
+  /** The declaration map of `dts` (JSON). */
+  dtsMap: string;
 }
 
 function entryPath(folder: string, key: string): string {
@@ -60,7 +64,9 @@ function isStoredEntry(value: unknown, key: string, version: string): value is S
   return (
     typeof entry.file === 'string' &&
     typeof entry.js === 'string' &&
+    typeof entry.jsMap === 'string' &&
     typeof entry.dts === 'string' &&
+    typeof entry.dtsMap === 'string' &&
     Array.isArray(entry.files) &&
     entry.files.every((file) => typeof file === 'string') &&
     Array.isArray(entry.imports) &&

@@ -15,10 +15,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
+import { createUnplugin, type SourceMapCompact, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
-import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
+import { declarationFiles } from '../codegen/declaration-files.js';
+import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
@@ -38,9 +39,6 @@ import { writeIfChanged } from '../atomic-write.js';
 export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
-
-/** A source map that maps nothing: the generated module has no source positions to offer yet. */
-const NO_SOURCE_MAP = { mappings: '' } as const;
 
 /** The part of Vite's plugin context used here (unplugin's types leave it out). */
 interface ViteResolveContext {
@@ -108,12 +106,15 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       modules.set(file, compiled);
       if (options.dts) {
         const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
-        if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
-        for (const problem of await writeImportedDts(compiled.programFiles, compile, mayWriteBeside)) context.warn(problem);
+        if (mayWriteBeside(file)) {
+          for (const [output, text] of declarationFiles(file, compiled, options.declarationMap)) await writeIfChanged(output, text);
+        }
+        const problems = await writeImportedDts(compiled.programFiles, compile, mayWriteBeside, options.declarationMap);
+        for (const problem of problems) context.warn(problem);
       }
-      // An empty map, not none: without one Vite's dev server maps the generated code to itself
-      // (a map several times the size of the module, of no use in a debugger).
-      return { code: compiled.js, map: NO_SOURCE_MAP };
+      // Devtools and stack traces show the IDL (the map embeds its text: a browser cannot read the
+      // disk). An object, not JSON: unplugin's esbuild shell adds to it.
+      return { code: compiled.js, map: JSON.parse(compiled.jsMap) as SourceMapCompact };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);

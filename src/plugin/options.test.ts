@@ -7,6 +7,7 @@ describe('resolveOptions', () => {
   test('fills in the defaults', () => {
     expect(resolveOptions()).toEqual({
       dts: true,
+      declarationMap: true,
       openapi: { fileName: 'openapi.json', version: '3.1', serverUrl: undefined, info: {} },
       server: undefined,
       rpcPath: '/rpc',

@@ -58,6 +58,12 @@ export interface DevServerOptions {
 export interface IdlRpcPluginOptions {
   /** Write `<file>.idl.d.ts` beside each imported `.idl` (only when its content changes). Default true. */
   dts?: boolean;
+  /**
+   * Write the declaration map `<file>.idl.d.ts.map` beside each `.idl.d.ts` (only when its content
+   * changes), so that "Go to Definition" on a generated name lands on the IDL line that declares
+   * it. Default true; `false` writes the `.d.ts` alone.
+   */
+  declarationMap?: boolean;
   /** `openapi.json` next to the bundle; `false` turns it off. */
   openapi?: OpenApiOptions | false;
   /** Vite dev server and `vite preview`: host this RPC server. Default: none. */
@@ -89,6 +95,7 @@ export interface IdlRpcPluginOptions {
 
 export interface ResolvedOptions {
   dts: boolean;
+  declarationMap: boolean;
   openapi: ResolvedOpenApiOptions | false;
   server?: Required<DevServerOptions>;
   rpcPath: string;
@@ -137,6 +144,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   if (openapi && openapi.serverUrl === undefined && server) openapi.serverUrl = resolvedRpcPath;
   return {
     dts: options.dts ?? true,
+    declarationMap: options.declarationMap ?? true,
     openapi,
     server,
     rpcPath: resolvedRpcPath,

@@ -265,6 +265,6 @@ describe('vite dev server: what still works', () => {
     const { status, body } = answer(`/@fs${shared}/shared.idl?import`, 'shared');
     expect(status).toBe(200);
     expect(body).toContain('class SharedServiceClient');
-    expect(await readdir(shared)).toEqual(['shared.idl', 'shared.idl.d.ts']);
+    expect(await readdir(shared)).toEqual(['shared.idl', 'shared.idl.d.ts', 'shared.idl.d.ts.map']);
   });
 });

@@ -42,7 +42,7 @@ const heavy = [
   { what: "TypeBox's compiler", pattern: /@sinclair\/typebox\/build\/(?:esm|cjs)\/compiler\// },
   { what: 'TypeBox', pattern: /@sinclair\/typebox\// },
   { what: 'yaml', pattern: /node_modules\/yaml\// },
-  { what: 'the code generator', pattern: /dist\/src\/codegen\/(?!idl-module-error|source-text)/ },
+  { what: 'the code generator', pattern: /dist\/src\/codegen\/(?!idl-module-error|source-text|declaration-files)/ },
   { what: 'the OpenAPI converter', pattern: /dist\/src\/openapi\// },
 ];
 

@@ -1,28 +1,33 @@
 /**
- * `-dts <file.idl|dir>...`: writes `<file>.idl.d.ts` beside each IDL file, exactly as the bundler
- * plugin does, so `tsc` and editors type `import ... from './x.idl'` without running a bundler (in
- * CI, say). Every file is compiled before anything is written: one broken file writes nothing.
+ * `-dts <file.idl|dir>...`: writes `<file>.idl.d.ts` and its declaration map beside each IDL file,
+ * exactly as the bundler plugin does, so `tsc` and editors type `import ... from './x.idl'` (and
+ * "Go to Definition" lands in the IDL) without running a bundler (in CI, say). Every file is
+ * compiled before anything is written: one broken file writes nothing.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeIfChanged } from '../../atomic-write.js';
+import { declarationFiles } from '../../codegen/declaration-files.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { diagnosticsReport, MAX_INPUT_BYTES, readInputFile } from '../idl-file.js';
 
 export const dtsCommand: Command = {
   flag: '-dts',
-  usage: '-dts [-check] <file.idl|dir>...',
-  summary: 'write the <file>.idl.d.ts the bundler plugin writes (for a directory: every .idl in it); -check fails if one is stale',
+  usage: '-dts [-check] [-no-map] <file.idl|dir>...',
+  summary:
+    'write the <file>.idl.d.ts and .d.ts.map the bundler plugin writes (for a directory: every .idl in it); -check fails if one is stale; -no-map writes no declaration map',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
-    const { compileIdlSource, dtsFileOf, IdlModuleError } = await import('../../codegen/idl-module.js');
-    const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check'] });
+    const { compileIdlSource, IdlModuleError } = await import('../../codegen/idl-module.js');
+    const { positionals, booleans } = parseArgs(args, { booleans: ['-dts', '-check', '-no-map'] });
+    const withMap = !booleans.has('-no-map');
     if (positionals.length === 0) throw new UsageError('-dts needs at least one .idl file or directory');
     const files: string[] = [];
     for (const input of positionals) files.push(...(await idlFilesOf(input, context.cwd)));
     if (files.length === 0) throw new CliError(`no .idl files in ${positionals.join(', ')}`);
 
-    const outputs: { file: string; shown: string; dts: string }[] = [];
+    /** Each file to write: where, as shown to the user, and its text. */
+    const outputs: { file: string; shown: string; text: string }[] = [];
     const failures: { file: string; report: string }[] = [];
     // Files without a namespace that another file imports are merged into it: they are no module
     // and get no .d.ts (compiled alone, they would miss their namespace).
@@ -32,7 +37,9 @@ export const dtsCommand: Command = {
       const file = path.resolve(context.cwd, shown);
       try {
         const compiled = compileIdlSource(source, shown, { cwd: context.cwd, maxImportedBytes: MAX_INPUT_BYTES });
-        outputs.push({ file, shown, dts: compiled.dts });
+        for (const [output, text] of declarationFiles(file, compiled, withMap)) {
+          outputs.push({ file: output, shown: shown + output.slice(file.length), text });
+        }
         for (const imported of compiled.model.files.slice(1)) {
           if (imported.namespace === undefined) merged.set(path.resolve(context.cwd, imported.fileName), shown);
         }
@@ -52,18 +59,18 @@ export const dtsCommand: Command = {
     if (booleans.has('-check')) {
       const stale = [];
       for (const output of outputs) {
-        if ((await readCurrent(dtsFileOf(output.file))) !== output.dts) stale.push(dtsFileOf(output.shown));
+        if ((await readCurrent(output.file)) !== output.text) stale.push(output.shown);
       }
       if (stale.length === 0) {
-        context.stdout(`${outputs.length} .d.ts file${outputs.length === 1 ? ' is' : 's are'} up to date\n`);
+        context.stdout(`${outputs.length} file${outputs.length === 1 ? ' is' : 's are'} up to date\n`);
         return EXIT_OK;
       }
       context.stderr(`stale or missing (run idlrpc -dts): ${stale.join(', ')}\n`);
       return EXIT_FAILURE;
     }
     for (const output of outputs) {
-      const wrote = await writeIfChanged(dtsFileOf(output.file), output.dts);
-      context.stdout(`${dtsFileOf(output.shown)}: ${wrote ? 'written' : 'up to date'}\n`);
+      const wrote = await writeIfChanged(output.file, output.text);
+      context.stdout(`${output.shown}: ${wrote ? 'written' : 'up to date'}\n`);
     }
     return EXIT_OK;
   },

@@ -1,12 +1,13 @@
 /**
  * `idlrpc -plugin ts-client-server -dir <out> [-ts-module esm-node|esm-bundler|cjs]
- *  [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>`: writes a standalone typed client and server.
+ *  [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl>`: writes a standalone typed
+ * client and server (with `-source-map`, a map beside each generated `.ts`, into the IDL).
  *
  * Everything is generated in memory first; the files are then written atomically, so a failing run
  * (bad IDL, unknown plugin, an existing package.json) leaves the output directory as it was.
  */
 import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ModuleStyle } from '../../codegen/index.js';
 import { writeFilesAtomic } from '../../atomic-write.js';
 import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
@@ -17,14 +18,15 @@ export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
 
 export const generateCommand: Command = {
   flag: '-plugin',
-  usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] <file.idl>',
+  usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl>',
   summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for the generator and TypeBox.
     const { CodegenError, generateTypeScriptFiles, MODULE_STYLES } = await import('../../codegen/index.js');
+    const { relativeSourcePath } = await import('../../codegen/source-map.js');
     const parsed = parseArgs(args, {
       values: ['-plugin', '-dir', '-ts-module'],
-      booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig'],
+      booleans: ['-ts-gen-package-json', '-ts-gen-tsconfig', '-source-map'],
     });
     const plugin = parsed.values.get('-plugin');
     if (!plugin || !(GENERATOR_PLUGINS as readonly string[]).includes(plugin)) {
@@ -40,6 +42,7 @@ export const generateCommand: Command = {
     const [idlPath] = parsed.positionals;
 
     const { model } = await loadIdlFile(idlPath, context.cwd);
+    const outDir = resolve(context.cwd, dir);
     let files: Map<string, string>;
     try {
       files = generateTypeScriptFiles(model, {
@@ -48,12 +51,18 @@ export const generateCommand: Command = {
         sourceFile: basename(idlPath),
         packageJson: parsed.booleans.has('-ts-gen-package-json'),
         tsconfig: parsed.booleans.has('-ts-gen-tsconfig'),
+        sourceMaps: parsed.booleans.has('-source-map')
+          ? {
+              // The maps name the IDL files relative to where each generated file is written.
+              sourcePath: (idlFile, generatedFile) =>
+                relativeSourcePath(dirname(join(outDir, generatedFile)), resolve(context.cwd, idlFile)),
+            }
+          : undefined,
       });
     } catch (error) {
       if (error instanceof CodegenError) throw new CliError(`${idlPath}: ${error.message}`);
       throw error;
     }
-    const outDir = resolve(context.cwd, dir);
     if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new CliError(`-dir ${dir} exists and is not a directory`);
     for (const manifest of ['package.json', 'tsconfig.json']) {
       if (files.has(manifest) && existsSync(resolve(outDir, manifest))) {

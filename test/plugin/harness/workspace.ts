@@ -26,7 +26,7 @@ export const checkoutIdlFile = path.join(repoRoot, 'playground/checkout.idl');
 /** A copy of the fixture app, with `checkout.idl`, in a fresh `test-output/plugin/<name>`. */
 export async function copyFixtureApp(name: string): Promise<string> {
   const dir = await freshDir(name);
-  await cp(fixtureApp, dir, { recursive: true, filter: (source) => !source.endsWith('.idl.d.ts') });
+  await cp(fixtureApp, dir, { recursive: true, filter: (source) => !/\.idl\.d\.ts(\.map)?$/.test(source) });
   await cp(checkoutIdlFile, path.join(dir, 'checkout.idl'));
   return dir;
 }
@@ -36,7 +36,7 @@ export async function copyFixture(fixture: string, name: string): Promise<string
   const dir = await freshDir(name);
   await cp(path.join(repoRoot, 'test/plugin/fixtures', fixture), dir, {
     recursive: true,
-    filter: (source) => !source.endsWith('.idl.d.ts'),
+    filter: (source) => !/\.idl\.d\.ts(\.map)?$/.test(source),
   });
   return dir;
 }
