@@ -22,6 +22,7 @@ import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
+import { BreakingCheck } from './breaking-check.js';
 import { type CachedIdlModule, compileIdlFile, openApiAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
@@ -35,7 +36,7 @@ import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './se
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from '../atomic-write.js';
 
-export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
+export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions, BreakingOptions } from './options.js';
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
 
@@ -75,6 +76,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let ssrDocument: { fileName: string; source: string } | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
+  /** The `breaking` option's check, when it is on. */
+  const breakingCheck = options.breaking ? new BreakingCheck(options.breaking) : undefined;
   /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
   let diskCache: { folder: string | undefined } | undefined;
 
@@ -111,6 +114,11 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (mayWriteBeside(file)) await writeIfChanged(dtsFileOf(file), compiled.dts);
         for (const problem of await writeImportedDts(compiled.programFiles, compile, mayWriteBeside)) context.warn(problem);
       }
+      await breakingCheck?.run(context, file, compiled, {
+        root: viteConfig?.root ?? process.cwd(),
+        devServer: viteConfig?.command === 'serve',
+        maxBytes: options.maxIdlBytes,
+      });
       // An empty map, not none: without one Vite's dev server maps the generated code to itself
       // (a map several times the size of the module, of no use in a debugger).
       return { code: compiled.js, map: NO_SOURCE_MAP };
