@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UnpluginContext } from 'unplugin';
-import type { Contract } from '../breaking/contract.js';
+import type { ChangeLocation, Contract } from '../breaking/contract.js';
 import type { CachedIdlModule } from './compile-cache.js';
 import type { ResolvedBreakingOptions } from './options.js';
 
@@ -23,6 +23,8 @@ export interface BreakingBuild {
   devServer: boolean;
   /** The largest file read, in bytes (the plugin's `maxIdlBytes`). */
   maxBytes: number;
+  /** Vite dev server: shows a text in the browser's overlay (which goes away on a click; the page keeps working). */
+  overlay?: (message: string, location: ChangeLocation) => void;
 }
 
 /** One per plugin instance: remembers the baselines it read and whether it warned about one it could not. */
@@ -74,6 +76,11 @@ export class BreakingCheck {
       } as Parameters<UnpluginContext['error']>[0]);
       return;
     }
+    build.overlay?.(
+      `warning: ${report.failures.length} breaking change${report.failures.length === 1 ? '' : 's'} against ${this.options.against} ` +
+        `(level ${this.options.level}); the dev server goes on:\n${lines.join('\n')}\n${advice}`,
+      report.failures[0].location,
+    );
     for (const [index, change] of report.failures.entries()) {
       const { file: changedFile, line, column } = change.location;
       context.warn({

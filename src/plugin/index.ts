@@ -16,7 +16,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 import { dtsFileOf, IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
@@ -74,6 +74,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
   let ssrDocument: { fileName: string; source: string } | undefined;
+  /** Set in the Vite dev server only: where breaking changes are shown in the overlay. */
+  let devServer: ViteDevServer | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
   /** The `breaking` option's check, when it is on. */
@@ -118,6 +120,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         root: viteConfig?.root ?? process.cwd(),
         devServer: viteConfig?.command === 'serve',
         maxBytes: options.maxIdlBytes,
+        ...(devServer ? { overlay: overlayOf(devServer) } : {}),
       });
       // An empty map, not none: without one Vite's dev server maps the generated code to itself
       // (a map several times the size of the module, of no use in a debugger).
@@ -211,6 +214,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
+        devServer = server;
         return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile);
       },
       hotUpdate({ file, modules }) {
@@ -237,6 +241,25 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     },
   };
 };
+
+/**
+ * Shows a text in the browser overlay of the Vite dev server. Vite's overlay has one kind, errors;
+ * it covers the page until clicked away, and nothing else stops (Vite keeps the message for the
+ * first page that connects when none is connected yet).
+ */
+function overlayOf(server: ViteDevServer): (message: string, location: { file: string; line?: number; column?: number }) => void {
+  return (message, location) =>
+    server.ws.send({
+      type: 'error',
+      err: {
+        message,
+        stack: '',
+        plugin: PLUGIN_NAME,
+        id: location.file,
+        ...(location.line === undefined ? {} : { loc: { file: location.file, line: location.line, column: location.column ?? 1 } }),
+      },
+    });
+}
 
 /**
  * esbuild writes emitted assets only with `outdir`; with `outfile` it silently drops them, so the

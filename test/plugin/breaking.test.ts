@@ -175,10 +175,23 @@ describe('breaking in esbuild and the Vite dev server', () => {
       server: { middlewareMode: true, ws: false },
       plugins: [idlRpcVite(pluginOptions({ against: 'git:HEAD', fail: true }))],
     });
+    const overlays: { type: string; err?: { message: string; loc?: object } }[] = [];
+    server.ws.send = ((payload: (typeof overlays)[number]) => void overlays.push(payload)) as typeof server.ws.send;
     try {
       const module = await server.transformRequest('/shop.idl');
       expect(module?.code).toContain('red');
       expect(warned.join('\n')).toContain(`${shopFile()}:8:5: wire: param-reordered`);
+      expect(overlays).toEqual([
+        {
+          type: 'error',
+          err: expect.objectContaining({
+            message: expect.stringMatching(
+              /^warning: 1 breaking change against git:HEAD \(level wire\); the dev server goes on:\n.*shop\.idl:8:5: wire: param-reordered/,
+            ),
+            loc: { file: shopFile(), line: 8, column: 5 },
+          }),
+        },
+      ]);
     } finally {
       await server.close();
     }
