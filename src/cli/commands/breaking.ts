@@ -1,3 +1,4 @@
+import type { Contract } from '../../breaking/contract.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, parseArgs, UsageError, type Command } from '../command.js';
 import { compileInputFile, diagnosticsReport, MAX_INPUT_BYTES } from '../idl-file.js';
 
@@ -46,7 +47,7 @@ export const breakingCommand: Command = {
       context.stderr(`${diagnosticsReport(compiled.diagnostics, compiled.sources, file)}\n`);
       return EXIT_USAGE;
     }
-    let before: import('../../breaking/index.js').Contract;
+    let before: Contract;
     try {
       before = breaking.readBaseline(against, file, { cwd: context.cwd, maxBytes: MAX_INPUT_BYTES });
     } catch (error) {
