@@ -4,6 +4,7 @@
  */
 import type { IdlJsonType } from '../../runtime/idl-json.js';
 import type { Contract, ContractField } from './contract.js';
+import { namedTypeOf } from './directions.js';
 
 /** A type expression as the IDL writes it: `[]map[string]Cart`. */
 export function typeText(type: IdlJsonType): string {
@@ -22,7 +23,11 @@ export type TypeComparison = 'same' | 'same-shape' | 'different';
  * shapes, or the same enum values).
  */
 export function compareTypes(before: IdlJsonType, oldContract: Contract, after: IdlJsonType, newContract: Contract): TypeComparison {
-  if (typeText(before) === typeText(after)) return 'same';
+  if (typeText(before) === typeText(after)) {
+    // One name, but an enum in one contract and a struct in the other: a string became an object.
+    const name = namedTypeOf(after);
+    return name === undefined || oldContract.enums.has(name) === newContract.enums.has(name) ? 'same' : 'different';
+  }
   return new ShapeComparer(oldContract, newContract).same(before, after) ? 'same-shape' : 'different';
 }
 

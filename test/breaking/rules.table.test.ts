@@ -145,6 +145,12 @@ const cases: Case[] = [
     after: api('errors {\n    1 E "e"\n}\ninterface A {\n    f() int\n}'),
     expected: ['raises-removed safe'],
   },
+  {
+    name: 'a type keeps its name but turns from an enum into a struct',
+    before: api('enum Size {\n    s\n}\ninterface A {\n    f(size Size) int\n}'),
+    after: api('struct Size {\n    s int\n}\ninterface A {\n    f(size Size) int\n}'),
+    expected: ['enum-removed source', 'param-type-changed wire', 'struct-added safe'],
+  },
   // Structs
   {
     name: 'struct added',
