@@ -15,6 +15,8 @@ export const INTERNAL_ERROR = 'Internal error';
 /** Where unexpected errors go (the `logger` option of `createRpcServer`). */
 export interface RpcLogger {
   error(message: string, error?: unknown): void;
+  /** Things worth a look that are no failure (`contractMismatch: 'log'`); `error` when absent. */
+  warn?(message: string): void;
 }
 
 export function errorOutcome(code: number, message: string, data?: unknown): Outcome {

@@ -6,6 +6,7 @@
  */
 import { CallContext, type RequestContext, type RpcContext } from './call-context.js';
 import { errorOutcome, type FailureReporter, INTERNAL_ERROR, PENDING, promiseOf, type JsonRpcId, type Outcome } from './call-outcome.js';
+import type { ContractCheck } from './contract-check.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';
@@ -40,6 +41,8 @@ export interface CallPipelineOptions {
   failures: FailureReporter;
   /** Default none: then a handler that returns a plain value is answered without any promise. */
   interceptors?: readonly CallInterceptor[];
+  /** The client's contract header against the server's (contract-check.ts); default none. */
+  contractCheck?: ContractCheck;
 }
 
 export interface CallPipeline {
@@ -63,6 +66,7 @@ export interface CallPipeline {
 export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   const { validators, validateRequests, validateResponses, handlerTimeoutMs, failures } = options;
   const interceptors = options.interceptors ?? [];
+  const contractCheck = options.contractCheck;
   // One timer for every pending handler of this server instead of one per call (docs/benchmarks.md).
   const deadlines = handlerTimeoutMs > 0 ? new DeadlineQueue(handlerTimeoutMs) : undefined;
 
@@ -73,6 +77,11 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     request: RequestContext,
     deliver: (outcome: Outcome) => void,
   ): Outcome | typeof PENDING {
+    // Before the params: a client of another version is told so, not that its params are wrong.
+    if (contractCheck) {
+      const refused = contractCheck(entry.name, request);
+      if (refused) return refused;
+    }
     const mapped = argumentsOf(entry, params);
     if ('issues' in mapped) return invalidParams(mapped.issues);
     const { args } = mapped;

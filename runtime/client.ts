@@ -6,6 +6,13 @@ import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass }
 
 export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
 
+/**
+ * The request header in which generated clients send the contract fingerprint of the interface
+ * they call (runtime/contract-fingerprint.ts); servers with `contractMismatch` compare it with
+ * their own. Header names are case-insensitive; servers see it lower-cased.
+ */
+export const CONTRACT_HEADER = 'x-idlrpc-contract';
+
 /** Per-call options. */
 export interface CallOptions {
   /** Aborts the call; the call then fails with a -32000 transport error. */
@@ -109,7 +116,9 @@ export class HttpTransport implements Transport {
 /**
  * Calls `method` through `transport`. An `RpcError` whose code belongs to one of
  * `declaredErrors` is rethrown as that class (detail = message without its `Name: ` prefix),
- * so `instanceof CartNotFoundError` works on the client.
+ * so `instanceof CartNotFoundError` works on the client. `contract` (what generated clients pass:
+ * their interface's fingerprint) is sent in the {@link CONTRACT_HEADER} header; a header of the
+ * same name in `options.headers` wins.
  */
 export async function callMethod(
   transport: Transport,
@@ -117,9 +126,11 @@ export async function callMethod(
   params: unknown[],
   declaredErrors: readonly DeclaredErrorClass[],
   options?: CallOptions,
+  contract?: string,
 ): Promise<unknown> {
+  const callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
   try {
-    return await transport.call(method, params, options);
+    return await transport.call(method, params, callOptions);
   } catch (error) {
     if (!(error instanceof RpcError) || error instanceof DeclaredError) throw error;
     const declared = declaredErrors.find((candidate) => candidate.code === error.code);

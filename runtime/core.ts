@@ -23,9 +23,12 @@ export {
   type RequestContext,
   type RpcContext,
   type RpcLogger,
+  type ContractMismatch,
+  type ContractMismatchPolicy,
   type RpcServer,
   type RpcServerOptions,
 } from './server.js';
 export { createFetchHandler } from './fetch.js';
 export { isJsonMediaType } from './media-type.js';
+export { interfaceFingerprints } from './contract-fingerprint.js';
 export type { BodyBudget } from './body-budget.js';

@@ -10,6 +10,8 @@ export const ErrorCode = {
   InvalidParams: -32602,
   InternalError: -32603,
   TransportError: -32000,
+  /** A client of another version of the interface, refused by a server with `contractMismatch: 'reject'`. */
+  ContractMismatch: -32001,
 } as const;
 
 /**

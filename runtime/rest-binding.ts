@@ -40,6 +40,7 @@ export interface RestBinding {
 export function httpStatusOfError(code: number): number {
   if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest || code === ErrorCode.InvalidParams) return 400;
   if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.ContractMismatch) return 409;
   if (code >= -32768 && code <= -32000) return 500;
   return 422;
 }

@@ -19,6 +19,7 @@ import { BodyBudget } from './body-budget.js';
 import type { RequestContext } from './call-context.js';
 import { FailureReporter, promiseOf, type MaybePromise, type RpcLogger } from './call-outcome.js';
 import { createCallPipeline } from './call-pipeline.js';
+import { type ContractMismatchPolicy, createContractCheck } from './contract-check.js';
 import { copyAnswer, jsonHeaders, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { IdlJson } from './idl-json.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
@@ -29,6 +30,7 @@ import { compileValidators, type ValidatorTable } from './validation.js';
 
 export type { RequestContext, RpcContext } from './call-context.js';
 export type { RpcLogger } from './call-outcome.js';
+export type { ContractMismatch, ContractMismatchPolicy } from './contract-check.js';
 export type { HttpAnswer } from './http-answer.js';
 export { httpStatusOfError } from './rest-binding.js';
 
@@ -73,6 +75,13 @@ export interface RpcServerOptions {
    * ask under their own name first (e.g. `['pulserpc-idl', 'barrister-idl']`). Default none.
    */
   idlMethodNames?: readonly string[];
+  /**
+   * Calls from clients generated from another version of the method's interface (their
+   * `x-idlrpc-contract` header differs from this server's fingerprint, docs/protocol.md): `'log'`
+   * the first call of each client version, `'reject'` each with error -32001, or a function called
+   * for each (count them; return `'reject'` to refuse). Default: not checked.
+   */
+  contractMismatch?: ContractMismatchPolicy;
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -138,6 +147,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     validateResponses,
     handlerTimeoutMs: options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs,
     failures,
+    contractCheck: createContractCheck(options.contractMismatch, idl, logger),
   });
   const jsonRpc = createJsonRpcBinding({
     idl,

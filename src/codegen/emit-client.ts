@@ -2,6 +2,8 @@
  * The declarations of `client.ts`: one `<Interface>Client` class per IDL interface.
  */
 import type { TypeRef } from '../idl/ast.js';
+import type { IdlJson } from '../../runtime/idl-json.js';
+import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
@@ -22,7 +24,12 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
   }
 }
 
-export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
+/**
+ * One class per interface of `model`. `idlJson` is the whole program's JSON form: each class sends
+ * its interface's contract fingerprint (runtime/contract-fingerprint.ts) with every call.
+ */
+export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJson: IdlJson): Declaration[] {
+  const fingerprints = interfaceFingerprints(idlJson);
   return model.interfaces.map((iface): Declaration => {
     const name = names.client(iface.name.text);
     const methodNames = clientMethodNames(iface.methods);
@@ -47,7 +54,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       });
       const call = [
         `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
-        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options})`,
+        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options}, ${name}.contract)`,
         typeOnly(` as Promise<${returns}>`),
         ';',
       ];
@@ -71,6 +78,16 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       uses,
       source: iface.name.span,
       members: [
+        {
+          kind: 'static',
+          doc: docComment(
+            `The contract fingerprint of \`${iface.name.text}\` this client was generated from, sent with every call (header \`x-idlrpc-contract\`).`,
+            '  ',
+          ),
+          name: 'contract',
+          value: stringLiteral(fingerprints.get(iface.name.text) ?? ''),
+          declaredType: 'string',
+        },
         { kind: 'privateField', name: 'transport', type: 'Transport' },
         {
           kind: 'constructor',

@@ -44,7 +44,7 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
     ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];
   const clientAndServer = [
-    ...clientDeclarations(own, names),
+    ...clientDeclarations(own, names, idlJson),
     ...serverDeclarations(own, idlJson, names, isRoot ? model.interfaces : undefined),
   ];
   // Internal names (compiled checks, validators) are made up here; they avoid every other name.

@@ -22,6 +22,8 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'call-outcome.ts',
   'call-pipeline.ts',
   'client.ts',
+  'contract-check.ts',
+  'contract-fingerprint.ts',
   'core.ts',
   'deadline-queue.ts',
   'errors.ts',

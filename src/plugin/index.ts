@@ -16,13 +16,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createUnplugin, type SourceMapCompact, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 import { declarationFiles } from '../codegen/declaration-files.js';
 import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
+import { BreakingCheck } from './breaking-check.js';
 import { type CachedIdlModule, compileIdlFile, openApiAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
@@ -36,7 +37,7 @@ import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './se
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from '../atomic-write.js';
 
-export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions } from './options.js';
+export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions, BreakingOptions } from './options.js';
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
 
@@ -71,8 +72,12 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
   let ssrDocument: { fileName: string; source: string } | undefined;
+  /** Set in the Vite dev server only: where breaking changes are shown in the overlay. */
+  let devServer: ViteDevServer | undefined;
   /** Set in the Vite dev server only. */
   let devFsAccess: DevServerFsAccess | undefined;
+  /** The `breaking` option's check, when it is on. */
+  const breakingCheck = options.breaking ? new BreakingCheck(options.breaking) : undefined;
   /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
   let diskCache: { folder: string | undefined } | undefined;
 
@@ -112,6 +117,12 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         const problems = await writeImportedDts(compiled.programFiles, compile, mayWriteBeside, options.declarationMap);
         for (const problem of problems) context.warn(problem);
       }
+      await breakingCheck?.run(context, file, compiled, {
+        root: viteConfig?.root ?? process.cwd(),
+        devServer: viteConfig?.command === 'serve',
+        maxBytes: options.maxIdlBytes,
+        ...(devServer ? { overlay: overlayOf(devServer) } : {}),
+      });
       // Devtools and stack traces show the IDL (the map embeds its text: a browser cannot read the
       // disk). An object, not JSON: unplugin's esbuild shell adds to it.
       return { code: compiled.js, map: JSON.parse(compiled.jsMap) as SourceMapCompact };
@@ -204,6 +215,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
       configureServer(server) {
+        devServer = server;
         return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile);
       },
       hotUpdate({ file, modules }) {
@@ -230,6 +242,25 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     },
   };
 };
+
+/**
+ * Shows a text in the browser overlay of the Vite dev server. Vite's overlay has one kind, errors;
+ * it covers the page until clicked away, and nothing else stops (Vite keeps the message for the
+ * first page that connects when none is connected yet).
+ */
+function overlayOf(server: ViteDevServer): (message: string, location: { file: string; line?: number; column?: number }) => void {
+  return (message, location) =>
+    server.ws.send({
+      type: 'error',
+      err: {
+        message,
+        stack: '',
+        plugin: PLUGIN_NAME,
+        id: location.file,
+        ...(location.line === undefined ? {} : { loc: { file: location.file, line: location.line, column: location.column ?? 1 } }),
+      },
+    });
+}
 
 /**
  * esbuild writes emitted assets only with `outdir`; with `outfile` it silently drops them, so the

@@ -60,3 +60,22 @@ test('isRpcRequest matches the endpoint and paths below it only', () => {
   expect(isRpcRequest('/rpcx', '/rpc')).toBe(false);
   expect(isRpcRequest('/', '/rpc')).toBe(false);
 });
+
+describe('breaking option', () => {
+  test('is off by default; on, its level defaults to wire and fail to false', () => {
+    expect(resolveOptions({}).breaking).toBeUndefined();
+    expect(resolveOptions({ breaking: false }).breaking).toBeUndefined();
+    expect(resolveOptions({ breaking: { against: 'git:origin/main' } }).breaking).toEqual({
+      against: 'git:origin/main',
+      level: 'wire',
+      fail: false,
+    });
+  });
+
+  test('a missing baseline or an unknown level is an error naming the option', () => {
+    expect(() => resolveOptions({ breaking: { against: '' } })).toThrow('breaking.against must name a baseline');
+    expect(() => resolveOptions({ breaking: { against: 'git:HEAD', level: 'strict' as 'wire' } })).toThrow(
+      'breaking.level must be one of wire, openapi, source, got "strict"',
+    );
+  });
+});

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
+import { CHECK_LEVELS, type CheckLevel, isCheckLevel } from '../breaking/levels.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 
 /** How `openapi.json` is written next to the bundle. */
@@ -55,6 +56,29 @@ export interface DevServerOptions {
   outDir?: string;
 }
 
+/** The breaking-change check of every build (docs/breaking.md). */
+export interface BreakingOptions {
+  /**
+   * The baseline: `git:<rev>` (each `.idl` at its own path at that revision, with the files it
+   * imports), `git:<rev>:<path>`, an `.idl` file or an IDL JSON file (what `rpc-idl` serves); paths
+   * relative to the project root.
+   */
+  against: string;
+  /** Only this `.idl` (relative to the project root) is checked. Default: every `.idl` the build loads. */
+  idl?: string;
+  /** The clients to protect: `wire` (default), `openapi` or `source` (docs/breaking.md, "Levels"). */
+  level?: CheckLevel;
+  /** Fail the build on a breaking change instead of warning (never in the Vite dev server). Default false. */
+  fail?: boolean;
+}
+
+export interface ResolvedBreakingOptions {
+  against: string;
+  idl?: string;
+  level: CheckLevel;
+  fail: boolean;
+}
+
 export interface IdlRpcPluginOptions {
   /** Write `<file>.idl.d.ts` beside each imported `.idl` (only when its content changes). Default true. */
   dts?: boolean;
@@ -91,6 +115,8 @@ export interface IdlRpcPluginOptions {
    * folder). Default `node_modules/.cache/unplugin-idl-rpc` of the nearest folder with a package.json.
    */
   cacheDir?: string;
+  /** Compare every `.idl` with a baseline and report breaking changes as warnings (or errors). Default: off. */
+  breaking?: BreakingOptions | false;
 }
 
 export interface ResolvedOptions {
@@ -103,6 +129,7 @@ export interface ResolvedOptions {
   maxIdlBytes: number;
   cache: boolean;
   cacheDir?: string;
+  breaking?: ResolvedBreakingOptions;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -138,6 +165,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     }
     server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
   }
+  const breaking = options.breaking ? resolveBreakingOptions(options.breaking) : undefined;
   const resolvedRpcPath = rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath;
   // With `server`, the binding is served at rpcPath by the dev server, `vite preview` and the server
   // build alike, so every document of such a build says so.
@@ -152,5 +180,22 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     maxIdlBytes,
     cache: options.cache ?? true,
     cacheDir: options.cacheDir,
+    ...(breaking ? { breaking } : {}),
   };
+}
+
+function resolveBreakingOptions(options: BreakingOptions): ResolvedBreakingOptions {
+  if (typeof options.against !== 'string' || options.against === '') {
+    throw new Error(
+      `unplugin-idl-rpc: breaking.against must name a baseline (git:<rev>, an .idl or an IDL JSON file), got ${JSON.stringify(options.against)}`,
+    );
+  }
+  const level = options.level ?? 'wire';
+  if (!isCheckLevel(level)) {
+    throw new Error(`unplugin-idl-rpc: breaking.level must be one of ${CHECK_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  }
+  if (options.idl !== undefined && (typeof options.idl !== 'string' || options.idl === '')) {
+    throw new Error(`unplugin-idl-rpc: breaking.idl must be a non-empty path, got ${JSON.stringify(options.idl)}`);
+  }
+  return { against: options.against, ...(options.idl !== undefined ? { idl: options.idl } : {}), level, fail: options.fail === true };
 }

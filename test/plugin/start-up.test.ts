@@ -44,6 +44,8 @@ const heavy = [
   { what: 'yaml', pattern: /node_modules\/yaml\// },
   { what: 'the code generator', pattern: /dist\/src\/codegen\/(?!idl-module-error|source-text|declaration-files)/ },
   { what: 'the OpenAPI converter', pattern: /dist\/src\/openapi\// },
+  // levels.ts (the option's level names) is all the plugin's shell needs of it until the option is on.
+  { what: 'the breaking-change check', pattern: /dist\/src\/breaking\/(?!levels\.js)/ },
 ];
 
 test.each(BUNDLERS)('making the %s plugin loads neither the compiler nor TypeBox nor yaml', async (bundler) => {
@@ -73,6 +75,17 @@ test('compiling the first .idl loads them', async () => {
   const loaded = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'compile.log'));
   expect(loaded.some((url) => heavy[0].pattern.test(url))).toBe(true);
   expect(loaded.some((url) => heavy[3].pattern.test(url))).toBe(true);
+});
+
+test('the breaking-change check loads only when the breaking option is on', async () => {
+  const breakingCheck = heavy.find((h) => h.what === 'the breaking-change check')!.pattern;
+  const off = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'breaking-off.log'));
+  expect(off.filter((url) => breakingCheck.test(url))).toEqual([]);
+  const on = await modulesLoadedBy(
+    loadCheckout({ dts: false, cache: false, breaking: { against: path.join(repoRoot, 'playground', 'checkout.idl') } }),
+    path.join(folder, 'breaking-on.log'),
+  );
+  expect(on.some((url) => breakingCheck.test(url))).toBe(true);
 });
 
 test('a module from the disk cache loads neither the compiler nor TypeBox', async () => {

@@ -3,6 +3,7 @@
  * `Command`, import it here and add it to the list (the order is the order of `-help`).
  */
 import type { Command } from '../command.js';
+import { breakingCommand } from './breaking.js';
 import { dtsCommand } from './dts.js';
 import { formatCommand } from './format.js';
 import { generateCommand } from './generate.js';
@@ -19,6 +20,7 @@ export const commands: readonly Command[] = [
   validateCommand,
   toJsonCommand,
   formatCommand,
+  breakingCommand,
   openApiToIdlCommand,
   idlToOpenApiCommand,
   dtsCommand,

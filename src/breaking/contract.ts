@@ -1,0 +1,185 @@
+/**
+ * The contract as the breaking-change check compares it: every interface, method, struct, enum and
+ * error by the name the wire uses, with where each is written. Built from a checked model (with
+ * locations) or from the IDL JSON that `rpc-idl` serves (without: the JSON form has none), so both
+ * kinds of baseline compare the same way.
+ */
+import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
+import type { SourceSpan } from '../idl/ast.js';
+import { typeToJson } from '../idl/json.js';
+import type { IdlModel } from '../idl/model.js';
+
+/** Where a changed item is written: a file, and a 1-based line and column when known. */
+export interface ChangeLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ContractParameter {
+  name: string;
+  type: IdlJsonType;
+  location: ChangeLocation;
+}
+
+export interface ContractMethod {
+  name: string;
+  parameters: ContractParameter[];
+  returnType: IdlJsonType;
+  returnOptional: boolean;
+  /** Raised errors, named as in ContractErrors (plain for the root namespace's). */
+  raises: string[];
+  location: ChangeLocation;
+}
+
+export interface ContractInterface {
+  name: string;
+  methods: Map<string, ContractMethod>;
+  location: ChangeLocation;
+}
+
+export interface ContractField {
+  name: string;
+  type: IdlJsonType;
+  optional: boolean;
+  location: ChangeLocation;
+}
+
+export interface ContractStruct {
+  name: string;
+  extends?: string;
+  /** Own fields, without inherited ones. */
+  fields: Map<string, ContractField>;
+  location: ChangeLocation;
+}
+
+export interface ContractEnum {
+  name: string;
+  values: Map<string, ChangeLocation>;
+  location: ChangeLocation;
+}
+
+export interface ContractError {
+  /** Plain for the root namespace's errors, `<namespace>.<Name>` for an imported namespace's. */
+  name: string;
+  code: number;
+  message: string;
+  location: ChangeLocation;
+}
+
+export interface Contract {
+  namespace: string;
+  namespaceLocation: ChangeLocation;
+  interfaces: Map<string, ContractInterface>;
+  structs: Map<string, ContractStruct>;
+  enums: Map<string, ContractEnum>;
+  errors: Map<string, ContractError>;
+}
+
+/**
+ * The contract of a checked model. `fileLabel` turns the model's file names into what a report
+ * shows (a git baseline shows `<rev>:<path>`).
+ */
+export function contractFromModel(model: IdlModel, fileLabel: (fileName: string) => string = (name) => name): Contract {
+  const at = (span: SourceSpan): ChangeLocation => ({ file: fileLabel(span.file), line: span.start.line, column: span.start.column });
+  const namespaceSpan = model.file.namespace?.name.span;
+  return {
+    namespace: model.namespace,
+    namespaceLocation: namespaceSpan ? at(namespaceSpan) : { file: fileLabel(model.file.fileName) },
+    interfaces: byName(
+      model.interfaces.map((iface) => ({
+        name: iface.name.text,
+        location: at(iface.name.span),
+        methods: byName(
+          iface.methods.map((method) => ({
+            name: method.name.text,
+            parameters: method.parameters.map((p) => ({ name: p.name.text, type: typeToJson(p.type), location: at(p.name.span) })),
+            returnType: typeToJson(method.returnType),
+            returnOptional: method.returnOptional,
+            raises: method.raises.map((raised) => raised.text),
+            location: at(method.name.span),
+          })),
+        ),
+      })),
+    ),
+    structs: byName(
+      model.structs.map((struct) => ({
+        name: struct.name.text,
+        ...(struct.extends ? { extends: struct.extends.text } : {}),
+        location: at(struct.name.span),
+        fields: byName(
+          struct.fields.map((field) => ({
+            name: field.name.text,
+            type: typeToJson(field.type),
+            optional: field.optional,
+            location: at(field.name.span),
+          })),
+        ),
+      })),
+    ),
+    enums: byName(
+      model.enums.map((enumDecl) => ({
+        name: enumDecl.name.text,
+        location: at(enumDecl.name.span),
+        values: new Map(enumDecl.values.map((value) => [value.name.text, at(value.name.span)])),
+      })),
+    ),
+    errors: byName(
+      model.errors.map((error) => ({ name: error.name.text, code: error.code, message: error.message, location: at(error.name.span) })),
+    ),
+  };
+}
+
+/**
+ * The contract of an IDL JSON document (what `rpc-idl` serves). It has no positions: every item is
+ * located at `fileName` alone.
+ */
+export function contractFromJson(json: IdlJson, fileName: string): Contract {
+  const location: ChangeLocation = { file: fileName };
+  const rootPrefix = `${json.rootNamespace}.`;
+  // The JSON qualifies every error name; the model names the root's plainly (as `raises` does).
+  const errorName = (error: { name: string; namespace: string }) =>
+    error.namespace === json.rootNamespace && error.name.startsWith(rootPrefix) ? error.name.slice(rootPrefix.length) : error.name;
+  return {
+    namespace: json.rootNamespace,
+    namespaceLocation: location,
+    interfaces: byName(
+      (json.interfaces ?? []).map((iface) => ({
+        name: iface.name,
+        location,
+        methods: byName(
+          (iface.methods ?? []).map((method) => ({
+            name: method.name,
+            parameters: (method.parameters ?? []).map((p) => ({ name: p.name, type: p.type, location })),
+            returnType: method.returnType,
+            returnOptional: method.returnOptional === true,
+            raises: method.raises ?? [],
+            location,
+          })),
+        ),
+      })),
+    ),
+    structs: byName(
+      (json.structs ?? []).map((struct) => ({
+        name: struct.name,
+        ...(struct.extends !== undefined ? { extends: struct.extends } : {}),
+        location,
+        fields: byName(
+          (struct.fields ?? []).map((field) => ({ name: field.name, type: field.type, optional: field.optional === true, location })),
+        ),
+      })),
+    ),
+    enums: byName(
+      (json.enums ?? []).map((enumDecl) => ({
+        name: enumDecl.name,
+        location,
+        values: new Map((enumDecl.values ?? []).map((value) => [value.name, location])),
+      })),
+    ),
+    errors: byName((json.errors ?? []).map((error) => ({ name: errorName(error), code: error.code, message: error.message, location }))),
+  };
+}
+
+function byName<T extends { name: string }>(items: readonly T[]): Map<string, T> {
+  return new Map(items.map((item) => [item.name, item]));
+}
