@@ -361,8 +361,10 @@ describe('concurrency', () => {
 
 /** A store whose every call yields to the event loop first, as a database round trip would. */
 function slowStore(store: CheckoutStore): CheckoutStore {
-  const slow = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+  const slow = { ...store } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(store)) {
+    if (typeof value !== 'function') continue;
+    const method = value as (...args: unknown[]) => Promise<unknown>;
     slow[name] = async (...args: unknown[]) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       return method(...args);
