@@ -20,13 +20,19 @@ export class DataFolderInUseError extends Error {
   }
 }
 
-/** Whether a process with this id runs (one we may not signal runs too). */
+/** Whether a process with this id runs (one we may not signal runs too; a zombie, killed but not yet reaped, does not). */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state follows the command name in parentheses; Z is a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): the signal said it runs
   }
 }
 
