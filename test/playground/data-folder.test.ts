@@ -4,10 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { CheckoutHandlers } from '../../playground/checkout.idl';
 import { DataFolderInUseError, lockDataFolder, lockFileName } from '../../playground/store/data-folder-lock.js';
 import { sharedStore, storeLocationFromEnv } from '../../playground/store/open-store.js';
@@ -15,9 +15,21 @@ import { openPgliteDatabase, pgliteFolderName } from '../../playground/store/pgl
 import { playgroundModules } from './harness.js';
 
 let dataDir = '';
+/** A data folder PGlite has been opened in once: creating one takes seconds, copying it a moment. */
+let template = '';
+
+beforeAll(async () => {
+  template = await mkdtemp(path.join(tmpdir(), 'playground-data-template-'));
+  await (await openPgliteDatabase(template)).close();
+}, 60_000);
+
+afterAll(async () => {
+  if (template) await rm(template, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'playground-data-folder-'));
+  await cp(template, dataDir, { recursive: true });
 });
 
 afterEach(async () => {

@@ -67,7 +67,7 @@ it('npm run playground prints the address and serves the page, /rpc and /openapi
   const output = await runScript(
     'playground',
     ['--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    playgroundEnv(dataDir),
+    playgroundEnv(), // in memory: the folder's first start (a few seconds) is paid by playground:server below
     /OpenAPI document:/,
   );
   const base = `http://127.0.0.1:${port}/`;

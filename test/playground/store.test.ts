@@ -12,7 +12,7 @@ import type { CheckoutState, CheckoutStore, OrderDraft } from '../../playground/
 import { applyMigrations } from '../../playground/store/migrations.js';
 import { openPgliteDatabase } from '../../playground/store/pglite-database.js';
 import { openPostgresDatabase } from '../../playground/store/postgres-database.js';
-import type { SqlDatabase } from '../../playground/store/sql-database.js';
+import type { SqlDatabase, SqlExecutor } from '../../playground/store/sql-database.js';
 import { createSqlStore } from '../../playground/store/sql-store.js';
 import { postgresMissing, scratchDatabase, type ScratchDatabase } from '../postgres.js';
 
@@ -234,6 +234,40 @@ describe.each(stores)('the %s store', (_name, makeStore, skipReason) => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/OutOfStock/);
     expect((await store.getProduct('five'))!.stock).toBe(0);
+  });
+});
+
+describe('the SQL store', () => {
+  it('runs the same statements for the first and the 50th line of a cart', async () => {
+    await freshSqlStore(pglite!, { now: 1000 });
+    const statements: string[] = [];
+    const counting = (executor: SqlExecutor): SqlExecutor => ({
+      query: (text, params) => {
+        statements.push(text);
+        return executor.query(text, params);
+      },
+      exec: (script) => executor.exec(script),
+    });
+    const db: SqlDatabase = {
+      ...pglite!,
+      ...counting(pglite!),
+      transaction: (work) => pglite!.transaction((tx) => work(counting(tx))),
+      close: async () => {},
+    };
+    const store = await createSqlStore(db, { products, limits, now: () => 1000 });
+
+    const statementsOf = async (line: number) => {
+      statements.length = 0;
+      const outcome = await store.addItem('long', 'dime', 1);
+      expect(outcome.kind === 'added' && outcome.cart.items.length).toBe(line);
+      return [...statements];
+    };
+    const first = await statementsOf(1);
+    for (let line = 2; line < 50; line++) await store.addItem('long', 'dime', 1);
+    const fiftieth = await statementsOf(50);
+    expect(first).toHaveLength(5);
+    expect(fiftieth).toHaveLength(4);
+    expect(fiftieth).toEqual(first.filter((text) => !text.includes('cart_count'))); // only a new cart takes room from the count
   });
 });
 
