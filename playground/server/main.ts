@@ -9,6 +9,7 @@
  */
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { limitsFromEnv } from '../service/limits.js';
 import { describeStoreLocation, openStore, storeLocationFromEnv } from '../store/open-store.js';
 import { startCheckoutServer } from './start.js';
 import { runPrimary, workerCount } from './workers.js';
@@ -21,6 +22,13 @@ function refuse(message: string): never {
 
 // The bundle sits in playground/dist/server/: the data folder is playground/.data.
 const location = storeLocationFromEnv(process.env, fileURLToPath(new URL('../../.data', import.meta.url)));
+const limits = (() => {
+  try {
+    return limitsFromEnv(process.env);
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+})();
 const workers = workerCount(process.env.WORKERS);
 if (typeof workers === 'string') refuse(workers);
 if (workers > 1 && location.databaseUrl === undefined) {
@@ -33,7 +41,7 @@ if (workers > 1 && location.databaseUrl === undefined) {
 if (workers > 1 && cluster.isPrimary) {
   runPrimary(workers, Number(process.env.SERVER_PORT ?? 8080), describeStoreLocation(location));
 } else {
-  const store = await openStore(location).catch((error: Error) => refuse(error.message));
+  const store = await openStore(location, { limits }).catch((error: Error) => refuse(error.message));
   const httpServer = await startCheckoutServer({ store });
 
   if (cluster.isPrimary) {

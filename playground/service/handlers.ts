@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { sharedStore, storeLocationFromEnv } from '../store/open-store.js';
 import { createCheckoutService } from './checkout-service.js';
+import { limitsFromEnv } from './limits.js';
 
 /**
  * The handler module the Vite dev server hosts on `/rpc` and the OpenAPI binding (see
@@ -12,4 +13,4 @@ import { createCheckoutService } from './checkout-service.js';
  */
 const location = storeLocationFromEnv(process.env, fileURLToPath(new URL('../.data', import.meta.url)));
 
-export default createCheckoutService({ store: await sharedStore(location) });
+export default createCheckoutService({ store: await sharedStore(location, { limits: limitsFromEnv(process.env) }) });

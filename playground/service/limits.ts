@@ -27,3 +27,25 @@ export const defaultLimits: CheckoutLimits = Object.freeze({
   cartTtlSeconds: 24 * 60 * 60,
   maxAddressFieldLength: 200,
 });
+
+/** The environment variables that change a limit, for a server that must hold more (or fewer) carts. */
+const limitVariables = {
+  PLAYGROUND_MAX_CARTS: 'maxCarts',
+  PLAYGROUND_CART_TTL_SECONDS: 'cartTtlSeconds',
+} as const satisfies Record<string, keyof CheckoutLimits>;
+
+/**
+ * The default limits, with `PLAYGROUND_MAX_CARTS` and `PLAYGROUND_CART_TTL_SECONDS` from the
+ * environment when set. Throws, naming the variable, for anything but a whole number from 1 up.
+ */
+export function limitsFromEnv(env: Record<string, string | undefined>): CheckoutLimits {
+  const limits = { ...defaultLimits };
+  for (const [variable, limit] of Object.entries(limitVariables)) {
+    const text = env[variable]?.trim();
+    if (!text) continue;
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${variable} must be a whole number from 1 up, not "${text}"`);
+    limits[limit] = value;
+  }
+  return limits;
+}

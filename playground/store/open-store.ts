@@ -51,14 +51,15 @@ function registry(): Map<string, Promise<CheckoutStore>> {
  * The store of this process for a location, opened on the first call. The Vite dev server loads
  * the handler module afresh after every edit (of a handler or of checkout.idl); each fresh copy
  * asks here and gets the same store, so PGlite is opened once per data folder, however many
- * reloads. A failed open is forgotten, so that the next call tries again.
+ * reloads (the options of the first call count). A failed open is forgotten, so that the next call
+ * tries again.
  */
-export function sharedStore(location: StoreLocation): Promise<CheckoutStore> {
+export function sharedStore(location: StoreLocation, options: SqlStoreOptions = {}): Promise<CheckoutStore> {
   const key = location.databaseUrl !== undefined ? `url ${location.databaseUrl}` : `dir ${location.dataDir}`;
   const stores = registry();
   let store = stores.get(key);
   if (store === undefined) {
-    store = openStore(location).then((opened) => {
+    store = openStore(location, options).then((opened) => {
       const close = opened.close.bind(opened);
       return Object.assign(opened, {
         close: () => {

@@ -1,7 +1,8 @@
 /**
  * The checkout server against a hostile client: `addToCart` with a 1 MB cartId, 200 times,
- * and a flood of new carts. Every call is answered (an invalid-params error for the ids, a cart or
- * an invalid-params error for the flood), and the server's resident memory stays flat: before the
+ * and a flood of new carts past the limit of carts (PLAYGROUND_MAX_CARTS). Every call is answered
+ * (an invalid-params error for the ids; a cart, or an invalid-params error once the carts are all
+ * taken, for the flood), and the server's resident memory stays flat: before the
  * limits, every 1 MB id was kept, and a loop of them killed Node with heap exhaustion.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,8 @@ let process_: ServerProcess;
 
 beforeAll(async () => {
   server = await buildServer();
-  process_ = await startServer(server.mainJs, { PLAYGROUND_DATA_DIR: ':memory:' });
+  // Room for 1000 carts, so that the flood below runs into the limit.
+  process_ = await startServer(server.mainJs, { PLAYGROUND_DATA_DIR: ':memory:', PLAYGROUND_MAX_CARTS: '1000' });
 }, 120_000);
 
 afterAll(async () => {
@@ -52,7 +54,14 @@ it('answers 1 MB ids and a flood of new carts with bounded memory', async () => 
 
   const carts = await flood(2000, 16, () => rpc<{ cartId: string }>(url, 'CartService.addToCart', { productId: 'filters', quantity: 1 }));
   expect(carts).toHaveLength(2000);
-  for (const answer of carts) expect(answer.result?.cartId ?? answer.error?.code).toBeTruthy();
+  // 200 carts of the warm-up, 800 of the flood; the rest is refused.
+  expect(carts.filter((answer) => answer.result?.cartId)).toHaveLength(800);
+  const refused = carts.filter((answer) => answer.error);
+  expect(refused).toHaveLength(1200);
+  expect(refused[0].error).toMatchObject({
+    code: -32602,
+    message: 'Invalid params: params[0].cartId: no room for another cart (at most 1000); try again later',
+  });
 
   const after = residentMiB(pid);
   // 200 ids of 1 MB kept would be 200 MB (400 MB as UTF-16 strings); 2000 small carts are a few hundred kB.
