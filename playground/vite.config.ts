@@ -3,6 +3,7 @@ import idlRpc from 'unplugin-idl-rpc/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const databaseClients = ['@electric-sql/pglite', 'pg'];
 
 /**
  * The checkout playground.
@@ -24,8 +25,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: { input: 'server/main.ts', output: { entryFileNames: 'main.js' } },
       }
     : { outDir: 'dist', emptyOutDir: true },
-  // Bundle everything into the server build, so that it runs with `node` alone.
-  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  // Bundle everything into the server build, so that it runs with `node` alone, except the two
+  // database clients: PGlite loads its WebAssembly and data files from beside its own module, and
+  // `pg` is loaded only with DATABASE_URL; both come from the repository's node_modules.
+  ssr: isSsrBuild ? { noExternal: true, external: databaseClients } : undefined,
 }));
 
 /** After Vite's own "Local: http://..." lines, says what to open and try. */

@@ -1,21 +1,60 @@
 /**
- * The standalone checkout server (npm run playground:server): the service of checkout.idl over an
- * in-memory store on SERVER_PORT (default 8080), all interfaces.
+ * The standalone checkout server (npm run playground:server): the service of checkout.idl on
+ * SERVER_PORT (default 8080), all interfaces, over PostgreSQL when DATABASE_URL is set, else over
+ * PGlite in PLAYGROUND_DATA_DIR (default playground/.data). WORKERS=N runs N processes on one
+ * port (node:cluster); they need the one database a PostgreSQL server gives them all.
  *
  * `vite build --ssr` bundles this file, the generated code and the runtime into dist/server/main.js,
- * so nothing of Vite runs here.
+ * so nothing of Vite runs here; the database clients stay packages of node_modules.
  */
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { limitsFromEnv } from '../service/limits.js';
+import { describeStoreLocation, openStore, storeLocationFromEnv } from '../store/open-store.js';
 import { startCheckoutServer } from './start.js';
+import { runPrimary, workerCount } from './workers.js';
 
-const httpServer = await startCheckoutServer();
+/** Prints the reason, without a stack, and exits: every way this script can fail to start. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
 
-const address = httpServer.address();
-const port = typeof address === 'object' && address !== null ? address.port : address;
-console.log(`Checkout service listening on http://localhost:${port}/ (JSON-RPC 2.0 on / and /rpc; Ctrl+C stops it)`);
+// The bundle sits in playground/dist/server/: the data folder is playground/.data.
+const location = storeLocationFromEnv(process.env, fileURLToPath(new URL('../../.data', import.meta.url)));
+const limits = (() => {
+  try {
+    return limitsFromEnv(process.env);
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+})();
+const workers = workerCount(process.env.WORKERS);
+if (typeof workers === 'string') refuse(workers);
+if (workers > 1 && location.databaseUrl === undefined) {
+  refuse(
+    `WORKERS=${workers} needs a PostgreSQL server: the embedded PGlite database lives in one process. ` +
+      'Set DATABASE_URL (see docs/playground.md, "Several processes"), or run one process without WORKERS.',
+  );
+}
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    httpServer.close(() => process.exit(0));
-    httpServer.closeAllConnections();
-  });
+if (workers > 1 && cluster.isPrimary) {
+  runPrimary(workers, Number(process.env.SERVER_PORT ?? 8080), describeStoreLocation(location));
+} else {
+  const store = await openStore(location, { limits }).catch((error: Error) => refuse(error.message));
+  const httpServer = await startCheckoutServer({ store });
+
+  if (cluster.isPrimary) {
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address !== null ? address.port : address;
+    console.log(`Checkout service listening on http://localhost:${port}/ (JSON-RPC 2.0 on / and /rpc; Ctrl+C stops it)`);
+    console.log(`Data: ${describeStoreLocation(location)}`);
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      httpServer.close(() => store.close().finally(() => process.exit(0)));
+      httpServer.closeAllConnections();
+    });
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressProblems } from './address.js';
 import { declineReason, declinedZipCode } from './payment.js';
-import { subtotalOf } from './money.js';
+import { fromCents, subtotalCents, toCents } from './money.js';
 
 const address = { street: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'US' };
 
@@ -18,6 +18,15 @@ describe('addressProblems', () => {
       { field: 'street', message: 'street is empty' },
       { field: 'country', message: 'country is empty' },
     ]);
+  });
+
+  it('rejects fields longer than the limit, naming each', () => {
+    const long = 'x'.repeat(201);
+    expect(addressProblems({ ...address, street: long, city: long }, 200).map((p) => p.message)).toEqual([
+      'street is longer than 200 characters',
+      'city is longer than 200 characters',
+    ]);
+    expect(addressProblems({ ...address, street: 'x'.repeat(200) }, 200)).toEqual([]);
   });
 
   it('rejects zip codes that do not look like postal codes', () => {
@@ -37,16 +46,32 @@ describe('declineReason', () => {
   });
 });
 
-describe('subtotalOf', () => {
-  it('sums price times quantity in whole cents', () => {
-    expect(subtotalOf([])).toBe(0);
-    expect(subtotalOf([{ price: 0.1, quantity: 3 }])).toBe(0.3);
+describe('subtotalCents', () => {
+  it('sums price times quantity in whole cents, exactly', () => {
+    expect(subtotalCents([])).toBe(0);
+    expect(fromCents(subtotalCents([{ priceCents: toCents(0.1), quantity: 3 }]))).toBe(0.3);
     expect(
-      subtotalOf([
-        { price: 18, quantity: 2 },
-        { price: 29.5, quantity: 1 },
-        { price: 6.25, quantity: 4 },
+      subtotalCents([
+        { priceCents: 1800, quantity: 2 },
+        { priceCents: 2950, quantity: 1 },
+        { priceCents: 625, quantity: 4 },
       ]),
-    ).toBe(90.5);
+    ).toBe(9050);
+    // Where a float sum drifts (0.1 + 0.2 is 0.30000000000000004), cents do not.
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(
+      fromCents(
+        subtotalCents([
+          { priceCents: toCents(0.1), quantity: 1 },
+          { priceCents: toCents(0.2), quantity: 1 },
+        ]),
+      ),
+    ).toBe(0.3);
+  });
+
+  it('rounds prices to the nearest cent', () => {
+    expect(toCents(64.9)).toBe(6490);
+    expect(toCents(14.75)).toBe(1475);
+    expect(toCents(0.005)).toBe(1);
   });
 });

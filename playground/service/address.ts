@@ -15,13 +15,17 @@ export interface AddressProblem {
 }
 
 /**
- * The rule behind InvalidAddress (1005): every field must hold more than blanks, and the zip code
- * must look like a postal code. Returns every problem, in field order; empty when the address is fine.
+ * The rule behind InvalidAddress (1005): every field must hold more than blanks and at most
+ * `maxFieldLength` characters, and the zip code must look like a postal code. Returns every
+ * problem, in field order; empty when the address is fine.
  */
-export function addressProblems(address: Address): AddressProblem[] {
+export function addressProblems(address: Address, maxFieldLength = 200): AddressProblem[] {
   const problems: AddressProblem[] = [];
   for (const field of addressFields) {
     if (address[field].trim() === '') problems.push({ field, message: `${field} is empty` });
+    else if (address[field].length > maxFieldLength) {
+      problems.push({ field, message: `${field} is longer than ${maxFieldLength} characters` });
+    }
   }
   const zipCode = address.zipCode.trim();
   if (zipCode !== '' && !postalCodeShape.test(zipCode)) {

@@ -5,7 +5,7 @@ import {
   InvalidAddressError,
   OutOfStockError,
   PaymentFailedError,
-  type Cart,
+  type Address,
   type CartService,
   type CatalogService,
   type CheckoutHandlers,
@@ -14,11 +14,9 @@ import {
   type OrderService,
 } from '../checkout.idl';
 import { addressProblems } from './address.js';
-import { KeyedLock } from './keyed-lock.js';
 import { createMemoryStore } from './memory-store.js';
-import { roundToCents, subtotalOf } from './money.js';
 import { declineReason } from './payment.js';
-import type { CheckoutStore } from './store.js';
+import type { CheckoutState, CheckoutStore } from './store.js';
 
 export interface CheckoutServiceOptions {
   /** Where products, carts and orders live; a fresh in-memory store with the playground catalog by default. */
@@ -26,152 +24,128 @@ export interface CheckoutServiceOptions {
 }
 
 /**
- * A -32602 about a field of a method's one parameter, worded and located like the server's own
- * validation errors (`Invalid params: <path>: <problem>`, `data.errors`), the path in the caller's
- * style: `params[0].quantity` for positional params, `params.request.quantity` for named params and
- * the REST binding. Without a context (a handler called directly) the path is positional.
+ * A -32602 about a field of a method's one parameter (or the parameter itself, without `field`),
+ * worded and located like the server's own validation errors (`Invalid params: <path>: <problem>`,
+ * `data.errors`), the path in the caller's style: `params[0].quantity` for positional params,
+ * `params.request.quantity` for named params and the REST binding. Without a context (a handler
+ * called directly) the path is positional.
  */
-function invalidRequestField(ctx: RpcContext | undefined, field: string, problem: string): RpcError {
-  const path = ctx ? ctx.paramPath(0, field) : `params[0].${field}`;
+function invalidParam(ctx: RpcContext | undefined, field: string | undefined, problem: string): RpcError {
+  const fields = field === undefined ? [] : [field];
+  const path = ctx ? ctx.paramPath(0, ...fields) : ['params[0]', ...fields].join('.');
   return new RpcError(-32602, `Invalid params: ${path}: ${problem}`, { errors: [{ path, message: problem }] });
-}
-
-/** One shortage found at checkout: the cart wants more of a product than is in stock. */
-interface Shortage {
-  productId: string;
-  name: string;
-  requested: number;
-  available: number;
 }
 
 /**
  * The checkout reference service (the behaviour rules in docs/playground.md),
  * plus the playground's rules for the errors the behaviour rules leave open; docs/playground.md lists them.
  *
- * Calls on one cart run one at a time (addToCart, clearCart, createOrder), so concurrent calls
- * cannot lose items; checks and changes of stock run one at a time across all carts, so two orders
- * cannot both take the last item.
+ * Every change is one store transaction (see CheckoutStore), so concurrent calls, from one server
+ * process or many, cannot lose items or sell an item twice; every id, quantity and cart is bounded
+ * by the store's limits before it reaches the store.
  */
 export function createCheckoutService(options: CheckoutServiceOptions = {}): CheckoutHandlers {
   const store = options.store ?? createMemoryStore();
-  const cartLock = new KeyedLock();
-  const stockLock = new KeyedLock();
+  const { limits } = store;
+
+  /** Throws -32602 when an id is longer than any id the service keeps. */
+  const checkIdLength = (ctx: RpcContext | undefined, field: string | undefined, id: string) => {
+    if (id.length > limits.maxIdLength) throw invalidParam(ctx, field, `must be at most ${limits.maxIdLength} characters`);
+  };
 
   const CatalogService: CatalogService = {
     async listProducts() {
       return store.listProducts();
     },
-    async getProduct(productId) {
+    async getProduct(productId, ctx) {
+      checkIdLength(ctx, undefined, productId);
       return (await store.getProduct(productId)) ?? null;
     },
   };
 
   const CartService: CartService = {
     async addToCart(request, ctx) {
-      if (request.quantity < 1) throw invalidRequestField(ctx, 'quantity', 'must be at least 1');
+      if (request.quantity < 1) throw invalidParam(ctx, 'quantity', 'must be at least 1');
+      if (request.quantity > limits.maxQuantity) throw invalidParam(ctx, 'quantity', `must be at most ${limits.maxQuantity}`);
       const cartId = request.cartId ?? newId('cart');
-      if (cartId.trim() === '') throw invalidRequestField(ctx, 'cartId', 'must not be empty');
-      const product = await store.getProduct(request.productId);
-      if (product === undefined) throw new RpcError(-32602, 'Product not found');
+      if (cartId.trim() === '') throw invalidParam(ctx, 'cartId', 'must not be empty');
+      checkIdLength(ctx, 'cartId', cartId);
+      checkIdLength(ctx, 'productId', request.productId);
 
-      return cartLock.run(cartId, async () => {
-        const cart: Cart = (await store.getCart(cartId)) ?? { cartId, items: [], subtotal: 0 };
-        cart.items.push({ productId: product.productId, quantity: request.quantity, price: product.price });
-        cart.subtotal = subtotalOf(cart.items);
-        await store.saveCart(cart);
-        return cart;
-      });
+      const outcome = await store.addItem(cartId, request.productId, request.quantity);
+      switch (outcome.kind) {
+        case 'added':
+          return outcome.cart;
+        case 'productNotFound':
+          throw new RpcError(-32602, 'Product not found');
+        case 'cartFull':
+          throw invalidParam(ctx, 'cartId', `the cart is full: at most ${limits.maxItemsPerCart} items`);
+        case 'tooManyCarts':
+          throw invalidParam(ctx, 'cartId', `no room for another cart (at most ${limits.maxCarts}); try again later`);
+      }
     },
 
-    async getCart(cartId) {
+    async getCart(cartId, ctx) {
+      checkIdLength(ctx, undefined, cartId);
       return (await store.getCart(cartId)) ?? null;
     },
 
-    async clearCart(cartId) {
-      return cartLock.run(cartId, async () => {
-        const cart = await store.getCart(cartId);
-        if (cart === undefined) return false;
-        await store.saveCart({ ...cart, items: [], subtotal: 0 });
-        return true;
-      });
+    async clearCart(cartId, ctx) {
+      checkIdLength(ctx, undefined, cartId);
+      return store.clearCart(cartId);
     },
   };
 
   const OrderService: OrderService = {
-    async createOrder(request) {
-      const { cartId, shippingAddress, paymentMethod } = request;
-      return cartLock.run(cartId, async (): Promise<CheckoutResponse> => {
-        const cart = await store.getCart(cartId);
-        if (cart === undefined) throw new CartNotFoundError(`cart "${cartId}" does not exist`);
-        if (cart.items.length === 0) throw new CartEmptyError(`cart "${cartId}" has no items`);
+    async createOrder(request, ctx) {
+      const { cartId, paymentMethod } = request;
+      checkIdLength(ctx, 'cartId', cartId);
+      // Only the fields of Address are kept: anything else a client sends is neither stored nor echoed.
+      const shippingAddress = addressFieldsOf(request.shippingAddress);
+      const problems = addressProblems(shippingAddress, limits.maxAddressFieldLength);
+      const declined = declineReason(shippingAddress, paymentMethod);
 
-        const problems = addressProblems(shippingAddress);
+      /** The checks of docs/playground.md in their order, on the cart as the order transaction reads it. */
+      const check = ({ cart, lastOrderId, shortages }: CheckoutState) => {
+        if (cart === undefined) throw new CartNotFoundError(`cart "${cartId}" does not exist`);
+        if (cart.items.length === 0) {
+          // A client that retries a checkout whose answer it lost learns the order it already has.
+          const retry = lastOrderId === undefined ? '' : `; its last checkout created order ${lastOrderId}`;
+          throw new CartEmptyError(
+            `cart "${cartId}" has no items${retry}`,
+            lastOrderId === undefined ? undefined : { orderId: lastOrderId },
+          );
+        }
         if (problems.length > 0) {
           throw new InvalidAddressError(problems.map((problem) => problem.message).join('; '), { problems });
         }
+        if (shortages.length > 0) {
+          const detail = shortages.map((s) => `${s.name}: ${s.requested} in cart, ${s.available} in stock`).join('; ');
+          throw new OutOfStockError(detail, { shortages });
+        }
+        if (declined !== undefined) throw new PaymentFailedError(declined);
+      };
 
-        return stockLock.run('stock', async () => {
-          const shortages = await findShortages(cart);
-          if (shortages.length > 0) {
-            const detail = shortages.map((s) => `${s.name}: ${s.requested} in cart, ${s.available} in stock`).join('; ');
-            throw new OutOfStockError(detail, { shortages });
-          }
-          const declined = declineReason(shippingAddress, paymentMethod);
-          if (declined !== undefined) throw new PaymentFailedError(declined);
-
-          await takeFromStock(cart);
-          const order: Order = {
-            orderId: newId('order'),
-            cart,
-            shippingAddress,
-            paymentMethod,
-            status: 'pending',
-            total: roundToCents(cart.subtotal),
-            createdAt: Math.floor(Date.now() / 1000),
-          };
-          await store.saveOrder(order);
-          // The order keeps its own copy of the cart; the cart starts over, so a second checkout
-          // of the same cart gives CartEmpty rather than a duplicate order.
-          await store.saveCart({ ...cart, items: [], subtotal: 0 });
-          return { orderId: order.orderId, message: confirmation(order) };
-        });
-      });
+      const order = await store.placeOrder(
+        { orderId: newId('order'), cartId, shippingAddress, paymentMethod, createdAt: Math.floor(Date.now() / 1000) },
+        check,
+      );
+      return { orderId: order.orderId, message: confirmation(order) } satisfies CheckoutResponse;
     },
 
-    async getOrder(orderId) {
+    async getOrder(orderId, ctx) {
+      checkIdLength(ctx, undefined, orderId);
       return (await store.getOrder(orderId)) ?? null;
     },
   };
 
-  /** Quantities are summed per product, because addToCart appends a line per call. */
-  async function findShortages(cart: Cart): Promise<Shortage[]> {
-    const shortages: Shortage[] = [];
-    for (const [productId, requested] of quantitiesByProduct(cart)) {
-      const product = await store.getProduct(productId);
-      const available = product?.stock ?? 0;
-      if (requested > available) {
-        shortages.push({ productId, name: product?.name ?? productId, requested, available });
-      }
-    }
-    return shortages;
-  }
-
-  async function takeFromStock(cart: Cart): Promise<void> {
-    for (const [productId, quantity] of quantitiesByProduct(cart)) {
-      const product = await store.getProduct(productId);
-      if (product !== undefined) await store.saveProduct({ ...product, stock: product.stock - quantity });
-    }
-  }
-
   return { CatalogService, CartService, OrderService };
 }
 
-function quantitiesByProduct(cart: Cart): Map<string, number> {
-  const quantities = new Map<string, number>();
-  for (const item of cart.items) {
-    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-  }
-  return quantities;
+/** The five fields of an Address, and nothing else the request carried. */
+function addressFieldsOf(address: Address): Address {
+  const { street, city, state, zipCode, country } = address;
+  return { street, city, state, zipCode, country };
 }
 
 function confirmation(order: Order): string {

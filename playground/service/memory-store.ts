@@ -1,39 +1,165 @@
-import type { Cart, Order, Product } from '../checkout.idl';
+import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
 import { catalog } from './catalog.js';
 import { copyData } from './copy-data.js';
-import type { CheckoutStore } from './store.js';
+import { type CheckoutLimits, defaultLimits } from './limits.js';
+import { fromCents, subtotalCents, toCents } from './money.js';
+import type { CheckoutStore, Shortage } from './store.js';
+
+/** A line as the store keeps it: the price in cents. */
+interface StoredItem {
+  productId: string;
+  quantity: number;
+  priceCents: number;
+}
+
+interface StoredCart {
+  items: StoredItem[];
+  subtotalCents: number;
+  lastOrderId: string | undefined;
+  /** Unix seconds of the last add, clear or order. */
+  updatedAt: number;
+}
+
+interface StoredOrder {
+  orderId: string;
+  cartId: string;
+  items: StoredItem[];
+  totalCents: number;
+  shippingAddress: Address;
+  paymentMethod: PaymentMethod;
+  createdAt: number;
+}
+
+export interface MemoryStoreOptions {
+  /** The catalog to start with; the playground catalog by default. */
+  products?: readonly Product[];
+  limits?: CheckoutLimits;
+  /** Unix seconds now; `Date.now()` by default (tests move it to expire carts). */
+  now?: () => number;
+}
 
 /**
- * The default store: three maps in memory, filled with the playground catalog (or the products
- * given). Values are copied in and out, as a database would, so a caller that changes a returned
- * object changes nothing until it saves it.
+ * A store in memory, with the same rules and limits as the SQL store: for tests and for a service
+ * that needs no durability. Every method does its reading and writing in one synchronous step, with
+ * no `await` in between, so that no other call can interleave: that is its transaction. Values are
+ * copied in and out, as a database would.
  */
-export function createMemoryStore(products: readonly Product[] = catalog): CheckoutStore {
-  const productsById = new Map(products.map((product) => [product.productId, copyData(product)]));
-  const carts = new Map<string, Cart>();
-  const orders = new Map<string, Order>();
+export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutStore {
+  const limits = options.limits ?? defaultLimits;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const productsById = new Map((options.products ?? catalog).map((product) => [product.productId, copyData(product)]));
+  const carts = new Map<string, StoredCart>();
+  const orders = new Map<string, StoredOrder>();
+
+  const cartOf = (cartId: string, cart: StoredCart): Cart => ({
+    cartId,
+    items: cart.items.map(wireItem),
+    subtotal: fromCents(cart.subtotalCents),
+  });
 
   return {
+    limits,
     async listProducts() {
       return [...productsById.values()].map((product) => copyData(product));
     },
     async getProduct(productId) {
       return copyData(productsById.get(productId));
     },
-    async saveProduct(product) {
-      productsById.set(product.productId, copyData(product));
+    async addItem(cartId, productId, quantity) {
+      const product = productsById.get(productId);
+      if (product === undefined) return { kind: 'productNotFound' };
+      let cart = carts.get(cartId);
+      if (cart === undefined) {
+        if (carts.size >= limits.maxCarts) expire(now());
+        if (carts.size >= limits.maxCarts) return { kind: 'tooManyCarts' };
+        cart = { items: [], subtotalCents: 0, lastOrderId: undefined, updatedAt: now() };
+        carts.set(cartId, cart);
+      }
+      if (cart.items.length >= limits.maxItemsPerCart) return { kind: 'cartFull' };
+      const item = { productId, quantity, priceCents: toCents(product.price) };
+      cart.items.push(item);
+      cart.subtotalCents += item.priceCents * quantity;
+      cart.updatedAt = now();
+      return { kind: 'added', cart: cartOf(cartId, cart) };
     },
     async getCart(cartId) {
-      return copyData(carts.get(cartId));
+      const cart = carts.get(cartId);
+      return cart && cartOf(cartId, cart);
     },
-    async saveCart(cart) {
-      carts.set(cart.cartId, copyData(cart));
+    async clearCart(cartId) {
+      const cart = carts.get(cartId);
+      if (cart === undefined) return false;
+      cart.items = [];
+      cart.subtotalCents = 0;
+      cart.updatedAt = now();
+      return true;
+    },
+    async placeOrder(draft, check) {
+      const cart = carts.get(draft.cartId);
+      const requested = new Map<string, number>();
+      for (const item of cart?.items ?? []) requested.set(item.productId, (requested.get(item.productId) ?? 0) + item.quantity);
+      const shortages: Shortage[] = [];
+      for (const [productId, quantity] of [...requested].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const product = productsById.get(productId);
+        const available = product?.stock ?? 0;
+        if (quantity > available) shortages.push({ productId, name: product?.name ?? productId, requested: quantity, available });
+      }
+      check({ cart: cart && cartOf(draft.cartId, cart), lastOrderId: cart?.lastOrderId, shortages });
+      if (cart === undefined) throw new Error(`placeOrder: the check let an order for the missing cart "${draft.cartId}" through`);
+      if (cart.items.length === 0) throw new Error(`placeOrder: the check let an order for the empty cart "${draft.cartId}" through`);
+
+      for (const [productId, quantity] of requested) {
+        const product = productsById.get(productId);
+        if (product !== undefined) product.stock -= quantity;
+      }
+      const order: StoredOrder = {
+        orderId: draft.orderId,
+        cartId: draft.cartId,
+        items: cart.items,
+        totalCents: cart.subtotalCents,
+        shippingAddress: copyData(draft.shippingAddress),
+        paymentMethod: draft.paymentMethod,
+        createdAt: draft.createdAt,
+      };
+      orders.set(order.orderId, order);
+      Object.assign(cart, { items: [], subtotalCents: 0, lastOrderId: order.orderId, updatedAt: now() });
+      return orderOf(order);
     },
     async getOrder(orderId) {
-      return copyData(orders.get(orderId));
+      const order = orders.get(orderId);
+      return order && orderOf(order);
     },
-    async saveOrder(order) {
-      orders.set(order.orderId, copyData(order));
+    async expireCarts(at) {
+      return expire(at);
     },
+    async close() {},
+  };
+
+  function expire(at: number): number {
+    const cutoff = at - limits.cartTtlSeconds;
+    let expired = 0;
+    for (const [cartId, cart] of carts) {
+      if (cart.updatedAt < cutoff) {
+        carts.delete(cartId);
+        expired++;
+      }
+    }
+    return expired;
+  }
+}
+
+function wireItem(item: StoredItem) {
+  return { productId: item.productId, quantity: item.quantity, price: fromCents(item.priceCents) };
+}
+
+function orderOf(order: StoredOrder): Order {
+  return {
+    orderId: order.orderId,
+    cart: { cartId: order.cartId, items: order.items.map(wireItem), subtotal: fromCents(subtotalCents(order.items)) },
+    shippingAddress: copyData(order.shippingAddress),
+    paymentMethod: order.paymentMethod,
+    status: 'pending',
+    total: fromCents(order.totalCents),
+    createdAt: order.createdAt,
   };
 }

@@ -1,18 +1,73 @@
-import type { Cart, Order, Product } from '../checkout.idl';
+import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
+import type { CheckoutLimits } from './limits.js';
+
+/** What `addItem` did: the cart with the new line, or why nothing changed. */
+export type AddItemOutcome =
+  | { kind: 'added'; cart: Cart }
+  /** No product with that id: no cart was created. */
+  | { kind: 'productNotFound' }
+  /** The cart already holds `maxItemsPerCart` lines. */
+  | { kind: 'cartFull' }
+  /** A new cart was needed, and `maxCarts` carts exist even after the expired ones went. */
+  | { kind: 'tooManyCarts' };
+
+/** One shortage found at checkout: the cart wants more of a product than is in stock. */
+export interface Shortage {
+  productId: string;
+  name: string;
+  requested: number;
+  available: number;
+}
+
+/** What `placeOrder` shows its check, read inside the transaction that will place the order. */
+export interface CheckoutState {
+  /** The cart, or undefined when there is no cart with that id. */
+  cart: Cart | undefined;
+  /** The order the cart's last checkout created, if any (for a client that retries one). */
+  lastOrderId: string | undefined;
+  /** Every product whose summed quantity in the cart exceeds its stock. */
+  shortages: Shortage[];
+}
+
+/** The order to create, minus what the cart gives (items and total). */
+export interface OrderDraft {
+  orderId: string;
+  cartId: string;
+  shippingAddress: Address;
+  paymentMethod: PaymentMethod;
+  /** Unix time in seconds. */
+  createdAt: number;
+}
 
 /**
- * Where the checkout service keeps its data. Every method is async so that a database can sit
- * behind it; the service never holds on to returned objects and always writes changes back.
- *
- * The store itself needs no locking: the service serializes calls on one cart, and every change
- * of stock, itself (see KeyedLock).
+ * Where the checkout service keeps its data. Every method that changes something runs as one
+ * transaction (in SQL, a database transaction; in memory, one synchronous step), so that calls
+ * from many clients and many server processes cannot lose or duplicate a change, and costs the
+ * same whatever the size of the cart it changes.
  */
 export interface CheckoutStore {
+  /** The bounds this store enforces (items per cart, number of carts) and the service checks (ids, quantity). */
+  readonly limits: CheckoutLimits;
   listProducts(): Promise<Product[]>;
   getProduct(productId: string): Promise<Product | undefined>;
-  saveProduct(product: Product): Promise<void>;
+  /**
+   * Appends one line `{productId, quantity, price}` (the product's current price) to the cart,
+   * creating the cart when there is none with that id, and returns the cart.
+   */
+  addItem(cartId: string, productId: string, quantity: number): Promise<AddItemOutcome>;
   getCart(cartId: string): Promise<Cart | undefined>;
-  saveCart(cart: Cart): Promise<void>;
+  /** Empties the cart; false when it does not exist. */
+  clearCart(cartId: string): Promise<boolean>;
+  /**
+   * Reads the cart and its shortages, lets `check` refuse the order by throwing (then nothing
+   * changes and the error comes out of placeOrder), and otherwise, in the same transaction, takes
+   * the quantities from stock, stores the order (status `pending`, the cart's items, total =
+   * subtotal) and empties the cart, remembering the order as the cart's last one.
+   */
+  placeOrder(draft: OrderDraft, check: (state: CheckoutState) => void): Promise<Order>;
   getOrder(orderId: string): Promise<Order | undefined>;
-  saveOrder(order: Order): Promise<void>;
+  /** Deletes the carts untouched since `cartTtlSeconds` before `now` (Unix seconds); returns how many. */
+  expireCarts(now: number): Promise<number>;
+  /** Releases what the store holds (connections, the data folder); the store is unusable afterwards. */
+  close(): Promise<void>;
 }

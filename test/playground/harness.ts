@@ -14,6 +14,17 @@ export const playgroundRoot = fileURLToPath(new URL('../../playground/', import.
 export const playgroundConfig = path.join(playgroundRoot, 'vite.config.ts');
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+// The handler module of the dev servers below keeps its data where the environment says: in these
+// tests, in memory (one PGlite per test process), never in the developer's playground/.data or
+// DATABASE_URL.
+process.env.PLAYGROUND_DATA_DIR = ':memory:';
+delete process.env.DATABASE_URL;
+
+/** The environment for a playground script or server a test starts: its data in `dataDir` (default: in memory). */
+export function playgroundEnv(dataDir = ':memory:'): Record<string, string> {
+  return { PLAYGROUND_DATA_DIR: dataDir, DATABASE_URL: '' };
+}
+
 /** The generated module of checkout.idl, and the playground modules the tests drive. */
 export type CheckoutIdl = typeof import('../../playground/checkout.idl');
 export type ServerStart = typeof import('../../playground/server/start.js');

@@ -3,16 +3,30 @@
  * RPC and OpenAPI; `npm run playground:server` builds and starts the standalone server on SERVER_PORT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, expect, it } from 'vitest';
-import { freePort, repositoryRoot } from './harness.js';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, playgroundEnv, repositoryRoot } from './harness.js';
 
 const started: ChildProcess[] = [];
+let dataDir = '';
 
-afterEach(() => {
+beforeEach(async () => {
+  // Each script keeps its PGlite data in a folder of its own (never the developer's playground/.data).
+  dataDir = await mkdtemp(path.join(tmpdir(), 'playground-data-'));
+});
+
+afterEach(async () => {
   // npm starts the real server as its child: stop the whole process group this test created.
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-  }
+  const exits = started.splice(0).map(async (child) => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  });
+  await Promise.all(exits);
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** Runs `npm run <script>` in its own process group and resolves with its output once `ready` shows up. */
@@ -50,7 +64,12 @@ const postJson = (url: string, message: unknown) =>
 
 it('npm run playground prints the address and serves the page, /rpc and /openapi.json', async () => {
   const port = await freePort();
-  const output = await runScript('playground', ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {}, /OpenAPI document:/);
+  const output = await runScript(
+    'playground',
+    ['--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    playgroundEnv(), // in memory: the folder's first start (a few seconds) is paid by playground:server below
+    /OpenAPI document:/,
+  );
   const base = `http://127.0.0.1:${port}/`;
   expect(output).toContain(`Checkout playground: open ${base}`);
 
@@ -64,8 +83,9 @@ it('npm run playground prints the address and serves the page, /rpc and /openapi
 
 it('npm run playground:server builds and starts the standalone server on SERVER_PORT', async () => {
   const port = await freePort();
-  const output = await runScript('playground:server', [], { SERVER_PORT: String(port) }, /listening on/);
+  const output = await runScript('playground:server', [], { ...playgroundEnv(dataDir), SERVER_PORT: String(port) }, /Data: .*\n/);
   expect(output).toContain(`listening on http://localhost:${port}/`);
+  expect(output).toContain(`Data: PGlite in ${dataDir}`);
 
   const rpc = await postJson(`http://127.0.0.1:${port}/rpc`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
+import { defaultLimits } from '../../playground/service/limits.js';
 import { createMemoryStore } from '../../playground/service/memory-store.js';
 import type { CheckoutStore } from '../../playground/service/store.js';
 import {
@@ -337,6 +338,106 @@ describe('OrderService.getOrder', () => {
   });
 });
 
+describe('limits and exact money', () => {
+  /** A raw JSON-RPC call's error (or result). */
+  async function call(baseUrl: string, method: string, params: unknown) {
+    const response = await fetch(baseUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+    });
+    return (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  }
+
+  it('rejects ids longer than 64 characters with -32602, in every method', async () => {
+    const { baseUrl } = await serve();
+    const long = 'x'.repeat(65);
+    const problem = 'must be at most 64 characters';
+    const cases: [string, unknown, string][] = [
+      ['CartService.addToCart', [{ cartId: long, productId: 'mug', quantity: 1 }], 'params[0].cartId'],
+      ['CartService.addToCart', [{ productId: long, quantity: 1 }], 'params[0].productId'],
+      ['CartService.getCart', [long], 'params[0]'],
+      ['CartService.clearCart', { cartId: long }, 'params.cartId'],
+      ['CatalogService.getProduct', [long], 'params[0]'],
+      ['OrderService.createOrder', [{ cartId: long, shippingAddress: address, paymentMethod: 'paypal' }], 'params[0].cartId'],
+      ['OrderService.getOrder', [long], 'params[0]'],
+    ];
+    for (const [method, params, path] of cases) {
+      expect((await call(baseUrl, method, params)).error, method).toEqual({
+        code: -32602,
+        message: `Invalid params: ${path}: ${problem}`,
+        data: { errors: [{ path, message: problem }] },
+      });
+    }
+    // 64 characters are fine.
+    expect((await call(baseUrl, 'CartService.getCart', ['x'.repeat(64)])).result).toBeNull();
+  });
+
+  it('rejects a quantity above 1000 (up to 2^53-1) with -32602 and stores nothing', async () => {
+    const { baseUrl, carts } = await serve();
+    for (const quantity of [1001, Number.MAX_SAFE_INTEGER]) {
+      const { error } = await call(baseUrl, 'CartService.addToCart', [{ cartId: 'big', productId: 'mug', quantity }]);
+      expect(error).toMatchObject({ code: -32602, message: 'Invalid params: params[0].quantity: must be at most 1000' });
+    }
+    expect(await carts.getCart('big')).toBeNull();
+  });
+
+  it('computes subtotals in cents: 1000 x 0.10 ten times is exactly 1000', async () => {
+    const products = [{ productId: 'dime', name: 'Dime', description: 'Ten cents', price: 0.1, stock: 100_000 }];
+    const { carts } = await serve(createMemoryStore({ products }));
+    let cart = await carts.addToCart({ productId: 'dime', quantity: 1000 });
+    for (let i = 1; i < 10; i++) cart = await carts.addToCart({ cartId: cart.cartId, productId: 'dime', quantity: 1000 });
+    expect(cart.subtotal).toBe(1000);
+  });
+
+  it('answers a full cart and too many carts with -32602', async () => {
+    const limits = { ...defaultLimits, maxItemsPerCart: 3, maxCarts: 2 };
+    const { baseUrl } = await serve(createMemoryStore({ limits }));
+    const add = (cartId: string) => call(baseUrl, 'CartService.addToCart', [{ cartId, productId: 'mug', quantity: 1 }]);
+    for (let i = 0; i < 3; i++) expect((await add('a')).result).toBeDefined();
+    expect((await add('a')).error).toMatchObject({
+      code: -32602,
+      message: 'Invalid params: params[0].cartId: the cart is full: at most 3 items',
+    });
+    expect((await add('b')).result).toBeDefined();
+    expect((await add('c')).error).toMatchObject({
+      code: -32602,
+      message: 'Invalid params: params[0].cartId: no room for another cart (at most 2); try again later',
+    });
+  });
+
+  it('keeps only the fields of Address: unknown fields are neither stored nor echoed', async () => {
+    const { baseUrl, carts, orders } = await serve();
+    const { cartId } = await carts.addToCart({ productId: 'tote', quantity: 1 });
+    const extra = { ...address, note: 'x'.repeat(10_000), nested: { deep: true } };
+    const { result } = await call(baseUrl, 'OrderService.createOrder', [{ cartId, shippingAddress: extra, paymentMethod: 'paypal' }]);
+    const order = await orders.getOrder((result as { orderId: string }).orderId);
+    expect(order!.shippingAddress).toStrictEqual(address);
+  });
+
+  it('rejects address fields longer than 200 characters with InvalidAddress', async () => {
+    const { carts, orders } = await serve();
+    const { cartId } = await carts.addToCart({ productId: 'tote', quantity: 1 });
+    const error = await rejectionOf(
+      orders.createOrder({ cartId, shippingAddress: { ...address, street: 'x'.repeat(201) }, paymentMethod: 'paypal' }),
+    );
+    expect(error).toBeInstanceOf(idl.InvalidAddressError);
+    expect(error.message).toBe('InvalidAddress: street is longer than 200 characters');
+  });
+
+  it('a retried checkout gets CartEmpty naming the order the first one created, and no second order', async () => {
+    const { carts, orders } = await serve();
+    const { cartId } = await carts.addToCart({ productId: 'kettle', quantity: 1 });
+    const request = { cartId, shippingAddress: address, paymentMethod: 'credit_card' as const };
+    const { orderId } = await orders.createOrder(request);
+
+    const retry = await rejectionOf(orders.createOrder(request));
+    expect(retry).toBeInstanceOf(idl.CartEmptyError);
+    expect(retry.message).toBe(`CartEmpty: cart "${cartId}" has no items; its last checkout created order ${orderId}`);
+    expect(retry.data).toEqual({ orderId });
+  });
+});
+
 describe('concurrency', () => {
   it('50 parallel addToCart calls on one cart leave exactly 50 items', async () => {
     const { carts } = await serve();
@@ -361,8 +462,10 @@ describe('concurrency', () => {
 
 /** A store whose every call yields to the event loop first, as a database round trip would. */
 function slowStore(store: CheckoutStore): CheckoutStore {
-  const slow = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+  const slow = { ...store } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(store)) {
+    if (typeof value !== 'function') continue;
+    const method = value as (...args: unknown[]) => Promise<unknown>;
     slow[name] = async (...args: unknown[]) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       return method(...args);

@@ -4,14 +4,22 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
 import { waitForOutput } from '../child-process.js';
-import { freePort, playgroundConfig, playgroundModules, type CheckoutIdl, type PlaygroundModules, type RuntimeClient } from './harness.js';
+import {
+  freePort,
+  playgroundConfig,
+  playgroundEnv,
+  playgroundModules,
+  repositoryRoot,
+  type CheckoutIdl,
+  type PlaygroundModules,
+  type RuntimeClient,
+} from './harness.js';
 
 let outDir = '';
 let server: ChildProcess | undefined;
@@ -19,14 +27,17 @@ let baseUrl = '';
 let modules: PlaygroundModules | undefined;
 
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'playground-build-'));
+  // Inside the repository, as playground/dist is: the bundle imports the database clients from its node_modules.
+  const testOutput = path.join(repositoryRoot, 'test-output');
+  await mkdir(testOutput, { recursive: true });
+  outDir = await mkdtemp(path.join(testOutput, 'playground-build-'));
   // The two builds of `npm run playground:build`, into a temporary folder.
   await build({ configFile: playgroundConfig, logLevel: 'warn', build: { outDir: path.join(outDir, 'page') } });
   await build({ configFile: playgroundConfig, logLevel: 'warn', build: { ssr: true, outDir: path.join(outDir, 'server') } });
 
   const port = await freePort();
   server = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
-    env: { ...process.env, SERVER_PORT: String(port) },
+    env: { ...process.env, ...playgroundEnv(), SERVER_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForOutput(server, /listening on/, 20_000, 'the standalone server');
@@ -62,11 +73,15 @@ describe('playground:build', () => {
     );
   });
 
-  it('bundles the server into one file that imports nothing but Node built-ins', async () => {
+  it('bundles the server into one file that imports nothing but Node built-ins and, when used, a database client', async () => {
     const code = await readFile(path.join(outDir, 'server', 'main.js'), 'utf8');
     const imported = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*?['"]([^'"]+)['"]/g)].map((m) => m[1]);
     expect(imported.length).toBeGreaterThan(0);
     expect(imported.filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
+    // PGlite loads its WebAssembly from beside its own module, and pg only with DATABASE_URL: both
+    // stay packages, loaded on demand.
+    const loaded = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+    expect(loaded.sort()).toEqual(['@electric-sql/pglite', 'pg']);
   });
 });
 
