@@ -15,6 +15,7 @@ describe('resolveOptions', () => {
       maxIdlBytes: 1024 * 1024,
       cache: true,
       cacheDir: undefined,
+      docsPage: { path: '/__idl/docs', title: 'API reference', dev: true, preview: false },
     });
   });
 

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
+import { type DocsPagePluginOptions, type ResolvedDocsPageOptions, resolveDocsPageOptions } from './docs-page-options.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 
 /** How `openapi.json` is written next to the bundle. */
@@ -91,6 +92,11 @@ export interface IdlRpcPluginOptions {
    * folder). Default `node_modules/.cache/unplugin-idl-rpc` of the nearest folder with a package.json.
    */
   cacheDir?: string;
+  /**
+   * The API reference page with a live console (docs/docs-page.md): on in the dev server at
+   * `/__idl/docs`, opt-in for `vite preview` (`{ preview: true }`); `false` turns it off.
+   */
+  docsPage?: boolean | DocsPagePluginOptions;
 }
 
 export interface ResolvedOptions {
@@ -103,6 +109,7 @@ export interface ResolvedOptions {
   maxIdlBytes: number;
   cache: boolean;
   cacheDir?: string;
+  docsPage: ResolvedDocsPageOptions | false;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -152,5 +159,6 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     maxIdlBytes,
     cache: options.cache ?? true,
     cacheDir: options.cacheDir,
+    docsPage: resolveDocsPageOptions(options.docsPage),
   };
 }
