@@ -12,6 +12,7 @@ const httpServer = await startCheckoutServer();
 const address = httpServer.address();
 const port = typeof address === 'object' && address !== null ? address.port : address;
 console.log(`Checkout service listening on http://localhost:${port}/ (JSON-RPC 2.0 on / and /rpc; Ctrl+C stops it)`);
+console.log(`API reference and console: http://localhost:${port}/__idl/docs`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
