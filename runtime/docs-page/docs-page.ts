@@ -29,7 +29,7 @@ export interface DocsPageOptions {
   idlSource?: string | (() => string | undefined | Promise<string | undefined>);
   /**
    * The folder from which the viewer package (`swagger-ui-dist`) is resolved through
-   * `node_modules`. Default: this package's folder.
+   * `node_modules`. Default: this package's folder, then the current folder.
    */
   viewerFrom?: string;
 }
@@ -64,7 +64,10 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
   const locate = () => {
     if (!folders) {
       const own = path.join(ownPackageRoot(), 'runtime', 'docs-page', 'assets');
-      folders = { own, viewer: viewerFolder(options.viewerFrom ?? path.resolve(own, '..', '..', '..')) };
+      const viewer = options.viewerFrom
+        ? viewerFolder(options.viewerFrom)
+        : (viewerFolder(path.resolve(own, '..', '..', '..')) ?? viewerFolder(process.cwd()));
+      folders = { own, viewer };
     }
     return folders;
   };

@@ -33,8 +33,8 @@ export function contentTypeOf(file: string): string {
 
 /**
  * This package's root folder: the nearest folder above this module with its package.json (the
- * sources, `dist/`, an installed copy), else the package as `node_modules` resolves it from here (a
- * server bundle that has this module inside it).
+ * sources, `dist/`, an installed copy), else the package as `node_modules` resolves it from this
+ * module or from the current folder (a server bundle that has this module inside it).
  */
 export function ownPackageRoot(from: string = fileURLToPath(import.meta.url)): string {
   for (let dir = path.dirname(from); ; ) {
@@ -44,11 +44,16 @@ export function ownPackageRoot(from: string = fileURLToPath(import.meta.url)): s
     if (parent === dir) break;
     dir = parent;
   }
-  try {
-    return path.dirname(createRequire(from).resolve(`${PACKAGE_NAME}/package.json`));
-  } catch {
-    throw new Error(`docs page: cannot find the files of ${PACKAGE_NAME} from ${from}; install ${PACKAGE_NAME} beside the server`);
+  for (const base of [from, path.join(process.cwd(), 'package.json')]) {
+    try {
+      return path.dirname(createRequire(base).resolve(`${PACKAGE_NAME}/package.json`));
+    } catch {
+      // Not installed where this base looks; try the next.
+    }
   }
+  throw new Error(
+    `cannot find the files of ${PACKAGE_NAME} from ${from} or the current folder; install ${PACKAGE_NAME} where the server runs`,
+  );
 }
 
 /**

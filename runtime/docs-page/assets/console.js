@@ -219,10 +219,11 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       return showProblem(error);
     }
     await exchange(url, body, (status, answer) => {
-      if (rest) return status === 200 ? describeResult(answer) : describeError(answer, ref.method);
+      if (rest)
+        return status === 200 ? { text: describeResult(answer), failed: false } : { text: describeError(answer, ref.method), failed: true };
       return answer && typeof answer === 'object' && 'error' in answer
-        ? describeError(answer.error, ref.method)
-        : describeResult(answer?.result);
+        ? { text: describeError(answer.error, ref.method), failed: true }
+        : { text: describeResult(answer?.result), failed: false };
     });
   }
 
@@ -269,8 +270,9 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
     const calls = [...batch];
     const body = calls.map((call) => ({ jsonrpc: '2.0', id: call.id, method: call.methodName, params: call.params }));
     await exchange(rpcPath, body, (_status, answer) => {
-      if (!Array.isArray(answer)) return answer?.error ? describeError(answer.error, undefined) : 'unexpected answer';
-      return answer
+      if (!Array.isArray(answer))
+        return { text: answer?.error ? describeError(answer.error, undefined) : 'Unexpected answer', failed: true };
+      const text = answer
         .map((member) => {
           const call = calls.find((c) => c.id === member.id);
           const method = call ? methodOf(call.methodName) : undefined;
@@ -278,6 +280,7 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
           return `#${member.id} ${call?.methodName ?? ''}: ${what}`;
         })
         .join('\n');
+      return { text, failed: answer.some((member) => member.error) };
     });
   }
 
@@ -292,7 +295,7 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
    * Posts `body` to `url` and shows the exchange.
    * @param {string} url
    * @param {unknown} body
-   * @param {(status: number, answer: any) => string} summarize
+   * @param {(status: number, answer: any) => { text: string, failed: boolean }} summarize
    */
   async function exchange(url, body, summarize) {
     let headers;
@@ -318,8 +321,8 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       }
       responseView.textContent = `HTTP ${response.status} ${response.statusText}\n\n${typeof answer === 'string' ? answer : prettyJson(answer)}`;
       const summary = summarize(response.status, answer);
-      outcome.textContent = summary;
-      outcome.className = `outcome ${/error|Error/.test(summary) ? 'failed' : 'succeeded'}`;
+      outcome.textContent = summary.text;
+      outcome.className = `outcome ${summary.failed ? 'failed' : 'succeeded'}`;
     } catch (error) {
       showProblem(error);
     }
