@@ -112,7 +112,9 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
       const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
       if (pathname !== docsPath && !pathname.startsWith(`${docsPath}/`)) return false;
       respond(res, method, pathname.slice(docsPath.length)).catch((error: unknown) => {
-        const text = `The docs page failed: ${error instanceof Error ? error.message : String(error)}\n`;
+        // The detail (with paths of the server's disk) goes to the log, not to the visitor.
+        console.error(`[unplugin-idl-rpc] docs page: ${error instanceof Error ? error.message : String(error)}`);
+        const text = 'The docs page could not read its files: install unplugin-idl-rpc and swagger-ui-dist where the server runs.\n';
         if (!res.headersSent) send(res, method, 500, 'text/plain; charset=utf-8', text);
         else res.destroy();
       });

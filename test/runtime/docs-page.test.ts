@@ -9,8 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocsPath, createDocsPage, DOCS_PAGE_CSP } from '../../runtime/docs-page/index.js';
+import { ownPackageRoot, viewerFolder } from '../../runtime/docs-page/page-files.js';
 import { compileIdl } from '../../src/idl/compile.js';
 import { toIdlJson } from '../../src/idl/json.js';
 import { createRpcServer, listen } from '../../runtime/index.js';
@@ -180,6 +182,15 @@ describe('where the page may live', () => {
     } finally {
       await based.close();
     }
+  });
+});
+
+describe("the page's files", () => {
+  it('are found from a server bundle outside the package, through the current folder', () => {
+    const repository = fileURLToPath(new URL('../../', import.meta.url));
+    expect(ownPackageRoot(path.join(emptyFolder, 'dist', 'main.js'))).toBe(path.resolve(repository));
+    expect(viewerFolder(emptyFolder)).toBeUndefined();
+    expect(viewerFolder(repository)).toBe(path.join(repository, 'node_modules', 'swagger-ui-dist'));
   });
 });
 
