@@ -58,6 +58,9 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
   const docsPath = normalizeDocsPath(options.path ?? DEFAULT_DOCS_PATH);
   const title = options.title ?? 'API reference';
   const openApiUrl = options.openApiUrl ?? '/openapi.json';
+  if (openApiUrl === docsPath || openApiUrl.startsWith(`${docsPath}/`)) {
+    throw new Error(`docs page: path ${docsPath} would hide the OpenAPI document at ${openApiUrl}; pick another path`);
+  }
   let rpcPath = options.rpcPath ?? '/';
   const files = new FileCache();
   let folders: { own: string; viewer: string | undefined } | undefined;

@@ -148,6 +148,11 @@ async function exerciseConsole(page: Page, sentHeaders: Record<string, string>[]
     await page.locator(`[data-testid="method"][data-method="${method}"]`).click();
     await byTestId(page, 'add-to-batch').click();
   }
+  // A fourth call, taken out again.
+  await page.locator('[data-testid="method"][data-method="OrderService.getOrder"]').click();
+  await byTestId(page, 'add-to-batch').click();
+  await expect.poll(() => byTestId(page, 'batch-call').count()).toBe(4);
+  await byTestId(page, 'batch-call').nth(3).getByRole('button', { name: 'Remove OrderService.getOrder from the batch' }).click();
   await expect.poll(() => byTestId(page, 'batch-call').count()).toBe(3);
   await byTestId(page, 'send-batch').click();
   await poll(() => textOf(byTestId(page, 'outcome'))).toMatch(/^#\d+ CatalogService\.listProducts: Result: \[/);
@@ -157,10 +162,10 @@ async function exerciseConsole(page: Page, sentHeaders: Record<string, string>[]
   expect(lines[2]).toMatch(/^#\d+ OrderService\.createOrder: Declared error CartNotFound \(declared by createOrder\), code 1001/);
   expect(JSON.parse((await textOf(byTestId(page, 'request'))).split('\n\n')[1])).toHaveLength(3);
 
-  // The IDL view with its doc comments, the selected method marked.
+  // The IDL view with its doc comments, the method picked last marked.
   const idl = await textOf(byTestId(page, 'idl-text'));
   expect(idl).toContain('    // Turns a cart into a pending order.\n    createOrder(request CreateOrderRequest) CheckoutResponse raises(');
-  expect(await textOf(page.locator('.idl-text .line.selected'))).toMatch(/^\s+createOrder\(/);
+  expect(await textOf(page.locator('.idl-text .line.selected'))).toMatch(/^\s+getOrder\(/);
 
   // The Swagger UI reference: one operation per method.
   await poll(() => page.locator('#reference .opblock').count()).toBe(checkoutMethods.length);

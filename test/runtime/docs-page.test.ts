@@ -170,6 +170,9 @@ describe('where the page may live', () => {
     );
     for (const bad of ['docs', '/a/../b', '/a b', ''])
       expect(() => createDocsPage({ path: bad }), bad).toThrow(/path must be an absolute path/);
+    expect(() => createDocsPage({ path: '/api', openApiUrl: '/api/openapi.json' })).toThrow(
+      'docs page: path /api would hide the OpenAPI document at /api/openapi.json; pick another path',
+    );
   });
 
   it('sends the console to the base of listen unless told otherwise', async () => {
