@@ -9,7 +9,8 @@ const databaseClients = ['@electric-sql/pglite', 'pg'];
  * The checkout playground.
  *
  * - `vite` (npm run playground): the page, the RPC endpoint `/rpc`, the OpenAPI binding
- *   (`POST /rpc/<Interface>/<method>`) and `/openapi.json`, with the handlers of service/handlers.ts.
+ *   (`POST /rpc/<Interface>/<method>`), `/openapi.json` and the API reference page `/__idl/docs`,
+ *   with the handlers of service/handlers.ts.
  * - `vite build` (npm run playground:build): the page into dist/, with dist/openapi.json.
  * - `vite build --ssr` (also npm run playground:build): the standalone server, server/main.ts, into
  *   dist/server/main.js: one file with the runtime bundled in, started with plain `node`.
@@ -46,6 +47,7 @@ function printPlaygroundAddresses(): Plugin {
         info('');
         info(`  Checkout playground: open ${base} and add a few products to the cart.`);
         info(`  JSON-RPC endpoint:   POST ${new URL('rpc', base).href}`);
+        info(`  API reference:       ${new URL('__idl/docs', base).href} (try the calls there)`);
         info(`  OpenAPI document:    ${new URL('openapi.json', base).href}`);
       };
     },

@@ -19,6 +19,19 @@ export interface NodeListenerOptions {
    * `<basePath>/<Interface>/<method>`, 404 for every other POST. Default `/`.
    */
   basePath?: string;
+  /**
+   * A page answered on GET/HEAD beside the binding, e.g. `createDocsPage()` of
+   * `unplugin-idl-rpc/runtime/docs-page` (the API reference page). Default none.
+   */
+  docsPage?: ServedPage;
+}
+
+/** A page served beside the binding (the shape of `createDocsPage`'s result; the adapter needs no more). */
+export interface ServedPage {
+  /** Checked once, before serving: throws when the page would take a path where the binding answers calls. */
+  mount(binding: { basePath: string; methodNames: Iterable<string> }): void;
+  /** Answers a request for the page and returns true; false leaves it to the binding. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
@@ -30,6 +43,14 @@ export function createNodeListener(
   options: NodeListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const base = normalizeBasePath(options.basePath ?? '/', 'basePath');
+  const page = options.docsPage;
+  if (page) {
+    page.mount({ basePath: base || '/', methodNames: server.methodNames });
+    const binding = createNodeListener(server, { ...options, docsPage: undefined });
+    return (req, res) => {
+      if (!page.answer(req, res)) binding(req, res);
+    };
+  }
   if (base === '') {
     return (req, res) => {
       answerNodeRequest(server, req, res, req.url ?? '/');
@@ -73,7 +94,7 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
       // How often Node checks the two timeouts above (its default, 30 s, lets slow clients linger).
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
-    createNodeListener(server, { basePath: options.basePath }),
+    createNodeListener(server, { basePath: options.basePath, docsPage: options.docsPage }),
   );
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);

@@ -48,6 +48,7 @@ if (workers > 1 && cluster.isPrimary) {
     const address = httpServer.address();
     const port = typeof address === 'object' && address !== null ? address.port : address;
     console.log(`Checkout service listening on http://localhost:${port}/ (JSON-RPC 2.0 on / and /rpc; Ctrl+C stops it)`);
+    console.log(`API reference and console: http://localhost:${port}/__idl/docs`);
     console.log(`Data: ${describeStoreLocation(location)}`);
   }
 

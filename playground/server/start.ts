@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { listen } from 'unplugin-idl-rpc/runtime';
+import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
 import type { CheckoutStore } from '../service/store.js';
@@ -17,6 +18,8 @@ export interface StartOptions {
    * build wrote beside this bundle, when there is one; `false` serves none.
    */
   openApiDocument?: object | false;
+  /** The API reference page with its console on `GET /__idl/docs` (docs/docs-page.md). Default true. */
+  docsPage?: boolean;
 }
 
 /** The openapi.json that `vite build --ssr` writes next to the server bundle, if any. */
@@ -28,10 +31,12 @@ function documentBesideBundle(): object | undefined {
 /**
  * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on `/` and one segment
  * below it (`/rpc`), plus the OpenAPI binding on `.../<Interface>/<method>`, 404 on other paths,
- * and its document on `GET /openapi.json`. Unexpected handler errors are logged, not sent.
+ * its document on `GET /openapi.json` and the API reference page on `GET /__idl/docs`. Unexpected
+ * handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<Server> {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());
   const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument });
-  return listen(rpcServer, { port: options.port, host: options.host });
+  const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
+  return listen(rpcServer, { port: options.port, host: options.host, docsPage });
 }

@@ -3,6 +3,22 @@ import { resolveOptions } from './options.js';
 import { isRpcRequest } from './rpc-host.js';
 import { pickHandlers } from './server-entry.js';
 
+describe('resolveOptions: docsPage', () => {
+  test('on in the dev server only by default; false turns it off; preview is opt-in; a wrong value says so', () => {
+    expect(resolveOptions({ docsPage: true }).docsPage).toEqual({ path: '/__idl/docs', title: 'API reference', dev: true, preview: false });
+    expect(resolveOptions({ docsPage: false }).docsPage).toBe(false);
+    expect(resolveOptions({ docsPage: { path: '/api-docs', preview: true, dev: false } }).docsPage).toEqual({
+      path: '/api-docs',
+      title: 'API reference',
+      dev: false,
+      preview: true,
+    });
+    expect(() => resolveOptions({ docsPage: 'yes' as unknown as boolean })).toThrow(
+      /docsPage must be true, false or \{ path\?, title\?, dev\?, preview\? \}, got "yes"/,
+    );
+  });
+});
+
 describe('resolveOptions', () => {
   test('fills in the defaults', () => {
     expect(resolveOptions()).toEqual({
@@ -15,6 +31,7 @@ describe('resolveOptions', () => {
       maxIdlBytes: 1024 * 1024,
       cache: true,
       cacheDir: undefined,
+      docsPage: { path: '/__idl/docs', title: 'API reference', dev: true, preview: false },
     });
   });
 

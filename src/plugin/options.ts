@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
 import { CHECK_LEVELS, type CheckLevel, isCheckLevel } from '../breaking/levels.js';
+import { type DocsPagePluginOptions, type ResolvedDocsPageOptions, resolveDocsPageOptions } from './docs-page-options.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 
 /** How `openapi.json` is written next to the bundle. */
@@ -117,6 +118,11 @@ export interface IdlRpcPluginOptions {
   cacheDir?: string;
   /** Compare every `.idl` with a baseline and report breaking changes as warnings (or errors). Default: off. */
   breaking?: BreakingOptions | false;
+  /**
+   * The API reference page with a live console (docs/docs-page.md): on in the dev server at
+   * `/__idl/docs`, opt-in for `vite preview` (`{ preview: true }`); `false` turns it off.
+   */
+  docsPage?: boolean | DocsPagePluginOptions;
 }
 
 export interface ResolvedOptions {
@@ -130,6 +136,7 @@ export interface ResolvedOptions {
   cache: boolean;
   cacheDir?: string;
   breaking?: ResolvedBreakingOptions;
+  docsPage: ResolvedDocsPageOptions | false;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -181,6 +188,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     cache: options.cache ?? true,
     cacheDir: options.cacheDir,
     ...(breaking ? { breaking } : {}),
+    docsPage: resolveDocsPageOptions(options.docsPage),
   };
 }
 

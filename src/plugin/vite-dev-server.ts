@@ -11,6 +11,7 @@ import type { IdlSourceFiles } from './idl-source-files.js';
 import { type CachedIdlModule, openApiAsset } from './compiler.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
+import { useDocsPage } from './vite-docs-page.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 
@@ -42,6 +43,7 @@ export function configureDevServer(
       serveOpenApi(res, [...files].sort(), compile, openapi).catch(next);
     });
   }
+  useDocsPage(server, options, 'dev');
   if (!options.server) return;
   // Checked by shape: a value import of 'vite' would load Vite in every other bundler too.
   const ssr = server.environments.ssr as ViteDevServer['environments'][string] & { runner?: ModuleRunnerLike };

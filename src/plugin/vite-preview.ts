@@ -11,6 +11,7 @@ import type { Plugin, PreviewServer, ResolvedConfig } from 'vite';
 import type { DevServerOptions, ResolvedOptions } from './options.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+import { useDocsPage } from './vite-docs-page.js';
 
 /** File name of the built server entry inside `server.outDir`. */
 export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
@@ -40,6 +41,7 @@ export async function buildServerEntry(config: ResolvedConfig, server: Required<
 
 /** Hosts the built RPC server in `vite preview` (exception texts are never exposed there). */
 export function configurePreviewServer(server: PreviewServer, options: ResolvedOptions): void {
+  useDocsPage(server, options, 'preview');
   if (!options.server) return;
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
   const hostFor = rpcHostFor(options.rpcPath, false);

@@ -86,6 +86,24 @@ describe('the packed package installed into an empty project', () => {
     expect(loaded[`${manifest.name}/runtime/client`]).toBeGreaterThan(0);
   });
 
+  it('serves the API reference page from the installed files, and says what to install without the optional viewer', async () => {
+    const script = `
+      import { createRpcServer, listen } from 'unplugin-idl-rpc/runtime';
+      import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
+      const idl = { rootNamespace: 'shop', checksum: 'x', interfaces: [{ name: 'Shop', namespace: 'shop', methods: [{ name: 'ping', returnType: { builtIn: 'string' } }] }] };
+      const server = await listen(createRpcServer({ idl, handlers: { Shop: { ping: () => 'pong' } } }), { port: 0, host: '127.0.0.1', docsPage: createDocsPage() });
+      const base = 'http://127.0.0.1:' + server.address().port + '/__idl/docs';
+      const page = await (await fetch(base)).text();
+      const consoleScript = await fetch(base + '/assets/console.js');
+      console.log(JSON.stringify({ page, consoleScript: consoleScript.status, type: consoleScript.headers.get('content-type') }));
+      server.close();`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
+    const served = JSON.parse(stdout) as { page: string; consoleScript: number; type: string };
+    expect(served.page).toContain('npm install swagger-ui-dist');
+    expect(served.consoleScript).toBe(200);
+    expect(served.type).toBe('text/javascript; charset=utf-8');
+  });
+
   it('runs the idlrpc bin through npx, double-dash flags and all', async () => {
     writeFileSync(join(project.dir, 'shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
     const help = await run('npx', ['--no-install', 'idlrpc', '--help'], { cwd: project.dir });

@@ -79,6 +79,8 @@ it('npm run playground prints the address and serves the page, /rpc and /openapi
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
   const openapi = await fetch(`${base}openapi.json`);
   expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  expect(output).toContain(`API reference:       ${base}__idl/docs`);
+  expect(await (await fetch(`${base}__idl/docs`)).text()).toContain('data-rpc-path="/rpc"');
 });
 
 it('npm run playground:server builds and starts the standalone server on SERVER_PORT', async () => {
@@ -90,4 +92,5 @@ it('npm run playground:server builds and starts the standalone server on SERVER_
   const rpc = await postJson(`http://127.0.0.1:${port}/rpc`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);
   expect((await postJson(`http://127.0.0.1:${port}/some/path`, listProducts)).status).toBe(404);
+  expect(await (await fetch(`http://127.0.0.1:${port}/__idl/docs`)).text()).toContain('data-rpc-path="/"');
 });

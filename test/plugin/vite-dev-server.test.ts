@@ -137,3 +137,18 @@ describe('vite dev server', () => {
     expect(served.result).toMatchObject({ orderId: 'order-1' });
   });
 });
+
+describe('vite dev server: the API reference page', () => {
+  test('is on by default at /__idl/docs, pointed at rpcPath and the served openapi.json, with the .idl as it is now', async () => {
+    const page = await fetch(`${base}/__idl/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('data-rpc-path="/rpc" data-openapi-url="/openapi.json" data-idl-url="/__idl/docs/idl"');
+    const idl = await fetch(`${base}/__idl/docs/idl`);
+    expect(await idl.text()).toBe(await readFile(idlFile, 'utf8'));
+    const viewer = await fetch(`${base}/__idl/docs/viewer/swagger-ui-bundle.js`);
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    await viewer.body?.cancel();
+  });
+});

@@ -71,3 +71,37 @@ test('vite preview hosts the built RPC server and the built openapi.json', async
   expect(openapi.status).toBe(200);
   expect(await openapi.json()).toMatchObject({ info: { title: 'Checkout' } });
 });
+
+test('vite preview serves the API reference page only when docsPage.preview asks for it', async () => {
+  const off = await fetch(`${base}/__idl/docs`);
+  expect(off.headers.get('content-security-policy')).toBeNull();
+  expect(await off.text()).not.toContain('data-rpc-path');
+
+  const vite = await import('vite');
+  const withPage: IdlRpcPluginOptions = { ...options, docsPage: { preview: true, title: 'Preview API' } };
+  const opted = await vite.preview({
+    configFile: false,
+    root: app,
+    logLevel: 'silent',
+    preview: { host: '127.0.0.1', port: 0 },
+    plugins: [idlRpc(withPage)],
+  });
+  try {
+    const { port } = opted.httpServer.address() as AddressInfo;
+    const page = await fetch(`http://127.0.0.1:${port}/__idl/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<title>Preview API</title>');
+    expect(html).toContain('data-rpc-path="/rpc" data-openapi-url="/openapi.json" data-idl-url="/__idl/docs/idl"');
+    // The IDL view gets server.idl as written.
+    const idl = await fetch(`http://127.0.0.1:${port}/__idl/docs/idl`);
+    expect(await idl.text()).toBe(await readFile(path.join(app, 'checkout.idl'), 'utf8'));
+    // The calls still reach the built server.
+    expect((await callRpc(`http://127.0.0.1:${port}/rpc`, 'OrderService.getOrder', ['order-1'])).result).toMatchObject({
+      orderId: 'order-1',
+    });
+  } finally {
+    await opted.close();
+  }
+});

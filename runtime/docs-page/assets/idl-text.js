@@ -1,0 +1,101 @@
+/**
+ * The IDL view: the IDL source as written when the server gave the page one, else the IDL printed
+ * from the JSON form its `rpc-idl` method answers (docs/protocol.md §2), with every doc comment.
+ * The printed text is the same contract; only comments that are not doc comments, blank lines and
+ * the order of declarations of different kinds may differ from the file.
+ */
+import { typeText } from './request-template.js';
+
+/**
+ * The IDL text of an IDL JSON document.
+ * @param {any} idl
+ * @returns {string}
+ */
+export function printIdlJson(idl) {
+  /** @type {string[]} */
+  const out = [`namespace ${idl.rootNamespace}`];
+  const own = (/** @type {{ namespace: string }} */ d) => d.namespace === idl.rootNamespace;
+  const name = (/** @type {{ name: string, namespace: string }} */ d) =>
+    own(d) && d.name.startsWith(`${d.namespace}.`) ? d.name.slice(d.namespace.length + 1) : d.name;
+  /** @param {string | undefined} text @param {string} indent */
+  const comment = (text, indent) => {
+    if (text) for (const line of text.split('\n')) out.push(`${indent}// ${line}`.trimEnd());
+  };
+  const imported = new Set(
+    [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
+      .filter((d) => !own(d))
+      .map((d) => d.namespace),
+  );
+  if (imported.size > 0)
+    out.push('', `// Declared in imported namespaces: ${[...imported].sort().join(', ')} (shown with qualified names).`);
+  for (const declared of idl.enums ?? []) {
+    out.push('');
+    comment(declared.comment, '');
+    out.push(`enum ${name(declared)} {`);
+    for (const value of declared.values ?? []) {
+      comment(value.comment, '    ');
+      out.push(`    ${value.name}`);
+    }
+    out.push('}');
+  }
+  for (const struct of idl.structs ?? []) {
+    out.push('');
+    comment(struct.comment, '');
+    out.push(`struct ${name(struct)}${struct.extends ? ` extends ${struct.extends}` : ''} {`);
+    const width = Math.max(0, ...(struct.fields ?? []).map((/** @type {any} */ f) => f.name.length));
+    for (const field of struct.fields ?? []) {
+      comment(field.comment, '    ');
+      out.push(`    ${field.name.padEnd(width)}  ${typeText(field.type)}${field.optional ? '  [optional]' : ''}`);
+    }
+    out.push('}');
+  }
+  const errors = idl.errors ?? [];
+  if (errors.length > 0) {
+    out.push('', 'errors {');
+    const width = Math.max(...errors.map((/** @type {any} */ e) => name(e).length));
+    for (const error of errors) {
+      comment(error.comment, '    ');
+      out.push(`    ${error.code} ${name(error).padEnd(width)} ${JSON.stringify(error.message)}`);
+    }
+    out.push('}');
+  }
+  for (const declared of idl.interfaces ?? []) {
+    out.push('');
+    comment(declared.comment, '');
+    out.push(`interface ${name(declared)} {`);
+    for (const [index, method] of (declared.methods ?? []).entries()) {
+      if (index > 0) out.push('');
+      comment(method.comment, '    ');
+      out.push(`    ${methodSignature(method)}`);
+    }
+    out.push('}');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * A method as the IDL writes it: `createOrder(request CreateOrderRequest) CheckoutResponse raises(CartNotFound)`.
+ * @param {any} method
+ * @returns {string}
+ */
+export function methodSignature(method) {
+  const params = (method.parameters ?? []).map((/** @type {any} */ p) => `${p.name} ${typeText(p.type)}`).join(', ');
+  const raises = method.raises?.length ? ` raises(${method.raises.join(', ')})` : '';
+  return `${method.name}(${params}) ${typeText(method.returnType)}${method.returnOptional ? ' [optional]' : ''}${raises}`;
+}
+
+/**
+ * The line of `text` that declares `methodName` inside `interface <interfaceName>`, or -1.
+ * @param {string[]} lines
+ * @param {string} interfaceName
+ * @param {string} methodName
+ */
+export function methodLine(lines, interfaceName, methodName) {
+  const plain = interfaceName.slice(interfaceName.lastIndexOf('.') + 1);
+  const start = lines.findIndex((line) => new RegExp(`^\\s*interface\\s+${plain}\\b`).test(line));
+  if (start === -1) return -1;
+  for (let i = start + 1; i < lines.length && !/^\s*}/.test(lines[i]); i++) {
+    if (new RegExp(`^\\s*${methodName}\\s*\\(`).test(lines[i])) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,75 @@
+/**
+ * The HTML of the page: a shell without any inline script or style. The page's script reads where
+ * to send calls and where the documents are from `data-` attributes of `<body>`.
+ */
+import { VIEWER_PACKAGE } from './page-files.js';
+
+/** What the page needs to know about the server it documents. */
+export interface PageSettings {
+  /** The page's own path (its files are below it). */
+  path: string;
+  title: string;
+  /** Where JSON-RPC calls go; the REST binding is below it. */
+  rpcPath: string;
+  /** Where the OpenAPI document is served. */
+  openApiUrl: string;
+  /** Whether `<path>/idl` serves the IDL source (else the page prints it from `rpc-idl`). */
+  hasIdlSource: boolean;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** The page: console and IDL side by side, the OpenAPI reference below them. */
+export function pageHtml(settings: PageSettings): string {
+  const at = (file: string) => escapeHtml(`${settings.path}/${file}`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(settings.title)}</title>
+<link rel="stylesheet" href="${at('viewer/swagger-ui.css')}">
+<link rel="stylesheet" href="${at('assets/docs.css')}">
+<script defer src="${at('viewer/swagger-ui-bundle.js')}"></script>
+<script type="module" src="${at('assets/docs.js')}"></script>
+</head>
+<body data-rpc-path="${escapeHtml(settings.rpcPath)}" data-openapi-url="${escapeHtml(settings.openApiUrl)}"${settings.hasIdlSource ? ` data-idl-url="${at('idl')}"` : ''}>
+<header class="page-header"><h1>${escapeHtml(settings.title)}</h1><p>JSON-RPC at <code>${escapeHtml(settings.rpcPath)}</code>, REST binding at <code>${escapeHtml(settings.rpcPath.replace(/\/$/, ''))}/&lt;Interface&gt;/&lt;method&gt;</code>, <a href="${escapeHtml(settings.openApiUrl)}">OpenAPI document</a></p></header>
+<main class="workbench">
+<section class="console" aria-labelledby="console-title" data-testid="console">
+<h2 id="console-title">Console</h2>
+<p class="status" data-testid="console-status">Loading the IDL from the server…</p>
+</section>
+<section class="idl" aria-labelledby="idl-title">
+<h2 id="idl-title">IDL</h2>
+<p class="idl-origin" data-testid="idl-origin"></p>
+<pre class="idl-text" data-testid="idl-text"></pre>
+</section>
+</main>
+<section class="reference" aria-labelledby="reference-title">
+<h2 id="reference-title">Reference</h2>
+<div id="reference" data-testid="reference"></div>
+</section>
+</body>
+</html>
+`;
+}
+
+/** The page when the viewer is not installed: what to install, and nothing else. */
+export function viewerMissingHtml(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body>
+<h1>${escapeHtml(title)}: the API reference page needs ${VIEWER_PACKAGE}</h1>
+<p>The page shows the OpenAPI document with Swagger UI, served from your own <code>node_modules</code>
+(nothing is loaded from the network). Install it beside unplugin-idl-rpc and reload:</p>
+<pre>npm install ${VIEWER_PACKAGE}</pre>
+<p>It is an optional peer dependency: nothing of it goes into your app's bundle.</p>
+</body>
+</html>
+`;
+}

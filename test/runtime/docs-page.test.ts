@@ -1,0 +1,240 @@
+/**
+ * The API reference page served by `listen({ docsPage })`: the shell, its files and the viewer's
+ * with a Content-Security-Policy that allows no inline script; the page never takes a path of the
+ * binding (checked at start-up); the short install page without the viewer; the request templates
+ * and the IDL printer the page's scripts use. The page in a browser: test/playground/docs-page.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDocsPath, createDocsPage, DOCS_PAGE_CSP } from '../../runtime/docs-page/index.js';
+import { ownPackageRoot, viewerFolder } from '../../runtime/docs-page/page-files.js';
+import { compileIdl } from '../../src/idl/compile.js';
+import { toIdlJson } from '../../src/idl/json.js';
+import { createRpcServer, listen } from '../../runtime/index.js';
+import { calcHandlers, calcIdl } from './fixtures/calc-idl.js';
+import { checkoutIdl } from './fixtures/checkout-idl.js';
+import { checkoutHandlers, post, serverHandle, startServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let emptyFolder = '';
+
+beforeAll(async () => {
+  server = await startServer({ listen: { docsPage: createDocsPage({ title: 'Checkout <API>', idlSource: 'namespace checkout\n' }) } });
+  emptyFolder = await mkdtemp(path.join(tmpdir(), 'docs-page-no-viewer-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (emptyFolder) await rm(emptyFolder, { recursive: true, force: true });
+});
+
+const get = (url: string, method = 'GET') => fetch(url, { method });
+
+/** The status of a GET for a path sent exactly as given. */
+function rawStatus(port: number, pathname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathname }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the page served by listen({ docsPage })', () => {
+  it('answers the shell with a CSP that allows scripts only from files of its own origin, and no inline script in it', async () => {
+    for (const pathname of ['/__idl/docs', '/__idl/docs/']) {
+      const response = await get(`${server.url}${pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toBe(DOCS_PAGE_CSP);
+      const html = await response.text();
+      expect(html).toContain('<title>Checkout &lt;API&gt;</title>');
+      // Every script is a file; no inline event handlers or style attributes either.
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts).toHaveLength(2);
+      for (const tag of scripts) expect(tag).toMatch(/ src="\/__idl\/docs\/(?:viewer|assets)\/[\w.-]+\.js"/);
+      expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>|\son\w+=|\sstyle=/);
+      expect(html).toContain('data-rpc-path="/"');
+      expect(html).toContain('data-idl-url="/__idl/docs/idl"');
+    }
+    const policy = Object.fromEntries(DOCS_PAGE_CSP.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+    expect(policy['script-src']).toBe("script-src 'self'");
+    expect(policy['default-src']).toBe("default-src 'none'");
+    expect(policy['connect-src']).toBe("connect-src 'self'");
+    expect(DOCS_PAGE_CSP).not.toContain('unsafe');
+  });
+
+  it('serves its own files and the viewer files with the CSP, and nothing else below its path', async () => {
+    for (const [file, type] of [
+      ['assets/docs.js', 'text/javascript; charset=utf-8'],
+      ['assets/console.js', 'text/javascript; charset=utf-8'],
+      ['assets/docs.css', 'text/css; charset=utf-8'],
+      ['viewer/swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+      ['viewer/swagger-ui.css', 'text/css; charset=utf-8'],
+    ]) {
+      const response = await get(`${server.url}/__idl/docs/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type')).toBe(type);
+      expect(response.headers.get('content-security-policy')).toBe(DOCS_PAGE_CSP);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    const head = await get(`${server.url}/__idl/docs/assets/docs.js`, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    // Sent as written (fetch would normalize the dot segments away).
+    for (const file of [
+      'viewer/package.json',
+      'viewer/index.html',
+      'assets/../docs-page.ts',
+      'assets/%2e%2e/docs-page.ts',
+      'other',
+      'assets/docs.js/x',
+    ]) {
+      expect(await rawStatus(server.port, `/__idl/docs/${file}`), file).toBe(404);
+    }
+  });
+
+  it('serves the IDL source it was given as text', async () => {
+    const response = await get(`${server.url}/__idl/docs/idl`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('namespace checkout\n');
+  });
+
+  it('leaves every other request to the binding: calls, POSTs to its path, other GETs', async () => {
+    const call = await post(server.url, { jsonrpc: '2.0', id: 1, method: 'CatalogService.listProducts' });
+    expect(call.json.result).toBeInstanceOf(Array);
+    const postToPage = await post(`${server.url}/__idl/docs`, { jsonrpc: '2.0', id: 1, method: 'x' });
+    expect(postToPage.status).toBe(404);
+    expect(postToPage.json).toEqual({ code: -32601, message: 'Method not found: /__idl/docs' });
+    const other = await get(`${server.url}/__idl/docsx`);
+    expect(other.status).toBe(405);
+    await other.body?.cancel();
+  });
+
+  it('answers a short page saying what to install when the viewer cannot be found', async () => {
+    const bare = serverHandle(
+      await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), {
+        port: 0,
+        host: '127.0.0.1',
+        docsPage: createDocsPage({ viewerFrom: emptyFolder }),
+      }),
+    );
+    try {
+      const response = await get(`${bare.url}/__idl/docs`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toBe(DOCS_PAGE_CSP);
+      const html = await response.text();
+      expect(html).toContain('npm install swagger-ui-dist');
+      expect(html).not.toContain('<script');
+      expect((await get(`${bare.url}/__idl/docs/viewer/swagger-ui-bundle.js`)).status).toBe(404);
+      const idl = await get(`${bare.url}/__idl/docs/idl`);
+      expect(idl.status).toBe(404);
+      await idl.body?.cancel();
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('where the page may live', () => {
+  const methodNames = ['CatalogService.listProducts'];
+
+  it('refuses the JSON-RPC paths and the REST path of a registered method, and accepts the rest', () => {
+    expect(() => checkDocsPath('/docs', { basePath: '/', methodNames })).toThrow(
+      "docs page: path /docs is where JSON-RPC is served (the base / and one segment below it); pick another, e.g. '/__idl/docs'",
+    );
+    expect(() => checkDocsPath('/api', { basePath: '/api', methodNames })).toThrow(/is where JSON-RPC is served/);
+    expect(() => checkDocsPath('/x/CatalogService/listProducts', { basePath: '/', methodNames })).toThrow(
+      "docs page: path /x/CatalogService/listProducts is the REST binding of CatalogService.listProducts; pick another, e.g. '/__idl/docs'",
+    );
+    expect(() => checkDocsPath('/__idl/docs', { basePath: '/', methodNames })).not.toThrow();
+    expect(() => checkDocsPath('/docs', { basePath: '/api', methodNames })).not.toThrow();
+  });
+
+  it('listen refuses to start with a page on a path of the binding; bad paths are refused when the page is made', () => {
+    const rpc = createRpcServer({ idl: checkoutIdl, handlers: checkoutHandlers().handlers });
+    expect(() => listen(rpc, { port: 0, docsPage: createDocsPage({ path: '/CatalogService/listProducts' }) })).toThrow(
+      /is the REST binding of CatalogService\.listProducts/,
+    );
+    expect(() => listen(rpc, { port: 0, basePath: '/api', docsPage: createDocsPage({ path: '/api/docs' }) })).toThrow(
+      /is where JSON-RPC is served/,
+    );
+    for (const bad of ['docs', '/a/../b', '/a b', ''])
+      expect(() => createDocsPage({ path: bad }), bad).toThrow(/path must be an absolute path/);
+    expect(() => createDocsPage({ path: '/api', openApiUrl: '/api/openapi.json' })).toThrow(
+      'docs page: path /api would hide the OpenAPI document at /api/openapi.json; pick another path',
+    );
+  });
+
+  it('sends the console to the base of listen unless told otherwise', async () => {
+    const rpc = createRpcServer({ idl: calcIdl, handlers: calcHandlers });
+    const based = serverHandle(await listen(rpc, { port: 0, host: '127.0.0.1', basePath: '/api/', docsPage: createDocsPage() }));
+    try {
+      const html = await (await get(`${based.url}/__idl/docs`)).text();
+      expect(html).toContain('data-rpc-path="/api"');
+      expect(html).not.toContain('data-idl-url');
+    } finally {
+      await based.close();
+    }
+  });
+});
+
+describe("the page's files", () => {
+  it('are found from a server bundle outside the package, through the current folder', () => {
+    const repository = fileURLToPath(new URL('../../', import.meta.url));
+    expect(ownPackageRoot(path.join(emptyFolder, 'dist', 'main.js'))).toBe(path.resolve(repository));
+    expect(viewerFolder(emptyFolder)).toBeUndefined();
+    expect(viewerFolder(repository)).toBe(path.join(repository, 'node_modules', 'swagger-ui-dist'));
+  });
+});
+
+describe("the page's scripts", async () => {
+  // Plain browser modules without types; loaded as they are served.
+  const template = await import(`../../runtime/docs-page/assets/${'request-template.js'}`);
+  const printer = await import(`../../runtime/docs-page/assets/${'idl-text.js'}`);
+
+  it('pre-fill every required field (inherited first), the first enum value, and stop at recursion', () => {
+    const index = template.idlIndex(calcIdl);
+    expect(template.templateOf(index, { userDefined: 'Dog' })).toEqual({ name: '', legs: 0, good: false });
+    expect(template.templateOf(index, { userDefined: 'Color' })).toBe('black');
+    expect(template.templateOf(index, { userDefined: 'Tree' })).toEqual({ label: '' });
+    expect(template.templateOf(index, { mapValue: { builtIn: 'int' } })).toEqual({});
+    expect(template.enumChoices(index, { userDefined: 'Color' })).toEqual(['black', 'white', 'brown']);
+    expect(template.enumPlaces(index, { userDefined: 'Dog' })).toEqual([{ place: 'color', values: ['black', 'white', 'brown'] }]);
+  });
+
+  it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
+    const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
+    const served = toIdlJson(compileIdl(source, 'checkout.idl'));
+    const printed: string = printer.printIdlJson(served);
+    expect(printed).toMatch(/^namespace checkout\n/);
+    expect(printed).toContain(
+      '    // Turns a cart into a pending order.\n    createOrder(request CreateOrderRequest) CheckoutResponse raises(',
+    );
+    expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
+    expect(
+      printer.methodSignature({
+        name: 'm',
+        parameters: [{ name: 'a', type: { array: { userDefined: 'T' } } }],
+        returnType: { builtIn: 'int' },
+        returnOptional: true,
+        raises: ['E'],
+      }),
+    ).toBe('m(a []T) int [optional] raises(E)');
+    const documented = printer.printIdlJson({ ...calcIdl, interfaces: [{ ...calcIdl.interfaces![0], comment: 'Adds.\nAnd more.' }] });
+    expect(documented).toContain('// Adds.\n// And more.\ninterface Calc {');
+    expect(documented).toContain('struct Dog extends Animal {');
+    const lines = documented.split('\n');
+    expect(lines[printer.methodLine(lines, 'Calc', 'join')]).toMatch(/^ {4}join\(first string/);
+    expect(printer.methodLine(lines, 'Calc', 'nothing')).toBe(-1);
+  });
+});
