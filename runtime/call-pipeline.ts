@@ -40,6 +40,8 @@ export interface CallPipelineOptions {
   failures: FailureReporter;
   /** Default none: then a handler that returns a plain value is answered without any promise. */
   interceptors?: readonly CallInterceptor[];
+  /** The interceptors of particular methods, by `"<Interface>.<method>"`, used instead of `interceptors` for them. */
+  interceptorsByMethod?: ReadonlyMap<string, readonly CallInterceptor[]>;
 }
 
 export interface CallPipeline {
@@ -63,6 +65,8 @@ export interface CallPipeline {
 export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   const { validators, validateRequests, validateResponses, handlerTimeoutMs, failures } = options;
   const interceptors = options.interceptors ?? [];
+  const byMethod =
+    options.interceptorsByMethod !== undefined && options.interceptorsByMethod.size > 0 ? options.interceptorsByMethod : undefined;
   // One timer for every pending handler of this server instead of one per call (docs/benchmarks.md).
   const deadlines = handlerTimeoutMs > 0 ? new DeadlineQueue(handlerTimeoutMs) : undefined;
 
@@ -93,8 +97,9 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 
     const ctx = new CallContext(request, id, entry.name, entry.parameterNames, keyed);
     let pending: Promise<unknown>;
-    if (interceptors.length > 0) {
-      pending = intercepted(interceptors, entry, args, ctx);
+    const chain = byMethod === undefined ? interceptors : (byMethod.get(entry.name) ?? interceptors);
+    if (chain.length > 0) {
+      pending = intercepted(chain, entry, args, ctx);
     } else {
       try {
         const value: unknown = entry.fn.apply(entry.handler, [...args, ctx]);

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { normalizeBasePath, pathnameOf, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import { NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import { copyAnswer, NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
 
 type Next = (error?: unknown) => void;
@@ -39,7 +39,7 @@ export function createNodeListener(
     const url = req.url ?? '/';
     if (req.method !== 'POST') return answerNodeRequest(server, req, res, url);
     const path = pathUnderBase(pathnameOf(url), base);
-    if (path === undefined) return respond(res, NOT_FOUND);
+    if (path === undefined) return respond(res, withCors(server, req, NOT_FOUND));
     answerNodeRequest(server, req, res, path);
   };
 }
@@ -128,9 +128,9 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
  * function: on the hot path every promise and tick shows up in the server's throughput.
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path));
+  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path, req.headers));
   // Before reading: a body that will be refused is never kept (Node discards it after the answer).
-  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, UNSUPPORTED_MEDIA_TYPE);
+  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, withCors(server, req, UNSUPPORTED_MEDIA_TYPE));
   readBody(
     req,
     server.maxBodyBytes,
@@ -142,9 +142,14 @@ function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerR
         fail(res);
       }
     },
-    (refusal) => refuse(req, res, refusal, server.maxBodyBytes),
+    (refusal) => refuse(req, res, withCors(server, req, refusal), server.maxBodyBytes),
     () => fail(res),
   );
+}
+
+/** An answer the adapter makes itself, with the CORS headers of the request's origin when CORS is on. */
+function withCors(server: RpcServer, req: IncomingMessage, answer: HttpAnswer): HttpAnswer {
+  return server.cors === undefined ? answer : server.cors.decorate(copyAnswer(answer), req.headers.origin);
 }
 
 /** How long a refused body may go on arriving (read and dropped) after the answer: see `refuse`. */
