@@ -34,14 +34,14 @@ export interface User {
   admin: boolean;
 }
 
-export interface NotesHandlers {
+export type NotesHandlers = {
   NoteService: {
     addNote(text: string, ctx: RpcContext & { user: User }): Note | Promise<Note>;
     getNote(id: string, ctx: RpcContext & { user: User }): Note | Promise<Note>;
     slow(ms: number, ctx: RpcContext): Promise<number>;
   };
   AdminService: { wipe(ctx: RpcContext): number };
-}
+};
 
 /** The parts of the generated module the tests use, typed (the module itself is written at test time). */
 export interface NotesModule {
