@@ -4,12 +4,13 @@
  * pass it to the core.
  */
 // Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { normalizeBasePath, pathnameOf, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
 import { copyAnswer, NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
+import { addShutdown, DEFAULT_SHUTDOWN_TIMEOUT_MS, type RpcHttpServer, shutdownOnSignals } from './shutdown.js';
 
 type Next = (error?: unknown) => void;
 
@@ -55,13 +56,21 @@ export interface ListenOptions extends NodeListenerOptions {
   requestTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open. Default 5 000 ms. */
   keepAliveTimeoutMs?: number;
+  /**
+   * Signals that shut the server down gracefully (`server.shutdown`), after which the signal is
+   * raised again so the process ends as usual. `true` is `['SIGTERM', 'SIGINT']`. Default none.
+   */
+  shutdownSignals?: boolean | readonly NodeJS.Signals[];
+  /** `timeoutMs` of the shutdown the signals start. Default 10 000 ms. */
+  shutdownTimeoutMs?: number;
 }
 
 /**
  * Starts a standalone HTTP server for `server` and resolves once it listens. Slow or idle
- * connections are closed by the header, request and keep-alive timeouts.
+ * connections are closed by the header, request and keep-alive timeouts. The `http.Server` it
+ * gives has `shutdown({ timeoutMs })` too: stop accepting, let the calls in flight answer, free the port.
  */
-export function listen(server: RpcServer, options: ListenOptions = {}): Promise<Server> {
+export function listen(server: RpcServer, options: ListenOptions = {}): Promise<RpcHttpServer> {
   const { port, host } = listenAddress(options);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
@@ -75,11 +84,15 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
     },
     createNodeListener(server, { basePath: options.basePath }),
   );
+  const signals = options.shutdownSignals === true ? (['SIGTERM', 'SIGINT'] as const) : options.shutdownSignals || [];
+  const rpcHttpServer = addShutdown(httpServer);
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
       httpServer.off('error', reject);
-      resolve(httpServer);
+      if (signals.length > 0)
+        shutdownOnSignals(rpcHttpServer, signals, { timeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS });
+      resolve(rpcHttpServer);
     });
   });
 }

@@ -42,6 +42,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'rest-binding.ts',
   'schema.ts',
   'server.ts',
+  'shutdown.ts',
   'validation.ts',
 ];
 
