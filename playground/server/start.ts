@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { listen } from 'unplugin-idl-rpc/runtime';
+import { listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
 import type { CheckoutStore } from '../service/store.js';
@@ -17,6 +16,23 @@ export interface StartOptions {
    * build wrote beside this bundle, when there is one; `false` serves none.
    */
   openApiDocument?: object | false;
+  /**
+   * Origins of pages on other sites that may call the service (CORS), or `'*'` for any. Default:
+   * none, so only pages served from the service's own origin can call it from a browser.
+   */
+  corsOrigins?: readonly string[] | '*';
+  /** Shut down gracefully on SIGTERM and SIGINT (calls in flight are answered first). Default false. */
+  shutdownOnSignals?: boolean;
+}
+
+/** `CORS_ORIGINS` (comma separated, or `*`) as `corsOrigins`; undefined when unset or empty. */
+export function corsOriginsFromEnvironment(text: string | undefined): readonly string[] | '*' | undefined {
+  const origins = (text ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (origins.length === 0) return undefined;
+  return origins.includes('*') ? '*' : origins;
 }
 
 /** The openapi.json that `vite build --ssr` writes next to the server bundle, if any. */
@@ -30,8 +46,9 @@ function documentBesideBundle(): object | undefined {
  * below it (`/rpc`), plus the OpenAPI binding on `.../<Interface>/<method>`, 404 on other paths,
  * and its document on `GET /openapi.json`. Unexpected handler errors are logged, not sent.
  */
-export function startCheckoutServer(options: StartOptions = {}): Promise<Server> {
+export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttpServer> {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument });
-  return listen(rpcServer, { port: options.port, host: options.host });
+  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
+  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, cors });
+  return listen(rpcServer, { port: options.port, host: options.host, shutdownSignals: options.shutdownOnSignals ?? false });
 }

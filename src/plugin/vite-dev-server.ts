@@ -13,6 +13,7 @@ import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+import { endpointCors } from './vite-cors.js';
 
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
@@ -50,7 +51,7 @@ export function configureDevServer(
     server.config.logger.warn('[unplugin-idl-rpc] the SSR environment cannot run modules; the RPC endpoint is off');
     return;
   }
-  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
+  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors));
   const servedIdl = path.resolve(root, options.server.idl);
   /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
   const servedTexts = new Map<string, string | undefined>();

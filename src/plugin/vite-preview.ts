@@ -11,6 +11,7 @@ import type { Plugin, PreviewServer, ResolvedConfig } from 'vite';
 import type { DevServerOptions, ResolvedOptions } from './options.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+import { endpointCors } from './vite-cors.js';
 
 /** File name of the built server entry inside `server.outDir`. */
 export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
@@ -42,7 +43,7 @@ export async function buildServerEntry(config: ResolvedConfig, server: Required<
 export function configurePreviewServer(server: PreviewServer, options: ResolvedOptions): void {
   if (!options.server) return;
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
-  const hostFor = rpcHostFor(options.rpcPath, false);
+  const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors));
   let entry: Promise<ServerEntryModule> | undefined;
   server.middlewares.use((req, res, next) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
