@@ -24,13 +24,14 @@ export function rpcHostFor(
   rpcPath: string,
   exposeErrors: boolean,
   cors: CorsOptions | undefined,
+  httpStatus: Readonly<Record<string, number>> | undefined,
 ): (entry: ServerEntryModule) => Middleware {
   let lastEntry: ServerEntryModule | undefined;
   let lastMiddleware: Middleware | undefined;
   return (entry) => {
     if (entry === lastEntry && lastMiddleware) return lastMiddleware;
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
-    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors });
+    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors, httpStatus });
     lastEntry = entry;
     lastMiddleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
     return lastMiddleware;

@@ -51,7 +51,7 @@ export function configureDevServer(
     server.config.logger.warn('[unplugin-idl-rpc] the SSR environment cannot run modules; the RPC endpoint is off');
     return;
   }
-  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors));
+  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors), options.httpStatus);
   const servedIdl = path.resolve(root, options.server.idl);
   /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
   const servedTexts = new Map<string, string | undefined>();

@@ -43,7 +43,7 @@ export async function buildServerEntry(config: ResolvedConfig, server: Required<
 export function configurePreviewServer(server: PreviewServer, options: ResolvedOptions): void {
   if (!options.server) return;
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
-  const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors));
+  const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors), options.httpStatus);
   let entry: Promise<ServerEntryModule> | undefined;
   server.middlewares.use((req, res, next) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
