@@ -7,7 +7,7 @@
  * context the handlers read. It runs on the call pipeline's interceptor seam (call-pipeline.ts).
  */
 import type { RpcContext } from './call-context.js';
-import type { CallInterceptor, RpcCall } from './call-pipeline.js';
+import type { CallInterceptor } from './call-pipeline.js';
 import type { MethodEntry } from './method-table.js';
 
 /** No context values: what a middleware needs or adds when it says nothing. */
@@ -62,39 +62,25 @@ export function defineMiddleware<Adds extends object = NoValues, Needs extends o
 // biome-ignore lint/suspicious/noExplicitAny: a list mixes middleware of different context types.
 export type AnyRpcMiddleware = RpcMiddleware<any, any>;
 
-/** Names of the context's own members, which `next(added)` must not replace. */
-const RESERVED_CONTEXT_KEYS = new Set(['headers', 'remoteAddress', 'id', 'method', 'signal', 'paramPath']);
-
-/** A middleware as a call-pipeline interceptor: `next(added)` copies `added` onto the context. */
+/** A middleware as a call-pipeline interceptor: the same function, once checked (the seam's `next` takes `added`). */
 function toInterceptor(middleware: AnyRpcMiddleware): CallInterceptor {
   if (typeof middleware !== 'function') {
     throw new Error(`createRpcServer: middleware must be functions (call, next) => ..., got ${typeof middleware}`);
   }
-  return (call: RpcCall, next) =>
-    middleware(call, (added?: object) => {
-      if (added !== undefined && added !== null) addToContext(call, added);
-      return next();
-    });
-}
-
-function addToContext(call: RpcCall, added: object): void {
-  for (const key of Object.keys(added)) {
-    if (RESERVED_CONTEXT_KEYS.has(key))
-      throw new Error(`middleware of ${call.method} passed next({ ${key} }): ctx.${key} is the server's own`);
-  }
-  Object.assign(call.ctx, added);
+  return middleware as CallInterceptor;
 }
 
 /**
- * The interceptors of each method: `middleware` (every call), then `middlewareFor[Interface]`,
- * then `middlewareFor["Interface.method"]`, the first outermost. Only methods with any are listed.
+ * The interceptors of every call (`middleware`), and of each method that has more: `middleware`,
+ * then `middlewareFor[Interface]`, then `middlewareFor["Interface.method"]`, the first outermost
+ * (only methods with more are in `byMethod`, so most calls find their chain without a lookup).
  * Throws when a key of `middlewareFor` names no registered interface or method.
  */
-export function interceptorsByMethod(
+export function middlewareInterceptors(
   methods: ReadonlyMap<string, MethodEntry>,
   middleware: readonly AnyRpcMiddleware[] | undefined,
   middlewareFor: Readonly<Record<string, readonly AnyRpcMiddleware[]>> | undefined,
-): Map<string, CallInterceptor[]> {
+): { everyCall: CallInterceptor[]; byMethod: Map<string, CallInterceptor[]> } {
   if (middleware !== undefined && !Array.isArray(middleware)) throw new Error('createRpcServer: middleware must be an array of functions');
   const everyCall = (middleware ?? []).map(toInterceptor);
   const byTarget = new Map<string, CallInterceptor[]>();
@@ -108,12 +94,12 @@ export function interceptorsByMethod(
     if (!Array.isArray(list)) throw new Error(`createRpcServer: middlewareFor["${target}"] must be an array of functions`);
     byTarget.set(target, list.map(toInterceptor));
   }
-  const chains = new Map<string, CallInterceptor[]>();
+  const byMethod = new Map<string, CallInterceptor[]>();
   for (const name of methods.keys()) {
-    const chain = [...everyCall, ...(byTarget.get(interfaceOf(name)) ?? []), ...(byTarget.get(name) ?? [])];
-    if (chain.length > 0) chains.set(name, chain);
+    const own = [...(byTarget.get(interfaceOf(name)) ?? []), ...(byTarget.get(name) ?? [])];
+    if (own.length > 0) byMethod.set(name, [...everyCall, ...own]);
   }
-  return chains;
+  return { everyCall, byMethod };
 }
 
 /** The interface part of `"<Interface>.<method>"` (an imported interface's name holds a dot itself). */

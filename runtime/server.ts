@@ -31,7 +31,7 @@ import type { IdlJson } from './idl-json.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
-import { interceptorsByMethod, type AnyRpcMiddleware } from './middleware.js';
+import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import { compileValidators, type ValidatorTable } from './validation.js';
 
@@ -169,13 +169,15 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const openApi = servedDocument(options.openApiDocument, options.openApiPath);
 
   const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors);
+  const interceptors = middlewareInterceptors(methods, options.middleware, options.middlewareFor);
   const pipeline = createCallPipeline({
     validators,
     validateRequests,
     validateResponses,
     handlerTimeoutMs: options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs,
     failures,
-    interceptorsByMethod: interceptorsByMethod(methods, options.middleware, options.middlewareFor),
+    interceptors: interceptors.everyCall,
+    interceptorsByMethod: interceptors.byMethod,
   });
   const calls = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
   const jsonRpc = createJsonRpcBinding({
