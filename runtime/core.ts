@@ -30,6 +30,13 @@ export { createFetchHandler } from './fetch.js';
 export { isJsonMediaType } from './media-type.js';
 export type { BodyBudget } from './body-budget.js';
 export type { CallEvent } from './call-observer.js';
+export type {
+  CallInstrumentation,
+  InstrumentedBatch,
+  InstrumentedCall,
+  InstrumentedCallStart,
+  InstrumentedScope,
+} from './call-instrumentation.js';
 export { CorsPolicy, DEFAULT_CORS_ALLOWED_HEADERS, DEFAULT_CORS_MAX_AGE_SECONDS, type CorsOptions, type RequestHeaders } from './cors.js';
 export {
   defineMiddleware,

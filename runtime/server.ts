@@ -14,6 +14,7 @@
  *     call-outcome.ts      outcomes, PENDING, failure reporting (shared by the above)
  *     middleware.ts        the `middleware` options, as interceptors of the pipeline
  *     call-observer.ts     the `onCall` hook
+ *     call-instrumentation.ts  the `instrumentation` option (tracing: a span per call and batch)
  *     cors.ts              the `cors` option: preflights and the headers of cross-origin answers
  *     declared-error-status.ts  the `httpStatus` option (REST status of declared errors)
  *     http-answer.ts       HttpAnswer and the fixed answers
@@ -21,6 +22,7 @@
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
 import type { RequestContext } from './call-context.js';
+import { instrumentedPipeline, type CallInstrumentation } from './call-instrumentation.js';
 import { observedPipeline, type CallEvent } from './call-observer.js';
 import { FailureReporter, promiseOf, type MaybePromise, type RpcLogger } from './call-outcome.js';
 import { createCallPipeline } from './call-pipeline.js';
@@ -103,6 +105,11 @@ export interface RpcServerOptions {
   httpStatus?: Readonly<Record<string, number>>;
   /** Told of every answered call: method, id, duration, outcome (for logs and metrics). Default none. */
   onCall?: (event: CallEvent) => void;
+  /**
+   * Tracing: each call (and batch) started, run and ended through it, e.g. the OpenTelemetry
+   * adapter's (`unplugin-idl-rpc/runtime/adapters/opentelemetry`). Default none.
+   */
+  instrumentation?: CallInstrumentation;
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -179,7 +186,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     interceptors: interceptors.everyCall,
     interceptorsByMethod: interceptors.byMethod,
   });
-  const calls = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
+  const observed = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
+  const { instrumentation } = options;
+  const calls = instrumentation === undefined ? observed : instrumentedPipeline(observed, instrumentation, failures);
   const jsonRpc = createJsonRpcBinding({
     idl,
     idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
@@ -188,6 +197,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     failures,
     maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize,
     maxDepth,
+    startBatch: instrumentation?.startBatch ? (size, request) => instrumentation.startBatch!({ size, request }) : undefined,
   });
   const rest = createRestBinding({ methods, calls, failures, maxDepth, errorStatus: declaredErrorStatuses(idl, options.httpStatus) });
 

@@ -19,6 +19,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'base-path.ts',
   'body-budget.ts',
   'call-context.ts',
+  'call-instrumentation.ts',
   'call-observer.ts',
   'call-outcome.ts',
   'call-pipeline.ts',
