@@ -37,7 +37,14 @@ export type {
   InstrumentedCallStart,
   InstrumentedScope,
 } from './call-instrumentation.js';
-export { CorsPolicy, DEFAULT_CORS_ALLOWED_HEADERS, DEFAULT_CORS_MAX_AGE_SECONDS, type CorsOptions, type RequestHeaders } from './cors.js';
+export {
+  CorsPolicy,
+  DEFAULT_CORS_ALLOWED_HEADERS,
+  DEFAULT_CORS_MAX_AGE_SECONDS,
+  type CorsOptions,
+  type CorsRules,
+  type RequestHeaders,
+} from './cors.js';
 export {
   defineMiddleware,
   type AnyRpcMiddleware,

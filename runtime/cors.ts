@@ -39,8 +39,18 @@ export interface CorsOptions {
 /** Request headers as adapters have them: lower-case names (Node's `req.headers` fits). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** What adapters use of the `cors` option (`RpcServer.cors`). */
+export interface CorsRules {
+  /** Whether a request's `Origin` may call; false without one. */
+  allows(origin: string | undefined): boolean;
+  /** The 204 answer to a preflight from an allowed origin; undefined for any other request. */
+  preflight(method: string, headers: RequestHeaders | undefined): HttpAnswer | undefined;
+  /** Adds the CORS headers of `origin` to an answer (in place) when it is allowed; returns the answer. */
+  decorate(answer: HttpAnswer, origin: string | undefined): HttpAnswer;
+}
+
 /** The checked `cors` option: which origin gets which headers. */
-export class CorsPolicy {
+export class CorsPolicy implements CorsRules {
   readonly #allows: (origin: string) => boolean;
   readonly #anyOrigin: boolean;
   readonly #credentials: boolean;

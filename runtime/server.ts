@@ -26,7 +26,7 @@ import { instrumentedPipeline, type CallInstrumentation } from './call-instrumen
 import { observedPipeline, type CallEvent } from './call-observer.js';
 import { FailureReporter, promiseOf, type MaybePromise, type RpcLogger } from './call-outcome.js';
 import { createCallPipeline } from './call-pipeline.js';
-import { CorsPolicy, type CorsOptions, type RequestHeaders } from './cors.js';
+import { CorsPolicy, type CorsOptions, type CorsRules, type RequestHeaders } from './cors.js';
 import { declaredErrorStatuses } from './declared-error-status.js';
 import { copyAnswer, jsonHeaders, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { IdlJson } from './idl-json.js';
@@ -135,7 +135,7 @@ export interface RpcServer {
    * The `cors` option, checked; undefined when CORS is off. Adapters pass the answers they make
    * themselves (413, 415, 404, ...) through `cors.decorate(answer, origin)`.
    */
-  readonly cors: CorsPolicy | undefined;
+  readonly cors: CorsRules | undefined;
   /** `"<Interface>.<method>"` of every method with a registered handler. */
   readonly methodNames: ReadonlySet<string>;
   /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
