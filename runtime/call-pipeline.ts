@@ -157,7 +157,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   /** The call inside its interceptors: the outcome when it is known at once, else a promise of the answer. */
   function intercept(chain: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext): Outcome | Promise<unknown> {
     const call = new InterceptedCall(chain, entry, args, ctx);
-    const answer = call.run();
+    const answer = InterceptedCall.run(call);
     if (answer !== SETTLED_AT_ONCE) return answer;
     const settled = InterceptedCall.settled(call);
     return InterceptedCall.failed(call) ? failureOutcome(entry, settled) : resultOutcome(entry, settled);
@@ -192,7 +192,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 
 const ignore = () => undefined;
 
-/** What `InterceptedCall.run` gives when the outcome is known at once: the call itself, holding it. */
+/** What `InterceptedCall.run` gives when the outcome is known at once (the call holds it). */
 const SETTLED_AT_ONCE = Symbol('settled at once');
 
 /**
@@ -233,12 +233,17 @@ class InterceptedCall implements RpcCall {
   }
 
   /**
-   * A promise of the handler's (or an interceptor's) answer: a synchronous throw becomes a
-   * rejection, a thenable is adopted. SETTLED_AT_ONCE when the outermost interceptor returned the
-   * very promise `next()` gave for a handler that returned a plain value or threw: every one passed
-   * it through, so the outcome is known now (`failed`, `settled`).
+   * Runs the call: a promise of the handler's (or an interceptor's) answer (a synchronous throw
+   * becomes a rejection, a thenable is adopted), or SETTLED_AT_ONCE when the outermost interceptor
+   * returned the very promise `next()` gave for a handler that returned a plain value or threw:
+   * every one passed it through, so the outcome is known now (`failed`, `settled`). Static, like
+   * those, so interceptors never see it on the call they get.
    */
-  run(): Promise<unknown> | typeof SETTLED_AT_ONCE {
+  static run(call: InterceptedCall): Promise<unknown> | typeof SETTLED_AT_ONCE {
+    return call.#run();
+  }
+
+  #run(): Promise<unknown> | typeof SETTLED_AT_ONCE {
     let returned: unknown;
     try {
       returned = this.#interceptors[0](this, this.#nextOf(0));
