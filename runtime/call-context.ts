@@ -34,6 +34,9 @@ export interface RpcContext {
   paramPath(parameter: number | string, ...path: (string | number)[]): string;
 }
 
+/** The members of every context, which values added by middleware must not replace. */
+const OWN_MEMBERS = new Set(['headers', 'remoteAddress', 'id', 'method', 'signal', 'paramPath']);
+
 /**
  * The context a handler receives. `signal` is built the first time a handler reads it: an
  * AbortController plus AbortSignal.any per call was the largest cost of a call, and most handlers
@@ -95,6 +98,17 @@ export class CallContext implements RpcContext {
   /** Handlers could assign `ctx.signal` when it was a plain field; keep that working. */
   set signal(value: AbortSignal) {
     this.#signal = value;
+  }
+
+  /**
+   * Copies values a middleware adds (`next(added)`) onto the context; the context's own members
+   * cannot be replaced. Static, so handlers never see it on ctx.
+   */
+  static addValues(ctx: CallContext, added: object): void {
+    for (const key of Object.keys(added)) {
+      if (OWN_MEMBERS.has(key)) throw new Error(`middleware of ${ctx.method} passed next({ ${key} }): ctx.${key} is the server's own`);
+    }
+    Object.assign(ctx, added);
   }
 
   /** Aborts the call's signal (now, or when it is first read). Static, so handlers never see it on ctx. */

@@ -159,11 +159,16 @@ describe('an interceptor', () => {
     expect(order).toEqual(['outer in', 'inner in', 'handler', 'inner out', 'outer out']);
   });
 
-  it('may answer without the handler; what it returns is validated like a result', async () => {
+  it('may answer without the handler; what it returns is validated like a result (a plain value at once, a promise later)', async () => {
     const handler = vi.fn(() => 1);
-    const { run, logger } = setUp({ add: handler }, [(call) => (call.params[0] === 0 ? 'not an int' : 42)]);
-    expect(await run('add', [1, 1]).later).toEqual({ result: 42 });
-    expect(await run('add', [0, 1]).later).toEqual({
+    const { run, logger } = setUp({ add: handler }, [
+      (call) => (call.params[0] === 0 ? 'not an int' : call.params[0] === 2 ? Promise.resolve(7) : 42),
+    ]);
+    expect(run('add', [1, 1]).now).toEqual({ result: 42 });
+    const later = run('add', [2, 1]);
+    expect(later.now).toBe(PENDING);
+    expect(await later.later).toEqual({ result: 7 });
+    expect(run('add', [0, 1]).now).toEqual({
       error: { code: ErrorCode.InternalError, message: 'Internal error: invalid result of Calc.add' },
     });
     expect(handler).not.toHaveBeenCalled();
@@ -221,6 +226,36 @@ describe('an interceptor', () => {
     expect(call.deliveries()).toBe(1);
   });
 
+  it('passing next() through unchanged around a plain-value (or throwing) handler answers at once, as without interceptors', async () => {
+    const { run } = setUp(
+      {
+        ping: () => true,
+        join: () => {
+          throw new RpcError(7, 'no');
+        },
+      },
+      [(_call, next) => next(), (_call, next) => next()],
+    );
+    const passed = run('ping', []);
+    expect(passed.now).toEqual({ result: true });
+    expect(run('join', ['a', 'b', 'c']).now).toEqual({ error: { code: 7, message: 'no' } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(passed.deliveries()).toBe(0);
+    // An interceptor that waits (or wraps next()) makes the call pending, as any asynchronous step.
+    const { run: runWaiting } = setUp({ ping: () => true }, [async (_call, next) => next()]);
+    const waiting = runWaiting('ping', []);
+    expect(waiting.now).toBe(PENDING);
+    expect(await waiting.later).toEqual({ result: true });
+  });
+
+  it('next(added) copies values onto the context the handler gets, never over its own members', async () => {
+    const { run } = setUp({ join: (a: string, b: string, c: string, ctx: RpcContext & { user?: string }) => `${a}${b}${c}${ctx.user}` }, [
+      (call, next) => (call.params[0] === 'x' ? next({ method: 'other' }) : next({ user: 'ada' })),
+    ]);
+    expect(run('join', ['a', 'b', 'c']).now).toEqual({ result: 'abcada' });
+    expect(await run('join', ['x', 'b', 'c']).later).toEqual({ error: { code: ErrorCode.InternalError, message: 'Internal error' } });
+  });
+
   it('plugs into the JSON-RPC binding: a notification has no id, a call its own', async () => {
     const ids: unknown[] = [];
     const { methods, failures } = setUp({});
@@ -245,8 +280,8 @@ describe('an interceptor', () => {
       ],
       {},
     );
-    expect(answer).toBeInstanceOf(Promise);
-    expect(await answer).toEqual([{ jsonrpc: '2.0', result: 3, id: 'a' }]);
+    // Passed through around plain-value handlers: answered at once, without a promise.
+    expect(answer).toEqual([{ jsonrpc: '2.0', result: 3, id: 'a' }]);
     expect(ids).toEqual(['a', undefined]);
   });
 });

@@ -24,13 +24,18 @@ export interface RpcCall {
 
 /**
  * Per-call middleware around the handler: it runs after the params are validated and before the
- * result is. `next()` runs the interceptors after it and then the handler, and resolves to the
- * handler's result or rejects with its error; call it at most once, or not at all to answer without
- * the handler. What the interceptor returns (a value or a promise) or throws stands for the
- * handler's: the result is validated and sent, an RpcError is sent as it is, anything else becomes
- * -32603. The handler's deadline covers the interceptors too. The first of a list is the outermost.
+ * result is. `next(added?)` copies `added` (if any) onto the handler's context, runs the
+ * interceptors after it and then the handler, and resolves to the handler's result or rejects with
+ * its error; call it at most once, or not at all to answer without the handler. What the
+ * interceptor returns (a value or a promise) or throws stands for the handler's: the result is
+ * validated and sent, an RpcError is sent as it is, anything else becomes -32603. The handler's
+ * deadline covers the interceptors too. The first of a list is the outermost.
+ *
+ * When every interceptor returns what `next()` gave it, unchanged (`(call, next) => next()`), and
+ * the handler returns a plain value or throws, the call is answered at once, as without
+ * interceptors: no deadline, no pending answer.
  */
-export type CallInterceptor = (call: RpcCall, next: () => Promise<unknown>) => unknown;
+export type CallInterceptor = (call: RpcCall, next: (added?: object) => Promise<unknown>) => unknown;
 
 export interface CallPipelineOptions {
   validators: ValidatorTable;
@@ -43,6 +48,8 @@ export interface CallPipelineOptions {
   interceptors?: readonly CallInterceptor[];
   /** The client's contract header against the server's (contract-check.ts); default none. */
   contractCheck?: ContractCheck;
+  /** The interceptors of particular methods, by `"<Interface>.<method>"`, used instead of `interceptors` for them. */
+  interceptorsByMethod?: ReadonlyMap<string, readonly CallInterceptor[]>;
 }
 
 export interface CallPipeline {
@@ -67,6 +74,8 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   const { validators, validateRequests, validateResponses, handlerTimeoutMs, failures } = options;
   const interceptors = options.interceptors ?? [];
   const contractCheck = options.contractCheck;
+  const byMethod =
+    options.interceptorsByMethod !== undefined && options.interceptorsByMethod.size > 0 ? options.interceptorsByMethod : undefined;
   // One timer for every pending handler of this server instead of one per call (docs/benchmarks.md).
   const deadlines = handlerTimeoutMs > 0 ? new DeadlineQueue(handlerTimeoutMs) : undefined;
 
@@ -102,8 +111,11 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
 
     const ctx = new CallContext(request, id, entry.name, entry.parameterNames, keyed);
     let pending: Promise<unknown>;
-    if (interceptors.length > 0) {
-      pending = intercepted(interceptors, entry, args, ctx);
+    const chain = byMethod === undefined ? interceptors : (byMethod.get(entry.name) ?? interceptors);
+    if (chain.length > 0) {
+      const answer = intercept(chain, entry, args, ctx);
+      if (!(answer instanceof Promise)) return answer;
+      pending = answer;
     } else {
       try {
         const value: unknown = entry.fn.apply(entry.handler, [...args, ctx]);
@@ -151,6 +163,15 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     return PENDING;
   }
 
+  /** The call inside its interceptors: the outcome when it is known at once, else a promise of the answer. */
+  function intercept(chain: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext): Outcome | Promise<unknown> {
+    const call = new InterceptedCall(chain, entry, args, ctx);
+    const answer = InterceptedCall.run(call);
+    if (answer !== SETTLED_AT_ONCE) return answer;
+    const settled = InterceptedCall.settled(call);
+    return InterceptedCall.failed(call) ? failureOutcome(entry, settled) : resultOutcome(entry, settled);
+  }
+
   /** A handler's result: `undefined` becomes null, then the result is checked when asked to. */
   function resultOutcome(entry: MethodEntry, result: unknown): Outcome {
     if (result === undefined) result = null;
@@ -178,23 +199,114 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   return { execute };
 }
 
+const ignore = () => undefined;
+
+/** What `InterceptedCall.run` gives when the outcome is known at once (the call holds it). */
+const SETTLED_AT_ONCE = Symbol('settled at once');
+
 /**
- * The handler run inside the interceptors, the first outermost: always a promise (a synchronous
- * throw becomes a rejection, a thenable is adopted).
+ * One call run inside the interceptors, the first outermost; it is also the `call` they receive.
+ * A class rather than closures: a call with one pass-through interceptor allocates the call, one
+ * `next` function and the promise `next()` must return, and nothing else (docs/benchmarks.md).
  */
-function intercepted(interceptors: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext): Promise<unknown> {
-  const call: RpcCall = { method: entry.name, params: args, ctx };
-  const step = (index: number): Promise<unknown> => {
-    if (index === interceptors.length) return promiseOf(() => entry.fn.apply(entry.handler, [...args, ctx]));
-    let nextCalled = false;
-    const next = (): Promise<unknown> => {
-      if (nextCalled) return Promise.reject(new Error(`an interceptor of ${entry.name} called next() more than once`));
-      nextCalled = true;
-      return step(index + 1);
+class InterceptedCall implements RpcCall {
+  readonly method: string;
+  readonly params: readonly unknown[];
+  readonly ctx: CallContext;
+  readonly #interceptors: readonly CallInterceptor[];
+  readonly #entry: MethodEntry;
+  /** The promise `next()` gave for a handler that returned a plain value or threw. */
+  #innermost: Promise<unknown> | undefined;
+  /** 1: the handler returned `#settled`; 2: it threw `#settled`. */
+  #settledKind: 0 | 1 | 2 = 0;
+  #settled: unknown;
+
+  constructor(interceptors: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext) {
+    this.method = entry.name;
+    this.params = args;
+    this.ctx = ctx;
+    this.#interceptors = interceptors;
+    this.#entry = entry;
+  }
+
+  /**
+   * After `run` gave SETTLED_AT_ONCE: whether the answer is an error, and the value or error.
+   * Static, so interceptors never see them on the call.
+   */
+  static failed(call: InterceptedCall): boolean {
+    return call.#settledKind === 2;
+  }
+
+  static settled(call: InterceptedCall): unknown {
+    return call.#settled;
+  }
+
+  /**
+   * Runs the call: a promise of the handler's (or an interceptor's) answer (a synchronous throw
+   * becomes a rejection, a thenable is adopted), or SETTLED_AT_ONCE when the outermost interceptor
+   * returned the very promise `next()` gave for a handler that returned a plain value or threw:
+   * every one passed it through, so the outcome is known now (`failed`, `settled`). Static, like
+   * those, so interceptors never see it on the call they get.
+   */
+  static run(call: InterceptedCall): Promise<unknown> | typeof SETTLED_AT_ONCE {
+    return call.#run();
+  }
+
+  #run(): Promise<unknown> | typeof SETTLED_AT_ONCE {
+    let returned: unknown;
+    try {
+      returned = this.#interceptors[0](this, this.#nextOf(0));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (returned === this.#innermost && this.#settledKind !== 0) return SETTLED_AT_ONCE;
+    if (returned instanceof Promise) return returned;
+    if (thenOf(returned) === undefined) {
+      this.#settledKind = 1;
+      this.#settled = returned;
+      return SETTLED_AT_ONCE;
+    }
+    return promiseOf(() => returned as PromiseLike<unknown>);
+  }
+
+  /** The `next` given to interceptor `index`: at most once, copies `added`, then runs the rest. */
+  #nextOf(index: number): (added?: object) => Promise<unknown> {
+    let called = false;
+    return (added) => {
+      if (called) return Promise.reject(new Error(`an interceptor of ${this.method} called next() more than once`));
+      called = true;
+      try {
+        if (added !== undefined && added !== null) CallContext.addValues(this.ctx, added);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const following = index + 1;
+      if (following === this.#interceptors.length) return this.#runHandler();
+      return promiseOf(() => this.#interceptors[following](this, this.#nextOf(following)));
     };
-    return promiseOf(() => interceptors[index](call, next));
-  };
-  return step(0);
+  }
+
+  #runHandler(): Promise<unknown> {
+    const entry = this.#entry;
+    let value: unknown;
+    try {
+      value = entry.fn.apply(entry.handler, [...this.params, this.ctx]);
+    } catch (error) {
+      this.#settledKind = 2;
+      this.#settled = error;
+      const rejected = Promise.reject(error);
+      // Marked as handled: when every interceptor passes it through, the error is answered at once.
+      rejected.catch(ignore);
+      this.#innermost = rejected;
+      return rejected;
+    }
+    if (value instanceof Promise) return value;
+    if (thenOf(value) !== undefined) return promiseOf(() => value as PromiseLike<unknown>);
+    this.#settledKind = 1;
+    this.#settled = value;
+    this.#innermost = Promise.resolve(value);
+    return this.#innermost;
+  }
 }
 
 /** Maps params (positional, named, or none) to IDL order, or lists what is wrong. */

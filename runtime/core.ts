@@ -32,3 +32,28 @@ export { createFetchHandler } from './fetch.js';
 export { isJsonMediaType } from './media-type.js';
 export { interfaceFingerprints } from './contract-fingerprint.js';
 export type { BodyBudget } from './body-budget.js';
+export type { CallEvent } from './call-observer.js';
+export type {
+  CallInstrumentation,
+  InstrumentedBatch,
+  InstrumentedCall,
+  InstrumentedCallStart,
+  InstrumentedScope,
+} from './call-instrumentation.js';
+export {
+  CorsPolicy,
+  DEFAULT_CORS_ALLOWED_HEADERS,
+  DEFAULT_CORS_MAX_AGE_SECONDS,
+  type CorsOptions,
+  type CorsRules,
+  type RequestHeaders,
+} from './cors.js';
+export {
+  defineMiddleware,
+  type AnyRpcMiddleware,
+  type NoValues,
+  type ContextOf,
+  type RpcMiddleware,
+  type RpcMiddlewareCall,
+  type RpcNext,
+} from './middleware.js';

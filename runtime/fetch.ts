@@ -8,6 +8,7 @@ import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
 import {
   BODY_UNREADABLE,
+  copyAnswer,
   NOT_FOUND,
   PAYLOAD_TOO_LARGE,
   SERVICE_UNAVAILABLE,
@@ -27,24 +28,27 @@ export interface FetchHandlerOptions {
 /** Answers every request with a `Response`; the promise never rejects. */
 export function createFetchHandler(server: RpcServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
   const base = normalizeBasePath(options.basePath ?? '/', 'basePath');
+  const cors = server.cors;
+  /** An answer made here, with the CORS headers of the request's origin when CORS is on. */
+  const refusal = (answer: HttpAnswer, request: Request) =>
+    toResponse(cors === undefined ? answer : cors.decorate(copyAnswer(answer), request.headers.get('origin') ?? undefined));
   return async (request) => {
     const pathname = new URL(request.url).pathname;
-    if (request.method !== 'POST') return toResponse(server.answerWithoutCall(request.method, pathname));
+    if (request.method !== 'POST') {
+      return toResponse(server.answerWithoutCall(request.method, pathname, cors === undefined ? undefined : headerRecord(request.headers)));
+    }
     const path = pathUnderBase(pathname, base);
-    if (path === undefined) return toResponse(NOT_FOUND);
-    if (!isJsonMediaType(request.headers.get('content-type'))) return toResponse(UNSUPPORTED_MEDIA_TYPE);
+    if (path === undefined) return refusal(NOT_FOUND, request);
+    if (!isJsonMediaType(request.headers.get('content-type'))) return refusal(UNSUPPORTED_MEDIA_TYPE, request);
     let body: Uint8Array | HttpAnswer;
     try {
       body = await readBody(request, server.maxBodyBytes, server.bodyBudget);
     } catch {
       // The stream failed (the client went away, a broken upload): the request is at fault, not the server.
-      return toResponse(BODY_UNREADABLE);
+      return refusal(BODY_UNREADABLE, request);
     }
-    if (!(body instanceof Uint8Array)) return toResponse(body);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    if (!(body instanceof Uint8Array)) return refusal(body, request);
+    const headers = headerRecord(request.headers);
     const answer = await server.handleHttp({
       method: request.method,
       path,
@@ -100,6 +104,14 @@ async function readBody(request: Request, limit: number, budget: BodyBudget): Pr
   } finally {
     budget.give(taken);
   }
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function toResponse(answer: HttpAnswer): Response {

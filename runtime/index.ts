@@ -5,3 +5,4 @@
  */
 export * from './core.js';
 export { createNodeListener, listen, createMiddleware, type ListenOptions, type MiddlewareOptions } from './node.js';
+export type { RpcHttpServer, ShutdownOptions, ShutdownResult } from './shutdown.js';

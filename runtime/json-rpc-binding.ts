@@ -15,6 +15,7 @@ import {
   type MaybePromise,
   type Outcome,
 } from './call-outcome.js';
+import type { InstrumentedBatch } from './call-instrumentation.js';
 import type { CallPipeline } from './call-pipeline.js';
 import { ErrorCode } from './errors.js';
 import { jsonHeaders, type HttpAnswer } from './http-answer.js';
@@ -32,6 +33,8 @@ export interface JsonRpcBindingOptions {
   failures: FailureReporter;
   maxBatchSize: number;
   maxDepth: number;
+  /** Starts a batch for the `instrumentation` option (its members run inside it). Default none. */
+  startBatch?: (size: number, request: RequestContext) => InstrumentedBatch;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface JsonRpcBinding {
 }
 
 export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
-  const { idl, methods, calls, failures, maxBatchSize, maxDepth } = options;
+  const { idl, methods, calls, failures, maxBatchSize, maxDepth, startBatch } = options;
   const idlMethodNames = options.idlMethodNames ?? new Set<string>();
 
   /**
@@ -105,7 +108,29 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`,
       );
     }
-    // Members run concurrently (all are started before any is awaited); responses keep request order.
+    if (startBatch === undefined) return answerBatch(message, request);
+    let batch: InstrumentedBatch;
+    try {
+      batch = startBatch(message.length, request);
+    } catch (error) {
+      failures.log('instrumentation failed to start a batch', error);
+      return answerBatch(message, request);
+    }
+    const endBatch = () => {
+      try {
+        batch.end();
+      } catch (error) {
+        failures.log('instrumentation failed to end a batch', error);
+      }
+    };
+    const answered = batch.run(() => answerBatch(message, request));
+    if (answered instanceof Promise) return answered.finally(endBatch);
+    endBatch();
+    return answered;
+  }
+
+  /** The members of a batch, run concurrently (all are started before any is awaited), their responses in request order. */
+  function answerBatch(message: unknown[], request: RequestContext): MaybePromise<unknown | undefined> {
     // One promise for the whole batch, made only when some member is pending.
     const answers: (object | undefined)[] = new Array(message.length);
     let waiting = 0;

@@ -4,12 +4,13 @@
  * pass it to the core.
  */
 // Named imports only: generated output copies this file and may compile it as CommonJS without esModuleInterop.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { normalizeBasePath, pathnameOf, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import { isJsonMediaType } from './media-type.js';
-import { NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import { copyAnswer, NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
+import { addShutdown, DEFAULT_SHUTDOWN_TIMEOUT_MS, type RpcHttpServer, shutdownOnSignals } from './shutdown.js';
 
 type Next = (error?: unknown) => void;
 
@@ -60,7 +61,7 @@ export function createNodeListener(
     const url = req.url ?? '/';
     if (req.method !== 'POST') return answerNodeRequest(server, req, res, url);
     const path = pathUnderBase(pathnameOf(url), base);
-    if (path === undefined) return respond(res, NOT_FOUND);
+    if (path === undefined) return respond(res, withCors(server, req, NOT_FOUND));
     answerNodeRequest(server, req, res, path);
   };
 }
@@ -76,13 +77,21 @@ export interface ListenOptions extends NodeListenerOptions {
   requestTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open. Default 5 000 ms. */
   keepAliveTimeoutMs?: number;
+  /**
+   * Signals that shut the server down gracefully (`server.shutdown`), after which the signal is
+   * raised again so the process ends as usual. `true` is `['SIGTERM', 'SIGINT']`. Default none.
+   */
+  shutdownSignals?: boolean | readonly NodeJS.Signals[];
+  /** `timeoutMs` of the shutdown the signals start. Default 10 000 ms. */
+  shutdownTimeoutMs?: number;
 }
 
 /**
  * Starts a standalone HTTP server for `server` and resolves once it listens. Slow or idle
- * connections are closed by the header, request and keep-alive timeouts.
+ * connections are closed by the header, request and keep-alive timeouts. The `http.Server` it
+ * gives has `shutdown({ timeoutMs })` too: stop accepting, let the calls in flight answer, free the port.
  */
-export function listen(server: RpcServer, options: ListenOptions = {}): Promise<Server> {
+export function listen(server: RpcServer, options: ListenOptions = {}): Promise<RpcHttpServer> {
   const { port, host } = listenAddress(options);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
@@ -96,11 +105,15 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
     },
     createNodeListener(server, { basePath: options.basePath, docsPage: options.docsPage }),
   );
+  const signals = options.shutdownSignals === true ? (['SIGTERM', 'SIGINT'] as const) : options.shutdownSignals || [];
+  const rpcHttpServer = addShutdown(httpServer);
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
       httpServer.off('error', reject);
-      resolve(httpServer);
+      if (signals.length > 0)
+        shutdownOnSignals(rpcHttpServer, signals, { timeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS });
+      resolve(rpcHttpServer);
     });
   });
 }
@@ -149,9 +162,9 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
  * function: on the hot path every promise and tick shows up in the server's throughput.
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path));
+  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path, req.headers));
   // Before reading: a body that will be refused is never kept (Node discards it after the answer).
-  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, UNSUPPORTED_MEDIA_TYPE);
+  if (!isJsonMediaType(req.headers['content-type'])) return respond(res, withCors(server, req, UNSUPPORTED_MEDIA_TYPE));
   readBody(
     req,
     server.maxBodyBytes,
@@ -163,9 +176,14 @@ function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerR
         fail(res);
       }
     },
-    (refusal) => refuse(req, res, refusal, server.maxBodyBytes),
+    (refusal) => refuse(req, res, withCors(server, req, refusal), server.maxBodyBytes),
     () => fail(res),
   );
+}
+
+/** An answer the adapter makes itself, with the CORS headers of the request's origin when CORS is on. */
+function withCors(server: RpcServer, req: IncomingMessage, answer: HttpAnswer): HttpAnswer {
+  return server.cors === undefined ? answer : server.cors.decorate(copyAnswer(answer), req.headers.origin);
 }
 
 /** How long a refused body may go on arriving (read and dropped) after the answer: see `refuse`. */

@@ -17,6 +17,8 @@ export interface RestBindingOptions {
   calls: CallPipeline;
   failures: FailureReporter;
   maxDepth: number;
+  /** HTTP status of declared errors by code (the `httpStatus` option); others by `httpStatusOfError`. */
+  errorStatus?: ReadonlyMap<number, number>;
 }
 
 /** What `route` gives for a path that is the JSON-RPC endpoint rather than a method. */
@@ -47,6 +49,9 @@ export function httpStatusOfError(code: number): number {
 
 export function createRestBinding(options: RestBindingOptions): RestBinding {
   const { methods, calls, failures, maxDepth } = options;
+  const errorStatus = options.errorStatus?.size ? options.errorStatus : undefined;
+  const errorAnswer = (error: ErrorObject): HttpAnswer =>
+    errorAnswerWith(errorStatus?.get(error.code) ?? httpStatusOfError(error.code), error);
 
   function route(pathname: string): MethodEntry | typeof JSON_RPC | undefined {
     // Index arithmetic instead of split: this runs for every request, and most paths are just '/'.
@@ -93,11 +98,11 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
 
 /** The answer to a POST to a path under the base that names no method: 404 with the binding's error body. */
 export function notFound(pathname: string): HttpAnswer {
-  return errorAnswer({ code: ErrorCode.MethodNotFound, message: `Method not found: ${pathname}` });
+  return errorAnswerWith(404, { code: ErrorCode.MethodNotFound, message: `Method not found: ${pathname}` });
 }
 
-function errorAnswer({ code, message, data }: ErrorObject): HttpAnswer {
-  return { status: httpStatusOfError(code), headers: jsonHeaders(), body: serializeError({ code, message, data }) };
+function errorAnswerWith(status: number, { code, message, data }: ErrorObject): HttpAnswer {
+  return { status, headers: jsonHeaders(), body: serializeError({ code, message, data }) };
 }
 
 function serializeError(error: ErrorObject): string {

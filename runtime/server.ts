@@ -12,25 +12,37 @@
  *     method-table.ts      handlers paired with IDL methods at start-up
  *     call-context.ts      the context a handler receives
  *     call-outcome.ts      outcomes, PENDING, failure reporting (shared by the above)
+ *     middleware.ts        the `middleware` options, as interceptors of the pipeline
+ *     call-observer.ts     the `onCall` hook
+ *     call-instrumentation.ts  the `instrumentation` option (tracing: a span per call and batch)
+ *     cors.ts              the `cors` option: preflights and the headers of cross-origin answers
+ *     declared-error-status.ts  the `httpStatus` option (REST status of declared errors)
  *     http-answer.ts       HttpAnswer and the fixed answers
  */
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
 import type { RequestContext } from './call-context.js';
+import { instrumentedPipeline, type CallInstrumentation } from './call-instrumentation.js';
+import { observedPipeline, type CallEvent } from './call-observer.js';
 import { FailureReporter, promiseOf, type MaybePromise, type RpcLogger } from './call-outcome.js';
 import { createCallPipeline } from './call-pipeline.js';
 import { type ContractMismatchPolicy, createContractCheck } from './contract-check.js';
+import { CorsPolicy, type CorsOptions, type CorsRules, type RequestHeaders } from './cors.js';
+import { declaredErrorStatuses } from './declared-error-status.js';
 import { copyAnswer, jsonHeaders, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
 import type { IdlJson } from './idl-json.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
+import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import { compileValidators, type ValidatorTable } from './validation.js';
 
 export type { RequestContext, RpcContext } from './call-context.js';
 export type { RpcLogger } from './call-outcome.js';
 export type { ContractMismatch, ContractMismatchPolicy } from './contract-check.js';
+export type { CallEvent } from './call-observer.js';
+export type { CorsOptions } from './cors.js';
 export type { HttpAnswer } from './http-answer.js';
 export { httpStatusOfError } from './rest-binding.js';
 
@@ -82,6 +94,31 @@ export interface RpcServerOptions {
    * for each (count them; return `'reject'` to refuse). Default: not checked.
    */
   contractMismatch?: ContractMismatchPolicy;
+  /**
+   * Cross-origin calls from browsers: allowed origins, credentials, max age, allowed and exposed
+   * headers (docs/runtime.md, "CORS"). Default off: no CORS headers, every OPTIONS is 405.
+   */
+  cors?: CorsOptions;
+  /** Middleware around every call, the first outermost (docs/runtime.md, "Middleware"). Default none. */
+  middleware?: readonly AnyRpcMiddleware[];
+  /**
+   * Middleware of one interface (`"CartService"`) or one method (`"CartService.addToCart"`), run
+   * inside `middleware`, the interface's before the method's. Default none.
+   */
+  middlewareFor?: Readonly<Record<string, readonly AnyRpcMiddleware[]>>;
+  /**
+   * The REST binding's HTTP status for declared errors, by IDL error name, e.g.
+   * `{ Unauthorized: 401, Forbidden: 403 }`; others are 422. (Give the same map to the OpenAPI
+   * generator so openapi.json lists these answers.) Default none.
+   */
+  httpStatus?: Readonly<Record<string, number>>;
+  /** Told of every answered call: method, id, duration, outcome (for logs and metrics). Default none. */
+  onCall?: (event: CallEvent) => void;
+  /**
+   * Tracing: each call (and batch) started, run and ended through it, e.g. the OpenTelemetry
+   * adapter's (`unplugin-idl-rpc/runtime/adapters/opentelemetry`). Default none.
+   */
+  instrumentation?: CallInstrumentation;
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -103,6 +140,11 @@ export interface RpcServer {
   readonly maxBodyBytes: number;
   /** Bytes of bodies being received, shared by every adapter of this server (`maxBodyBytesInFlight`). */
   readonly bodyBudget: BodyBudget;
+  /**
+   * The `cors` option, checked; undefined when CORS is off. Adapters pass the answers they make
+   * themselves (413, 415, 404, ...) through `cors.decorate(answer, origin)`.
+   */
+  readonly cors: CorsRules | undefined;
   /** `"<Interface>.<method>"` of every method with a registered handler. */
   readonly methodNames: ReadonlySet<string>;
   /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
@@ -112,11 +154,12 @@ export interface RpcServer {
   /** Answers any HTTP request: 405, 415, 413, JSON-RPC, the OpenAPI binding (`/<Interface>/<method>`) or 404. */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
   /**
-   * The answer to a request that carries no call (any verb but POST): the OpenAPI document for
-   * `GET`/`HEAD` on `openApiPath` when one is configured, 405 otherwise. Adapters answer such
-   * requests with it before reading any body.
+   * The answer to a request that carries no call (any verb but POST): a CORS preflight's 204 (with
+   * `cors`, from an allowed origin), the OpenAPI document for `GET`/`HEAD` on `openApiPath` when
+   * one is configured, 405 otherwise. Adapters answer such requests with it before reading any
+   * body; `headers` (lower-case names) are needed for CORS only.
    */
-  answerWithoutCall(method: string, path: string): HttpAnswer;
+  answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer;
 }
 
 export const DEFAULTS = {
@@ -141,14 +184,21 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const methods = registerHandlers(idl, options.handlers);
   const openApi = servedDocument(options.openApiDocument, options.openApiPath);
 
-  const calls = createCallPipeline({
+  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors);
+  const interceptors = middlewareInterceptors(methods, options.middleware, options.middlewareFor);
+  const pipeline = createCallPipeline({
     validators,
     validateRequests,
     validateResponses,
     handlerTimeoutMs: options.handlerTimeoutMs ?? DEFAULTS.handlerTimeoutMs,
     failures,
     contractCheck: createContractCheck(options.contractMismatch, idl, logger),
+    interceptors: interceptors.everyCall,
+    interceptorsByMethod: interceptors.byMethod,
   });
+  const observed = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
+  const { instrumentation } = options;
+  const calls = instrumentation === undefined ? observed : instrumentedPipeline(observed, instrumentation, failures);
   const jsonRpc = createJsonRpcBinding({
     idl,
     idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
@@ -157,21 +207,31 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     failures,
     maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize,
     maxDepth,
+    startBatch: instrumentation?.startBatch ? (size, request) => instrumentation.startBatch!({ size, request }) : undefined,
   });
-  const rest = createRestBinding({ methods, calls, failures, maxDepth });
+  const rest = createRestBinding({ methods, calls, failures, maxDepth, errorStatus: declaredErrorStatuses(idl, options.httpStatus) });
 
-  function answerWithoutCall(method: string, path: string): HttpAnswer {
+  function answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer {
     if (openApi && (method === 'GET' || method === 'HEAD') && pathnameOf(path) === openApi.path) {
-      return { status: 200, headers: jsonHeaders(), body: method === 'HEAD' ? '' : openApi.text };
+      const document = { status: 200, headers: jsonHeaders(), body: method === 'HEAD' ? '' : openApi.text };
+      return cors && headers ? cors.decorate(document, firstOf(headers.origin)) : document;
     }
-    return copyAnswer(METHOD_NOT_ALLOWED);
+    return cors?.preflight(method, headers) ?? copyAnswer(METHOD_NOT_ALLOWED);
+  }
+
+  /** With CORS on, every answer to a call says whether the caller's origin may read it. */
+  function answerHttpWithCors(request: HttpRequestLike): MaybePromise<HttpAnswer> {
+    const answer = answerHttp(request);
+    if (cors === undefined || request.method.toUpperCase() !== 'POST') return answer;
+    const origin = request.headers?.origin;
+    return answer instanceof Promise ? answer.then((settled) => cors.decorate(settled, origin)) : cors.decorate(answer, origin);
   }
 
   // Returns the answer directly when every handler involved returned a plain value; the public
   // handle* methods wrap it so they always return a promise, as documented.
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path);
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path, request.headers);
     if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
     if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const pathname = pathnameOf(request.path);
@@ -184,10 +244,12 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     idl,
     maxBodyBytes,
     bodyBudget,
+    cors,
     methodNames: new Set(methods.keys()),
     handleJson: (message, request = {}) => promiseOf(() => jsonRpc.answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => jsonRpc.answerBody(body, request)),
-    handleHttp: (request) => promiseOf(() => answerHttp(request)),
+    handleHttp:
+      cors === undefined ? (request) => promiseOf(() => answerHttp(request)) : (request) => promiseOf(() => answerHttpWithCors(request)),
     answerWithoutCall,
   };
 }
@@ -232,4 +294,8 @@ function bodyBytesInFlight(option: number | undefined, maxBodyBytes: number): nu
     );
   }
   return option;
+}
+
+function firstOf(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.[0];
 }

@@ -60,6 +60,11 @@ export const textEntries = {
     const core = await createOurCheckoutCore(handlers);
     return async (text) => (await core.handleHttp({ method: 'POST', path: '/', contentType: 'application/json', body: text })).body;
   },
+  /** The same entry on a server with one middleware that does nothing but call `next()`: its cost. */
+  async 'ours-noop-middleware'(handlers) {
+    const core = await createOurCheckoutCore(handlers, { middleware: [(_call, next) => next()] });
+    return async (text) => (await core.handleHttp({ method: 'POST', path: '/', contentType: 'application/json', body: text })).body;
+  },
   async 'bare-handlers'(handlers) {
     const answer = bareHandlersAnswer(handlers);
     return async (text) => JSON.stringify(await answer(JSON.parse(text)));

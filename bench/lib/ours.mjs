@@ -58,10 +58,13 @@ export async function loadOurValidatorTable() {
   return { table: module.validators, source: 'generated module (validators compiled ahead of time)' };
 }
 
-/** The checkout server core as a user builds it from the generated module, validation on both ways. */
-export async function createOurCheckoutCore(handlers) {
+/**
+ * The checkout server core as a user builds it from the generated module, validation on both ways;
+ * `options` adds server options (the in-process suite's middleware rows pass `middleware`).
+ */
+export async function createOurCheckoutCore(handlers, options = {}) {
   const { module } = await importGeneratedCheckout();
-  return module.createCheckoutServer(handlers, { validateRequests: true, validateResponses: true });
+  return module.createCheckoutServer(handlers, { validateRequests: true, validateResponses: true, ...options });
 }
 
 /** That core behind our Node adapter. */

@@ -10,6 +10,9 @@
  * with its interquartile range; `info` gives, per row, the median and interquartile range of the
  * per-round ratio (ours and the peer timed in the same round), the steadiest figure for comparing.
  *
+ * The middleware rows time our server with one no-op middleware (`(call, next) => next()`) against
+ * the same server without any, in the same rounds: the ratio is the cost of the middleware seam.
+ *
  * `options.baseline`, a directory holding another built checkout of this package (its `dist/`
  * and `bench/`), adds that checkout's server as one more peer, "ours at baseline": the way to see
  * whether a change to the runtime costs anything, both versions timed in the same rounds.
@@ -27,6 +30,7 @@ const peers = [
   { kind: 'json-rpc-2.0', label: 'json-rpc-2.0' },
 ];
 const baselinePeer = { kind: 'baseline', label: 'ours at baseline' };
+const middlewareKind = 'ours-noop-middleware';
 
 /**
  * The cases: a request body and the handlers it runs on. The checkout service's handlers are all
@@ -107,7 +111,7 @@ export async function runInProcessSuite(options) {
   const { handlers: service, source } = await loadCheckoutHandlers();
   const handlerSets = { service, plain: await plainValueHandlers(service) };
   const comparedPeers = options.baseline ? [...peers, baselinePeer] : peers;
-  const kinds = ['ours', ...comparedPeers.map((peer) => peer.kind)];
+  const kinds = ['ours', middlewareKind, ...comparedPeers.map((peer) => peer.kind)];
   const makers = { ...textEntries };
   if (options.baseline) {
     const baselineEntries = path.join(path.resolve(options.baseline), 'bench', 'lib', 'entries.mjs');
@@ -159,6 +163,22 @@ export async function runInProcessSuite(options) {
         3,
       );
     }
+    const withMiddleware = samples[`${testCase.name}/${middlewareKind}`];
+    rows.push({
+      group: 'inprocess',
+      metric: `in-process ${testCase.label} with one no-op middleware, CPU time per request`,
+      unit: 'us',
+      ours: median(withMiddleware),
+      oursSpread: [quantile(withMiddleware, 0.25), quantile(withMiddleware, 0.75)],
+      peerName: 'ours without middleware',
+      peer: median(ours),
+      peerSpread: [quantile(ours, 0.25), quantile(ours, 0.75)],
+      higherIsBetter: false,
+    });
+    ratios[`${testCase.label} one no-op middleware/none`] = spreadText(
+      withMiddleware.map((time, round) => time / ours[round]),
+      3,
+    );
   }
   return {
     rows,

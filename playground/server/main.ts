@@ -2,7 +2,9 @@
  * The standalone checkout server (npm run playground:server): the service of checkout.idl on
  * SERVER_PORT (default 8080), all interfaces, over PostgreSQL when DATABASE_URL is set, else over
  * PGlite in PLAYGROUND_DATA_DIR (default playground/.data). WORKERS=N runs N processes on one
- * port (node:cluster); they need the one database a PostgreSQL server gives them all.
+ * port (node:cluster); they need the one database a PostgreSQL server gives them all. CORS_ORIGINS
+ * (comma separated, or `*`) lets pages on those origins call it; SIGTERM and SIGINT shut it down
+ * gracefully.
  *
  * `vite build --ssr` bundles this file, the generated code and the runtime into dist/server/main.js,
  * so nothing of Vite runs here; the database clients stay packages of node_modules.
@@ -11,7 +13,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { limitsFromEnv } from '../service/limits.js';
 import { describeStoreLocation, openStore, storeLocationFromEnv } from '../store/open-store.js';
-import { startCheckoutServer } from './start.js';
+import { corsOriginsFromEnvironment, startCheckoutServer } from './start.js';
 import { runPrimary, workerCount } from './workers.js';
 
 /** Prints the reason, without a stack, and exits: every way this script can fail to start. */
@@ -29,6 +31,7 @@ const limits = (() => {
     return refuse((error as Error).message);
   }
 })();
+const corsOrigins = corsOriginsFromEnvironment(process.env.CORS_ORIGINS);
 const workers = workerCount(process.env.WORKERS);
 if (typeof workers === 'string') refuse(workers);
 if (workers > 1 && location.databaseUrl === undefined) {
@@ -42,20 +45,24 @@ if (workers > 1 && cluster.isPrimary) {
   runPrimary(workers, Number(process.env.SERVER_PORT ?? 8080), describeStoreLocation(location));
 } else {
   const store = await openStore(location, { limits }).catch((error: Error) => refuse(error.message));
-  const httpServer = await startCheckoutServer({ store });
+  const httpServer = await startCheckoutServer({ store, corsOrigins });
 
   if (cluster.isPrimary) {
     const address = httpServer.address();
     const port = typeof address === 'object' && address !== null ? address.port : address;
     console.log(`Checkout service listening on http://localhost:${port}/ (JSON-RPC 2.0 on / and /rpc; Ctrl+C stops it)`);
     console.log(`API reference and console: http://localhost:${port}/__idl/docs`);
+    if (corsOrigins) console.log(`Pages on ${corsOrigins === '*' ? 'any origin' : corsOrigins.join(', ')} may call it (CORS_ORIGINS)`);
     console.log(`Data: ${describeStoreLocation(location)}`);
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      httpServer.close(() => store.close().finally(() => process.exit(0)));
-      httpServer.closeAllConnections();
+      // Graceful: the calls in flight are answered before the database closes.
+      httpServer
+        .shutdown()
+        .then(() => store.close())
+        .finally(() => process.exit(0));
     });
   }
 }

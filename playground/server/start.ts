@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { listen } from 'unplugin-idl-rpc/runtime';
+import { listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
 import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
@@ -20,6 +19,23 @@ export interface StartOptions {
   openApiDocument?: object | false;
   /** The API reference page with its console on `GET /__idl/docs` (docs/docs-page.md). Default true. */
   docsPage?: boolean;
+  /**
+   * Origins of pages on other sites that may call the service (CORS), or `'*'` for any. Default:
+   * none, so only pages served from the service's own origin can call it from a browser.
+   */
+  corsOrigins?: readonly string[] | '*';
+  /** Shut down gracefully on SIGTERM and SIGINT (calls in flight are answered first). Default false. */
+  shutdownOnSignals?: boolean;
+}
+
+/** `CORS_ORIGINS` (comma separated, or `*`) as `corsOrigins`; undefined when unset or empty. */
+export function corsOriginsFromEnvironment(text: string | undefined): readonly string[] | '*' | undefined {
+  const origins = (text ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (origins.length === 0) return undefined;
+  return origins.includes('*') ? '*' : origins;
 }
 
 /** The openapi.json that `vite build --ssr` writes next to the server bundle, if any. */
@@ -34,9 +50,10 @@ function documentBesideBundle(): object | undefined {
  * its document on `GET /openapi.json` and the API reference page on `GET /__idl/docs`. Unexpected
  * handler errors are logged, not sent.
  */
-export function startCheckoutServer(options: StartOptions = {}): Promise<Server> {
+export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttpServer> {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument });
+  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
+  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, cors });
   const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
-  return listen(rpcServer, { port: options.port, host: options.host, docsPage });
+  return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });
 }

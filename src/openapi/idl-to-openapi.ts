@@ -30,6 +30,12 @@ export interface IdlToOpenApiOptions {
   license?: OpenApiLicense;
   /** `info.contact`; the IDL has none, so it is left out by default. */
   contact?: OpenApiContact;
+  /**
+   * The HTTP status of declared errors by IDL name, as given to the server (`createRpcServer`'s
+   * `httpStatus`, e.g. `{ Unauthorized: 401 }`). Each such error is listed under its status on every
+   * operation (middleware may raise it for any call) instead of 422. Default none.
+   */
+  httpStatus?: Readonly<Record<string, number>>;
 }
 
 /** The OpenAPI License Object (`identifier` is 3.1 only). */
@@ -69,7 +75,9 @@ const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
  * operationIds), with a warning.
  */
 export function idlToOpenApi(models: IdlModel[], options: IdlToOpenApiOptions = {}): IdlToOpenApiResult {
-  const result = new OpenApiWriter(uncoveredModels(models), options.version ?? '3.1').write(options.infoVersion ?? '1.0.0');
+  const result = new OpenApiWriter(uncoveredModels(models), options.version ?? '3.1', options.httpStatus ?? {}).write(
+    options.infoVersion ?? '1.0.0',
+  );
   const { document } = result;
   const info = document.info as Schema;
   if (options.contact !== undefined) info.contact = { ...options.contact };
@@ -110,8 +118,10 @@ class OpenApiWriter {
   constructor(
     private readonly models: IdlModel[],
     private readonly version: OpenApiVersion,
+    private readonly httpStatus: Readonly<Record<string, number>>,
   ) {
     this.names = this.assignNames();
+    this.checkHttpStatus();
     const taken = new Set(this.names.flatMap((n) => [...n.schemas.values()]));
     let errorSchemaName = RPC_ERROR_SCHEMA_NAME;
     for (let i = 2; taken.has(errorSchemaName); i++) errorSchemaName = `${RPC_ERROR_SCHEMA_NAME}_${i}`;
@@ -363,6 +373,44 @@ class OpenApiWriter {
    * (`inventory_InventoryService_getStock`): generators make function names of operationIds, and a
    * dot is no part of a name in most languages. An id already taken gets a numbered suffix.
    */
+  /** The `httpStatus` of a declared error, by its name in the document or in the IDL. */
+  private statusOf(error: IdlModel['errors'][number], names: ModelNames): number | undefined {
+    return this.httpStatus[names.errors.get(error.name.text) ?? error.name.text] ?? this.httpStatus[error.name.text];
+  }
+
+  /** Throws when `httpStatus` names no declared error or gives a status that is not an HTTP error. */
+  private checkHttpStatus(): void {
+    const known = new Set(
+      this.names.flatMap((names) => names.model.errors.flatMap((e) => [e.name.text, names.errors.get(e.name.text) ?? e.name.text])),
+    );
+    for (const [name, status] of Object.entries(this.httpStatus)) {
+      if (!known.has(name))
+        throw new Error(
+          `idlToOpenApi: httpStatus names "${name}", which is not an error of the IDL (errors: ${[...known].join(', ') || 'none'})`,
+        );
+      if (!Number.isInteger(status) || status < 400 || status > 599) {
+        throw new Error(`idlToOpenApi: httpStatus.${name} must be an HTTP error status from 400 to 599, got ${JSON.stringify(status)}`);
+      }
+    }
+  }
+
+  /** A response of declared errors: the error body with `code` limited to theirs. */
+  private declaredErrorResponse(heading: string, errors: IdlModel['errors'], names: ModelNames): Schema {
+    return {
+      description: [heading, ...errors.map((e) => `- ${e.code} ${names.errors.get(e.name.text)}: ${e.message}`)].join('\n'),
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: this.ref(this.errorSchemaName) },
+              { type: 'object', properties: { code: { type: 'integer', format: 'int64', enum: errors.map((e) => e.code) } } },
+            ],
+          },
+        },
+      },
+    };
+  }
+
   private operationId(tag: string, method: Method, taken: Set<string>, pointer: string): string {
     const wanted = `${tag.replaceAll('.', '_')}_${method.name.text}`;
     let id = wanted;
@@ -419,26 +467,19 @@ class OpenApiWriter {
         content: errorBody,
       },
     };
-    if (method.raises.length > 0) {
-      const raised = method.raises.map((name) => names.model.errorsByName.get(name.text)!);
-      responses[ERROR_STATUS.declared] = {
-        description: ['A declared error:', ...raised.map((e) => `- ${e.code} ${names.errors.get(e.name.text)}: ${e.message}`)].join('\n'),
-        content: {
-          'application/json': {
-            schema: {
-              allOf: [
-                { $ref: this.ref(this.errorSchemaName) },
-                {
-                  type: 'object',
-                  properties: { code: { type: 'integer', format: 'int64', enum: raised.map((e) => e.code) } },
-                },
-              ],
-            },
-          },
-        },
-      };
-      operation[EXTENSION.raises] = raised.map((e) => names.errors.get(e.name.text));
+    const raised = method.raises.map((name) => names.model.errorsByName.get(name.text)!);
+    const unmapped = raised.filter((e) => this.statusOf(e, names) === undefined);
+    if (unmapped.length > 0) responses[ERROR_STATUS.declared] = this.declaredErrorResponse('A declared error:', unmapped, names);
+    // Errors with an `httpStatus`, under their status on every operation: middleware may raise them for any call.
+    const byStatus = new Map<number, typeof raised>();
+    for (const error of names.model.errors) {
+      const status = this.statusOf(error, names);
+      if (status !== undefined) byStatus.set(status, [...(byStatus.get(status) ?? []), error]);
     }
+    for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
+      responses[String(status)] = this.declaredErrorResponse('A declared error with its own HTTP status (`httpStatus`):', errors, names);
+    }
+    if (raised.length > 0) operation[EXTENSION.raises] = raised.map((e) => names.errors.get(e.name.text));
     responses[ERROR_STATUS.internal] = {
       description: 'The handler failed (JSON-RPC code -32603).',
       content: errorBody,

@@ -19,8 +19,8 @@ export interface OpenApiAsset {
  */
 export function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): OpenApiAsset {
   const ordered = [...models].sort((a, b) => (a.file.fileName < b.file.fileName ? -1 : a.file.fileName > b.file.fileName ? 1 : 0));
-  const { version, serverUrl, info } = options;
-  const { document, warnings } = idlToOpenApi(ordered, { version, serverUrl, license: info.license, contact: info.contact });
+  const { version, serverUrl, info, httpStatus } = options;
+  const { document, warnings } = idlToOpenApi(ordered, { version, serverUrl, license: info.license, contact: info.contact, httpStatus });
   return {
     source: `${JSON.stringify(document, null, 2)}\n`,
     warnings: warnings.map((w) => `${w.pointer}: ${w.message}`),

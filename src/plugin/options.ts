@@ -38,6 +38,8 @@ export interface ResolvedOpenApiOptions {
   version: '3.1' | '3.0';
   serverUrl?: string;
   info: OpenApiInfoOptions;
+  /** The plugin's `httpStatus`: the document lists those errors under their statuses. */
+  httpStatus?: Readonly<Record<string, number>>;
 }
 
 /** The RPC server the Vite dev server (and `vite preview`) hosts. */
@@ -96,6 +98,12 @@ export interface IdlRpcPluginOptions {
   /** Path of the RPC endpoint in the Vite dev and preview servers. Default `/rpc`. */
   rpcPath?: string;
   /**
+   * The REST binding's HTTP status of declared errors, by IDL error name (`{ Unauthorized: 401 }`):
+   * `openapi.json` lists them under those statuses, and the dev and preview servers answer with
+   * them. Give your own server the same map (`createRpcServer`'s `httpStatus`). Default none.
+   */
+  httpStatus?: Readonly<Record<string, number>>;
+  /**
    * Send handler exception texts to clients from the Vite dev server. Default true (it is a dev
    * server); `vite preview` always uses false, like production.
    */
@@ -131,6 +139,7 @@ export interface ResolvedOptions {
   openapi: ResolvedOpenApiOptions | false;
   server?: Required<DevServerOptions>;
   rpcPath: string;
+  httpStatus?: Readonly<Record<string, number>>;
   exposeErrors: boolean;
   maxIdlBytes: number;
   cache: boolean;
@@ -149,6 +158,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
           version: options.openapi?.version ?? '3.1',
           serverUrl: options.openapi?.serverUrl,
           info: { ...options.openapi?.info },
+          httpStatus: options.httpStatus,
         };
   if (openapi && openapi.version !== '3.1' && openapi.version !== '3.0') {
     throw new Error(`unplugin-idl-rpc: openapi.version must be '3.1' or '3.0', got ${JSON.stringify(openapi.version)}`);
@@ -183,6 +193,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     openapi,
     server,
     rpcPath: resolvedRpcPath,
+    httpStatus: options.httpStatus,
     exposeErrors: options.exposeErrors ?? true,
     maxIdlBytes,
     cache: options.cache ?? true,

@@ -4,6 +4,7 @@
  * (`POST <rpcPath>/<Interface>/<method>`), through the runtime's own middleware.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CorsOptions } from '../../runtime/cors.js';
 import { pickHandlers, type ServerEntryModule } from './server-entry.js';
 
 type Next = (error?: unknown) => void;
@@ -19,13 +20,18 @@ export function isRpcRequest(url: string | undefined, rpcPath: string): boolean 
  * Builds the middleware for one loaded entry. A new entry object (after an edit) gets a new RPC
  * server; the same object reuses the one built before.
  */
-export function rpcHostFor(rpcPath: string, exposeErrors: boolean): (entry: ServerEntryModule) => Middleware {
+export function rpcHostFor(
+  rpcPath: string,
+  exposeErrors: boolean,
+  cors: CorsOptions | undefined,
+  httpStatus: Readonly<Record<string, number>> | undefined,
+): (entry: ServerEntryModule) => Middleware {
   let lastEntry: ServerEntryModule | undefined;
   let lastMiddleware: Middleware | undefined;
   return (entry) => {
     if (entry === lastEntry && lastMiddleware) return lastMiddleware;
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
-    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors });
+    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors, httpStatus });
     lastEntry = entry;
     lastMiddleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
     return lastMiddleware;

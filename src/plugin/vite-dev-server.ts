@@ -14,6 +14,7 @@ import { readIdlFile } from './read-idl-file.js';
 import { useDocsPage } from './vite-docs-page.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
+import { endpointCors } from './vite-cors.js';
 
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
@@ -52,7 +53,7 @@ export function configureDevServer(
     server.config.logger.warn('[unplugin-idl-rpc] the SSR environment cannot run modules; the RPC endpoint is off');
     return;
   }
-  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors);
+  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors), options.httpStatus);
   const servedIdl = path.resolve(root, options.server.idl);
   /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
   const servedTexts = new Map<string, string | undefined>();

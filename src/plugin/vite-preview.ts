@@ -12,6 +12,7 @@ import type { DevServerOptions, ResolvedOptions } from './options.js';
 import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { useDocsPage } from './vite-docs-page.js';
+import { endpointCors } from './vite-cors.js';
 
 /** File name of the built server entry inside `server.outDir`. */
 export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
@@ -44,7 +45,7 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
   useDocsPage(server, options, 'preview');
   if (!options.server) return;
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
-  const hostFor = rpcHostFor(options.rpcPath, false);
+  const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors), options.httpStatus);
   let entry: Promise<ServerEntryModule> | undefined;
   server.middlewares.use((req, res, next) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();

@@ -39,9 +39,10 @@ const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =
   ),
 );
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
-const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) =>
-  inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
-);
+const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) => [
+  ...inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
+  `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
+]);
 const validationRows = [
   'validate AddToCartRequest valid',
   'validate CreateOrderRequest valid',

@@ -14,9 +14,12 @@ import { RUNTIME_MANIFEST, runtimeSources } from '../../src/codegen/runtime-mani
 import { compileIdl } from '../../src/idl/index.js';
 import { checkoutIdl, freshDir, repoRoot, typeCheck } from './helpers.js';
 
-/** An optional integration whose package generated outputs do not depend on (nor is it installed here). */
-const TELEMETRY_PACKAGE = '@opentelemetry/api';
-const telemetrySource = `import { trace } from '${TELEMETRY_PACKAGE}';\nexport const tracer = trace.getTracer('idl-rpc');\n`;
+/**
+ * An optional integration whose package generated outputs do not depend on (nor is it installed
+ * here: `@opentelemetry/api` is, for the real adapter's tests).
+ */
+const TELEMETRY_PACKAGE = '@opentelemetry/exporter-trace-otlp-http';
+const telemetrySource = `import { OTLPTraceExporter } from '${TELEMETRY_PACKAGE}';\nexport const exporter = new OTLPTraceExporter();\n`;
 const expressAdapterSource = `import type { Request } from 'express';\nexport type ExpressRequest = Request;\n`;
 
 const model = () => compileIdl(readFileSync(checkoutIdl, 'utf8'), 'checkout.idl');
@@ -44,7 +47,7 @@ describe('the copied runtime', () => {
   test('is the manifest: files added to runtime/ (an integration, an adapter) stay out, and the package still type-checks', () => {
     expect(() => createRequire(path.join(repoRoot, 'package.json')).resolve(TELEMETRY_PACKAGE)).toThrow();
     writeFileSync(path.join(runtimeCopy, 'telemetry.ts'), telemetrySource);
-    mkdirSync(path.join(runtimeCopy, 'adapters'));
+    mkdirSync(path.join(runtimeCopy, 'adapters'), { recursive: true });
     writeFileSync(path.join(runtimeCopy, 'adapters', 'express.ts'), expressAdapterSource);
 
     const files = generateOutputFiles(model(), { sourceFile: 'checkout.idl', packageJson: true, tsconfig: true }, runtimeCopy);

@@ -104,6 +104,27 @@ describe('the packed package installed into an empty project', () => {
     expect(served.type).toBe('text/javascript; charset=utf-8');
   });
 
+  it('serves calls without OpenTelemetry installed (an optional peer); the tracing adapter says what is missing', async () => {
+    expect(existsSync(join(project.dir, 'node_modules', '@opentelemetry'))).toBe(false);
+    const script = `
+      import { createRpcServer, listen } from '${manifest.name}/runtime';
+      import { openTelemetryTracing } from '${manifest.name}/runtime/adapters/opentelemetry';
+      const idl = { rootNamespace: 'shop', checksum: 'c', interfaces: [{ name: 'Shop', namespace: 'shop', methods: [{ name: 'ping', returnType: { builtIn: 'string' } }] }] };
+      const server = await listen(createRpcServer({ idl, handlers: { Shop: { ping: () => 'pong' } } }), { port: 0, host: '127.0.0.1' });
+      const response = await fetch('http://127.0.0.1:' + server.address().port, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'Shop.ping' }),
+      });
+      const answer = await response.json();
+      await server.shutdown();
+      const tracing = await openTelemetryTracing().then(() => 'loaded', (error) => error.message);
+      console.log(JSON.stringify({ answer, tracing }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
+    expect(JSON.parse(stdout)).toEqual({
+      answer: { jsonrpc: '2.0', result: 'pong', id: 1 },
+      tracing: 'openTelemetryTracing needs @opentelemetry/api: npm install @opentelemetry/api',
+    });
+  });
+
   it('runs the idlrpc bin through npx, double-dash flags and all', async () => {
     writeFileSync(join(project.dir, 'shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
     const help = await run('npx', ['--no-install', 'idlrpc', '--help'], { cwd: project.dir });

@@ -83,11 +83,23 @@ it('npm run playground prints the address and serves the page, /rpc and /openapi
   expect(await (await fetch(`${base}__idl/docs`)).text()).toContain('data-rpc-path="/rpc"');
 });
 
-it('npm run playground:server builds and starts the standalone server on SERVER_PORT', async () => {
+it('npm run playground:server builds and starts the standalone server on SERVER_PORT, with CORS for CORS_ORIGINS', async () => {
   const port = await freePort();
-  const output = await runScript('playground:server', [], { ...playgroundEnv(dataDir), SERVER_PORT: String(port) }, /Data: .*\n/);
+  const output = await runScript(
+    'playground:server',
+    [],
+    { ...playgroundEnv(dataDir), SERVER_PORT: String(port), CORS_ORIGINS: 'http://localhost:5173, https://shop.test' },
+    /Data: .*\n/,
+  );
   expect(output).toContain(`listening on http://localhost:${port}/`);
   expect(output).toContain(`Data: PGlite in ${dataDir}`);
+  expect(output).toContain('Pages on http://localhost:5173, https://shop.test may call it (CORS_ORIGINS)');
+  const preflight = (origin: string) =>
+    fetch(`http://127.0.0.1:${port}/rpc`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+  const allowed = await preflight('https://shop.test');
+  expect(allowed.status).toBe(204);
+  expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.test');
+  expect((await preflight('https://evil.test')).status).toBe(405);
 
   const rpc = await postJson(`http://127.0.0.1:${port}/rpc`, listProducts);
   expect(((await rpc.json()) as { result: unknown[] }).result).toHaveLength(12);

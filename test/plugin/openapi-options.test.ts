@@ -30,7 +30,10 @@ test.each(['rolldown', 'webpack'] as const)(
       root: app,
       entry: 'two-idl.js',
       outDir,
-      plugin: { openapi: { fileName: 'api/spec.json', version: '3.0', serverUrl: 'https://api.shop.test/rpc' } },
+      plugin: {
+        openapi: { fileName: 'api/spec.json', version: '3.0', serverUrl: 'https://api.shop.test/rpc' },
+        httpStatus: { CartNotFound: 404 },
+      },
     });
     expect(existsSync(path.join(outDir, 'openapi.json'))).toBe(false);
     const file = path.join(outDir, 'api/spec.json');
@@ -39,6 +42,10 @@ test.each(['rolldown', 'webpack'] as const)(
     expect(document.openapi).toBe('3.0.3');
     expect(document.servers).toEqual([{ url: 'https://api.shop.test/rpc' }]);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/OrderService/createOrder', '/StockService/level']));
+    // The plugin's httpStatus: CartNotFound is listed under 404 (on every operation), not 422.
+    expect(
+      (document.paths['/OrderService/createOrder'] as { post: { responses: Record<string, unknown> } }).post.responses['404'],
+    ).toBeDefined();
     expect(await openApiProblems(source)).toEqual([]);
   },
 );

@@ -62,6 +62,17 @@ describe('vite dev server', () => {
     expect(await openApiProblems(source)).toEqual([]);
   });
 
+  test("answers CORS preflights as Vite's server.cors says (its default: pages on localhost), though the endpoint runs before Vite's own CORS middleware", async () => {
+    const preflight = (origin: string) =>
+      fetch(rpcUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const local = await preflight('http://localhost:3000');
+    expect(local.status).toBe(204);
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    // Vite 7+ answers this preflight itself (204, no Allow-Origin), Vite 6 leaves it to the endpoint (405): either way the browser refuses.
+    const foreign = await preflight('https://evil.test');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   test('an edit to the .idl is served without a restart', async () => {
     await writeFile(idlFile, originalIdl.replace('getOrder(orderId string)', 'getOrder(orderId int)'));
     const answer = await eventually(

@@ -30,7 +30,7 @@ beforeAll(async () => {
     configFile: false,
     root: app,
     logLevel: 'silent',
-    preview: { host: '127.0.0.1', port: 0 },
+    preview: { host: '127.0.0.1', port: 0, cors: { origin: ['https://app.test'] } },
     plugins: [idlRpc(options)],
   });
   const { port } = preview.httpServer.address() as AddressInfo;
@@ -104,4 +104,20 @@ test('vite preview serves the API reference page only when docsPage.preview asks
   } finally {
     await opted.close();
   }
+});
+
+test("vite preview answers CORS as preview.cors says, though the endpoint runs before Vite's own CORS middleware", async () => {
+  const call = (origin: string) =>
+    fetch(`${base}/rpc`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'OrderService.getOrder', params: ['order-1'] }),
+    });
+  expect((await call('https://app.test')).headers.get('access-control-allow-origin')).toBe('https://app.test');
+  expect((await call('http://localhost:3000')).headers.get('access-control-allow-origin')).toBeNull();
+  const preflight = await fetch(`${base}/rpc`, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://app.test', 'access-control-request-method': 'POST' },
+  });
+  expect(preflight.status).toBe(204);
 });

@@ -6,15 +6,16 @@ import type { OpenApiContact, OpenApiLicense } from '../../openapi/index.js';
 import { reportWarnings } from './openapi-to-idl.js';
 
 /**
- * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-strict]`: writes `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one
- * document). The licence and contact flags fill `info`, which the IDL cannot.
+ * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-http-status <Error>=<status>,...] [-strict]`: writes `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one
+ * document). The licence and contact flags fill `info`, which the IDL cannot; `-http-status` lists declared
+ * errors under the statuses the server gives them (its `httpStatus` option).
  */
 export const idlToOpenApiCommand: Command = {
   flag: '-idl-to-openapi',
   usage:
-    '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-strict]',
+    '-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-http-status <Error>=<status>,...] [-strict]',
   summary:
-    'describe the REST binding of IDL files as an OpenAPI document (-server-url: where it is served; -license, -contact-*: info the IDL has not; -strict: warnings are fatal)',
+    'describe the REST binding of IDL files as an OpenAPI document (-server-url: where it is served; -license, -contact-*: info the IDL has not; -http-status: statuses of declared errors, as the server gives them; -strict: warnings are fatal)',
   async run(args, context) {
     // Loaded here, not at start-up: every other command would pay for it.
     const { idlToOpenApi } = await import('../../openapi/index.js');
@@ -28,6 +29,7 @@ export const idlToOpenApiCommand: Command = {
         '-contact-name',
         '-contact-email',
         '-contact-url',
+        '-http-status',
       ],
       booleans: ['-idl-to-openapi', '-strict'],
     });
@@ -43,6 +45,7 @@ export const idlToOpenApiCommand: Command = {
       serverUrl: values.get('-server-url'),
       license: licenseOf(values),
       contact: contactOf(values),
+      httpStatus: httpStatusOf(values.get('-http-status')),
     });
     const label = positionals.join(', ');
     reportWarnings(label, warnings, context.stderr);
@@ -56,6 +59,18 @@ export const idlToOpenApiCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** `-http-status Unauthorized=401,Forbidden=403` as the `httpStatus` option. */
+function httpStatusOf(text: string | undefined): Record<string, number> | undefined {
+  if (text === undefined) return undefined;
+  const statuses: Record<string, number> = {};
+  for (const entry of text.split(',')) {
+    const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(\d{3})\s*$/.exec(entry);
+    if (!match) throw new UsageError(`-http-status: "${entry}" is not <Error>=<status> (like Unauthorized=401)`);
+    statuses[match[1]] = Number(match[2]);
+  }
+  return statuses;
+}
 
 /** `-license <name>` with an optional `-license-url <url>`. */
 function licenseOf(values: Map<string, string>): OpenApiLicense | undefined {
