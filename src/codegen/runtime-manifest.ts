@@ -21,6 +21,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'call-context.ts',
   'call-outcome.ts',
   'call-pipeline.ts',
+  'client-call.ts',
   'client.ts',
   'core.ts',
   'deadline-queue.ts',
@@ -32,12 +33,15 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'index.ts',
   'json-body.ts',
   'json-rpc-binding.ts',
+  'json-rpc-exchange.ts',
   'media-type.ts',
   'method-table.ts',
   'node.ts',
   'rest-binding.ts',
+  'retry.ts',
   'schema.ts',
   'server.ts',
+  'transport-error.ts',
   'validation.ts',
 ];
 
