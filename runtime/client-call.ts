@@ -2,7 +2,6 @@
  * What every client transport shares: per-call options, the transport options, and the call
  * pipeline (deadline and abort, then interceptors, then retries, then the transport's own send).
  */
-import { isIdempotentMethod, withRetries, type RetryOptions } from './retry.js';
 import { transportError } from './transport-error.js';
 
 /** Per-call options. */
@@ -13,8 +12,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Extra HTTP headers for this call. */
   headers?: Record<string, string>;
-  /** Retries for this call, instead of the transport's; `false`: none. */
-  retry?: RetryOptions | false;
+  /** Retries for this call (a {@link RetryPolicy} from `retryPolicy()`), instead of the transport's; `false`: none. */
+  retry?: RetryPolicy | false;
   /** This call may run twice without harm, so a retry may repeat it after it reached the server. */
   idempotent?: boolean;
 }
@@ -48,6 +47,14 @@ export type CallHandler = (call: RpcCall) => Promise<unknown>;
  */
 export type Interceptor = (next: CallHandler) => CallHandler;
 
+/** When and how often a call is repeated; made by `retryPolicy(options)` (runtime/retry.ts). */
+export interface RetryPolicy {
+  /** Whether the method may run twice without harm (a call's `idempotent` option wins). */
+  idempotent(method: string): boolean;
+  /** Runs `attempt`, and again as the policy allows, within `deadline` (ms since the epoch) and `call.signal`. */
+  run<T>(attempt: () => Promise<T>, call: RpcCall, deadline: number): Promise<T>;
+}
+
 export interface HttpTransportOptions {
   /** Headers sent with every call, or a function giving them (e.g. a fresh auth token). */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
@@ -57,8 +64,8 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   /** Around every call, the first one outermost. */
   interceptors?: readonly Interceptor[];
-  /** Retries for every call (opt-in; a call's `retry` option overrides it). Default: none. */
-  retry?: RetryOptions;
+  /** Retries for every call (opt-in: `retryPolicy()`; a call's `retry` option overrides it). Default: none. */
+  retry?: RetryPolicy;
 }
 
 /**
@@ -87,8 +94,8 @@ export function runCall(
   const run = async () => {
     const configured = typeof transport.headers === 'function' ? await transport.headers() : transport.headers;
     const retry = options.retry ?? transport.retry;
-    const idempotent = options.idempotent ?? isIdempotentMethod(retry, method);
-    const inner: CallHandler = retry ? (call) => withRetries(() => send(call), call.idempotent, retry, deadline, signal) : send;
+    const idempotent = options.idempotent ?? (retry ? retry.idempotent(method) : false);
+    const inner: CallHandler = retry ? (call) => retry.run(() => send(call), call, deadline) : send;
     const handler = (transport.interceptors ?? []).reduceRight((next: CallHandler, interceptor) => interceptor(next), inner);
     return handler({ method, params, headers: { ...configured, ...options.headers }, signal, idempotent });
   };

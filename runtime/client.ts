@@ -5,11 +5,13 @@
  */
 import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass } from './errors.js';
 import { runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
-import { isSuccess, parseAnswer, postJson, resultOf, statusError } from './json-rpc-exchange.js';
+import { sendAlone } from './json-rpc-exchange.js';
+
+export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
 
 export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
-export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RpcCall, Transport } from './client-call.js';
-export type { RetryOptions } from './retry.js';
+export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RetryPolicy, RpcCall, Transport } from './client-call.js';
+export { retryPolicy, type RetryOptions } from './retry.js';
 export type { TransportErrorData } from './transport-error.js';
 
 /**
@@ -30,12 +32,8 @@ export class HttpTransport implements Transport {
     return runCall(this.options, method, params, options, (call) => this.send(call));
   }
 
-  private async send(call: RpcCall): Promise<unknown> {
-    const id = this.nextId++;
-    const body = JSON.stringify({ jsonrpc: '2.0', method: call.method, params: call.params, id });
-    const answer = await postJson(this.options.fetch ?? globalThis.fetch, this.baseAddress, call.headers, body, call.signal);
-    if (!isSuccess(answer)) throw statusError(answer);
-    return resultOf(parseAnswer(answer), id, answer.status);
+  private send(call: RpcCall): Promise<unknown> {
+    return sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, call, this.nextId++);
   }
 }
 

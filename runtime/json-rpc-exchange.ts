@@ -2,16 +2,17 @@
  * The client's side of one HTTP exchange: POST a JSON-RPC body, read the answer, and turn a
  * response object into its result or its error. Shared by HttpTransport and BatchingTransport.
  */
+import type { RpcCall } from './client-call.js';
 import { RpcError } from './errors.js';
-import { networkError, retryAfterMs, transportError } from './transport-error.js';
+import { networkError, transportError } from './transport-error.js';
 
 /** What came back for one POST. */
 export interface HttpAnswer {
   status: number;
   statusText: string;
   text: string;
-  /** `Retry-After` in milliseconds, when the answer had one. */
-  retryAfterMs?: number;
+  /** The `Retry-After` header, when the answer had one. */
+  retryAfter: string | null;
 }
 
 /**
@@ -32,11 +33,8 @@ export async function postJson(
       body,
       signal,
     });
-    const text = await response.text();
-    const wait = retryAfterMs(response.headers.get('retry-after'));
-    const answer: HttpAnswer = { status: response.status, statusText: response.statusText, text };
-    if (wait !== undefined) answer.retryAfterMs = wait;
-    return answer;
+    const { status, statusText } = response;
+    return { status, statusText, text: await response.text(), retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     throw signal.aborted ? signal.reason : networkError(error);
   }
@@ -49,9 +47,8 @@ export function isSuccess(answer: HttpAnswer): boolean {
 
 /** The transport error of a non-2xx answer: `HTTP 503 Service Unavailable`, with status and `Retry-After`. */
 export function statusError(answer: HttpAnswer): RpcError {
-  const { status, statusText } = answer;
-  const data = answer.retryAfterMs === undefined ? { status } : { status, retryAfterMs: answer.retryAfterMs };
-  return transportError(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`, data);
+  const { status, statusText, retryAfter } = answer;
+  return transportError(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`, retryAfter === null ? { status } : { status, retryAfter });
 }
 
 /** The answer's body as JSON; throws a transport error when it is empty or not JSON. */
@@ -92,4 +89,15 @@ export function resultOf(message: unknown, id: number, status: number): unknown 
   const response = message as ResponseMessage;
   if (response.id !== id) throw transportError(`response id ${JSON.stringify(response.id)} does not match request id ${id}`, { status });
   return response.result;
+}
+
+/**
+ * Sends `call` alone: a request with `id`, or a notification when `id` is undefined (resolves to
+ * undefined once the server took it). What HttpTransport does with every call.
+ */
+export async function sendAlone(doFetch: typeof fetch, address: string, call: RpcCall, id: number | undefined): Promise<unknown> {
+  const request = { jsonrpc: '2.0', method: call.method, params: call.params, id };
+  const answer = await postJson(doFetch, address, call.headers, JSON.stringify(request), call.signal);
+  if (!isSuccess(answer)) throw statusError(answer);
+  return id === undefined ? undefined : resultOf(parseAnswer(answer), id, answer.status);
 }

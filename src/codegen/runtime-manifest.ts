@@ -17,6 +17,7 @@ import { CodegenError } from './names.js';
  */
 export const RUNTIME_MANIFEST: readonly string[] = [
   'base-path.ts',
+  'batching-transport.ts',
   'body-budget.ts',
   'call-context.ts',
   'call-outcome.ts',

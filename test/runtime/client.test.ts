@@ -132,13 +132,13 @@ describe('HttpTransport', () => {
       expect(error.message).toBe('Transport error: response id 99 does not match request id 1');
     });
 
-    it('a network failure (nothing listens): the error says the request was never sent', async () => {
+    it('a network failure (nothing listens): the error names its cause', async () => {
       const url = await rawServer(() => undefined);
       await raw.pop()!.close();
       const error = await failure(new HttpTransport(url).call('A.b', []));
       expect(error.code).toBe(-32000);
       expect(error.message).toMatch(/^Transport error: \S.*\(ECONNREFUSED\)$/);
-      expect(error.data).toStrictEqual({ notSent: true });
+      expect(error.data).toStrictEqual({ cause: 'ECONNREFUSED' });
     });
 
     it('a timeout', async () => {
