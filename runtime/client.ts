@@ -12,6 +12,7 @@ export { BatchingTransport, type BatchingTransportOptions } from './batching-tra
 export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
 export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RetryPolicy, RpcCall, Transport } from './client-call.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
+export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';
 export type { TransportErrorData } from './transport-error.js';
 
 /**

@@ -5,6 +5,7 @@ import type { TypeRef } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
+import { shortName } from './namespace-view.js';
 import { docComment, stringLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
@@ -22,6 +23,16 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
   }
 }
 
+/**
+ * `RpcPromise<Result, { ErrorName: ErrorClass; ... }>`: the method's result and its declared errors
+ * by IDL name (the `kind` that `settle` gives them), so their type is part of the method's.
+ */
+function rpcPromiseType(result: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
+  if (raises.length === 0) return `RpcPromise<${result}>`;
+  const errors = raises.map((raised) => `${shortName(raised.text)}: ${names.errorClass(raised.text)}`);
+  return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
+}
+
 export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.interfaces.map((iface): Declaration => {
     const name = names.client(iface.name.text);
@@ -29,6 +40,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     const uses: Use[] = [
       { from: 'runtimeClient', name: 'Transport', typeOnly: true },
       { from: 'runtimeClient', name: 'CallOptions', typeOnly: true },
+      { from: 'runtimeClient', name: 'RpcPromise', typeOnly: true },
       { from: 'runtimeClient', name: 'callMethod', typeOnly: false },
     ];
     const methods = iface.methods.map((method, index): ClassMember => {
@@ -38,7 +50,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       const parameterList = parameterNames(method.parameters, calls);
       const parameters = method.parameters.map((p, i) => ({ name: parameterList[i], type: typeScriptType(p.type, names) }));
       const options = uniqueName('options', new Set([...calls, ...parameterList]));
-      const returns = resultType(method.returnType, method.returnOptional, names);
+      const returns = rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
       const throws = method.raises.map((raised) => {
@@ -48,7 +60,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       const call = [
         `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
         `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options})`,
-        typeOnly(` as Promise<${returns}>`),
+        typeOnly(` as ${returns}`),
         ';',
       ];
       return {
@@ -56,7 +68,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
         doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
         name: methodNames[index],
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
-        returnType: `Promise<${returns}>`,
+        returnType: returns,
         body: [call],
         source: method.name.span,
       };

@@ -42,6 +42,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'retry.ts',
   'schema.ts',
   'server.ts',
+  'settle.ts',
   'transport-error.ts',
   'validation.ts',
 ];
