@@ -1,4 +1,5 @@
 import { CartNotFoundError, type Address, type Cart, type Order, type PaymentMethod, type Product } from '../checkout.idl';
+import { settle } from 'unplugin-idl-rpc/runtime/client';
 import { cartService, catalogService, orderService } from './api.js';
 import { cardNoticeRegion, clearCardErrors, showCardNotice } from './card-notice.js';
 import { byTestId, h } from './dom.js';
@@ -225,5 +226,18 @@ checkoutForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void placeOrder();
 });
-// Products first: cart lines show product names.
-void loadProducts().then(loadCart);
+/**
+ * Loads the catalog and the saved cart. Both calls leave in the same tick, so the batching
+ * transport sends them as one request; the products render first, since cart lines show their names.
+ */
+async function start(): Promise<void> {
+  const cartId = localStorage.getItem(cartIdKey);
+  const cart = cartId === null ? undefined : settle(cartService.getCart(cartId));
+  await loadProducts();
+  if (cart === undefined) return renderCart();
+  const outcome = await cart;
+  if (outcome.ok) setCart(outcome.value);
+  else showError(cartError, readableError(outcome.error));
+}
+
+void start();
