@@ -4,8 +4,8 @@
  * server refused it unprocessed with 503/429 and `Retry-After`. JSON-RPC error answers never are.
  */
 import type { RetryPolicy, RpcCall } from './client-call.js';
-import { ErrorCode, RpcError } from './errors.js';
-import type { TransportErrorData } from './transport-error.js';
+import { RpcError } from './errors.js';
+import { TRANSPORT_ERROR, type TransportErrorData } from './transport-error.js';
 
 /** How {@link retryPolicy} retries. Every member is optional. */
 export interface RetryOptions {
@@ -46,7 +46,7 @@ const MAYBE_PROCESSED = [502, 503, 504];
  */
 export function retryDelay(error: unknown, idempotent: boolean, attempt: number, options: RetryOptions): number | undefined {
   // JSON-RPC error answers, and anything that is no RPC error at all, are final.
-  if (!(error instanceof RpcError) || error.code !== ErrorCode.TransportError) return undefined;
+  if (!(error instanceof RpcError) || error.code !== TRANSPORT_ERROR) return undefined;
   const data = (error.data ?? {}) as TransportErrorData;
   const cap = Math.min(options.maxDelayMs ?? 5000, (options.initialDelayMs ?? 200) * 2 ** (attempt - 1));
   const backoff = Math.random() * cap;

@@ -2,7 +2,10 @@
  * The client's transport errors: -32000 `Transport error: <detail>` (docs/protocol.md §1), with
  * what a retry needs to know in `data`.
  */
-import { ErrorCode, RpcError } from './errors.js';
+import { type ErrorCode, RpcError } from './errors.js';
+
+// ErrorCode.TransportError, written out: importing the table would put all of it in every browser bundle.
+export const TRANSPORT_ERROR: (typeof ErrorCode)['TransportError'] = -32000;
 
 /** The `data` of a transport error; each member only when known. */
 export interface TransportErrorData {
@@ -16,7 +19,7 @@ export interface TransportErrorData {
 
 /** A -32000 `Transport error: <detail>`. */
 export function transportError(detail: string, data?: TransportErrorData): RpcError {
-  return new RpcError(ErrorCode.TransportError, `Transport error: ${detail}`, data);
+  return new RpcError(TRANSPORT_ERROR, `Transport error: ${detail}`, data);
 }
 
 /** The transport error for a fetch that threw (a network failure). */

@@ -83,6 +83,13 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       uses,
       source: iface.name.span,
       members: [
+        {
+          kind: 'static',
+          doc: docComment('The interface as the wire names it (the first part of every method name, and of TanStack query keys).', '  '),
+          name: 'interfaceName',
+          value: stringLiteral(iface.name.text),
+          declaredType: stringLiteral(iface.name.text),
+        },
         { kind: 'privateField', name: 'transport', type: 'Transport' },
         {
           kind: 'constructor',

@@ -44,7 +44,7 @@ describe('the copied runtime', () => {
   test('is the manifest: files added to runtime/ (an integration, an adapter) stay out, and the package still type-checks', () => {
     expect(() => createRequire(path.join(repoRoot, 'package.json')).resolve(TELEMETRY_PACKAGE)).toThrow();
     writeFileSync(path.join(runtimeCopy, 'telemetry.ts'), telemetrySource);
-    mkdirSync(path.join(runtimeCopy, 'adapters'));
+    mkdirSync(path.join(runtimeCopy, 'adapters'), { recursive: true });
     writeFileSync(path.join(runtimeCopy, 'adapters', 'express.ts'), expressAdapterSource);
 
     const files = generateOutputFiles(model(), { sourceFile: 'checkout.idl', packageJson: true, tsconfig: true }, runtimeCopy);

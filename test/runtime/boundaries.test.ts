@@ -79,6 +79,26 @@ Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.l
   });
 });
 
+describe('runtime/adapters/tanstack.ts', () => {
+  it('imports only types from TanStack and the client, so its JavaScript needs nothing but the client', async () => {
+    const source = readFileSync(join(runtimeDir, 'adapters/tanstack.ts'), 'utf8');
+    const imports = [...source.matchAll(/^import (type )?\{[^}]*\} from '([^']+)';$/gm)].map(
+      ([, type, specifier]) => `${type ?? ''}${specifier}`,
+    );
+    expect(imports).toStrictEqual(['type @tanstack/query-core', 'type ../client.js']);
+    const result = await build({
+      entryPoints: [join(runtimeDir, 'adapters/tanstack.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs)).toStrictEqual(['runtime/adapters/tanstack.ts']);
+  });
+});
+
 describe('runtime/', () => {
   it('imports only node builtins, @sinclair/typebox and its own files', () => {
     const files = readdirSync(runtimeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
