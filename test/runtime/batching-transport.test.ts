@@ -157,6 +157,26 @@ describe('BatchingTransport', () => {
     expect(sizes(rpc).slice(4)).toStrictEqual(['alone', 'alone']);
   });
 
+  it('also falls back on a 400 with one error, but not on a 5xx, after which some calls may have run', async () => {
+    const rpc = await front();
+    const error = (status: number) => ({ status, body: '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}' });
+    rpc.plan = (request) => (Array.isArray(request.body) ? error(400) : 'pass');
+    const transport = new BatchingTransport(rpc.url);
+    await Promise.all([transport.call('CatalogService.getProduct', ['p1']), transport.call('CatalogService.listProducts', [])]);
+    expect(sizes(rpc)).toStrictEqual([2, 'alone', 'alone']);
+    rpc.plan = (request) => (Array.isArray(request.body) ? error(502) : 'pass');
+    const other = new BatchingTransport(rpc.url);
+    const failed = await settled([
+      other.call('CatalogService.getProduct', ['p1']),
+      other.call('CartService.addToCart', [{ productId: 'p1', quantity: 1 }]),
+    ]);
+    expect(failed.map((f) => (f as { error: RpcError }).error.message)).toStrictEqual([
+      'Transport error: HTTP 502 Bad Gateway',
+      'Transport error: HTTP 502 Bad Gateway',
+    ]);
+    expect(sizes(rpc).slice(3)).toStrictEqual([2]);
+  });
+
   it('fails every call of a batch with the transport error of a failed request, and retries each by its own rules', async () => {
     const rpc = await front();
     rpc.plan = (_, index) => (index === 0 ? 'lose-answer' : 'pass');
