@@ -5,9 +5,6 @@
  */
 import { DeclaredError, RpcError, type DeclaredErrorClass } from './errors.js';
 
-// Type-only: the key of the declared errors in an RpcPromise's type. Nothing sets it at run time.
-declare const declaredErrors: unique symbol;
-
 /** The declared errors of a method that declares none. */
 export type NoDeclaredErrors = Record<never, never>;
 
@@ -16,8 +13,12 @@ export type NoDeclaredErrors = Record<never, never>;
  * declared errors, `Errors` (IDL error name -> error class instance), for {@link settle}.
  */
 export interface RpcPromise<T, Errors extends object = NoDeclaredErrors> extends Promise<T> {
-  /** Type-only (never set): the method's declared errors. */
-  readonly [declaredErrors]?: Errors;
+  /**
+   * Type-only (never set): the method's declared errors. A string key, not a unique symbol, so the
+   * types of two copies of this runtime (an installed one and a generated package's) agree; the `~`
+   * keeps it at the end of editors' completion lists.
+   */
+  readonly '~declaredErrors'?: Errors;
 }
 
 /** The `kind` of an error that is none of the method's declared errors (a hyphen: no IDL name has one). */
