@@ -29,7 +29,13 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
  */
 function rpcPromiseType(result: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
   if (raises.length === 0) return `RpcPromise<${result}>`;
-  const errors = raises.map((raised) => `${shortName(raised.text)}: ${names.errorClass(raised.text)}`);
+  // Errors of two namespaces may share a name (common.NotFound and NotFound): one kind, either class.
+  const byName = new Map<string, string[]>();
+  for (const raised of raises) {
+    const name = shortName(raised.text);
+    byName.set(name, [...(byName.get(name) ?? []), names.errorClass(raised.text)]);
+  }
+  const errors = [...byName].map(([name, classes]) => `${name}: ${classes.join(' | ')}`);
   return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
 }
 

@@ -227,11 +227,17 @@ describe('retries', () => {
     expect((await rejection(aborted)).message).toBe('Transport error: request aborted');
   });
 
-  it('may be asked for by one call only', async () => {
+  it('may be asked for by one call only; interceptors see the call once, and their headers go with every attempt', async () => {
     const rpc = await front();
     rpc.plan = (_, index) => (index === 0 ? 'lose-answer' : 'pass');
-    const transport = new HttpTransport(rpc.url);
+    let seen = 0;
+    const auth: Interceptor = (next) => (call) => {
+      seen++;
+      return next({ ...call, headers: { ...call.headers, authorization: 'Bearer r' } });
+    };
+    const transport = new HttpTransport(rpc.url, { interceptors: [auth] });
     expect(await transport.call('CatalogService.getProduct', ['p1'], { retry: retry(), idempotent: true })).toStrictEqual(mug);
-    expect(rpc.requests).toHaveLength(2);
+    expect(rpc.requests.map((r) => r.headers.authorization)).toStrictEqual(['Bearer r', 'Bearer r']);
+    expect(seen).toBe(1);
   });
 });
