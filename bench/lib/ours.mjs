@@ -37,6 +37,21 @@ export async function compilerApi() {
   return { compileIdl, generateModule };
 }
 
+/** Browser entries of the client-size suite: the plain client, and batching with one interceptor. */
+const clientEntries = {
+  http: `import { CatalogServiceClient } from './checkout.idl';
+import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
+const client = new CatalogServiceClient(new HttpTransport('/rpc'));
+client.getProduct('kettle').then(console.log);
+`,
+  batching: `import { CatalogServiceClient } from './checkout.idl';
+import { BatchingTransport } from 'unplugin-idl-rpc/runtime/client';
+const auth = (next) => (call) => next({ ...call, headers: { ...call.headers, authorization: 'Bearer t' } });
+const client = new CatalogServiceClient(new BatchingTransport('/rpc', { interceptors: [auth] }));
+Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.log);
+`,
+};
+
 /**
  * The generated checkout module (what `import ... from './checkout.idl'` gives), written to
  * bench/.cache/ inside this package so its `unplugin-idl-rpc/runtime` imports resolve to dist/.
@@ -74,20 +89,13 @@ export async function createOurCheckoutServer(handlers) {
 }
 
 /**
- * Writes the entry of the client-size bundle (one getProduct call through the generated client)
- * into `dir` and returns it with the esbuild plugin that turns `./checkout.idl` into JavaScript.
+ * Writes the entry of a client-size bundle (`http`: one getProduct call through the generated
+ * client; `batching`: two calls through BatchingTransport with one interceptor) into `dir` and returns it with the esbuild plugin that turns `./checkout.idl` into JavaScript.
  */
-export async function ourClientEntry(dir) {
+export async function ourClientEntry(dir, variant = 'http') {
   const { default: idlRpc } = await importBuilt('src/plugin/esbuild.js');
   writeFileSync(path.join(dir, 'checkout.idl'), checkoutIdl().text);
-  const entryFile = path.join(dir, 'ours.js');
-  writeFileSync(
-    entryFile,
-    `import { CatalogServiceClient } from './checkout.idl';
-import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
-const client = new CatalogServiceClient(new HttpTransport('/rpc'));
-client.getProduct('kettle').then(console.log);
-`,
-  );
+  const entryFile = path.join(dir, `ours-${variant}.js`);
+  writeFileSync(entryFile, clientEntries[variant]);
   return { entryFile, plugins: [idlRpc({ dts: false, openapi: false })] };
 }

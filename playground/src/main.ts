@@ -1,9 +1,11 @@
 import { CartNotFoundError, type Address, type Cart, type Order, type PaymentMethod, type Product } from '../checkout.idl';
-import { cartService, catalogService, orderService } from './api.js';
+import { settle } from 'unplugin-idl-rpc/runtime/client';
+import { cartService, orderService } from './api.js';
 import { cardNoticeRegion, clearCardErrors, showCardNotice } from './card-notice.js';
 import { byTestId, h } from './dom.js';
 import { noCartYet, readableError, type ReadableError } from './error-messages.js';
 import { formatMoney, formatUnixTime, stockLabel } from './format.js';
+import { catalogQueries, invalidateCatalog, queryClient } from './queries.js';
 
 /** The cart id survives a reload, so the cart does too (as long as the server keeps running). */
 const cartIdKey = 'idl-rpc-playground.cartId';
@@ -27,7 +29,7 @@ const headerCart = byTestId('header-cart');
 
 async function loadProducts(): Promise<void> {
   try {
-    state.products = await catalogService.listProducts();
+    state.products = await queryClient.fetchQuery(catalogQueries.listProducts.queryOptions());
     catalogStatus.hidden = true;
     renderProducts();
   } catch (error) {
@@ -185,6 +187,8 @@ async function placeOrder(): Promise<void> {
     });
     const order = await orderService.getOrder(response.orderId);
     if (order !== null) showOrder(order, response.message ?? '');
+    // The order took items from stock: the cached catalog is stale.
+    await invalidateCatalog();
     await Promise.all([loadCart(), loadProducts()]);
   } catch (error) {
     if (error instanceof CartNotFoundError) setCart(null); // forget the stale id; the next add starts a cart
@@ -225,5 +229,18 @@ checkoutForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void placeOrder();
 });
-// Products first: cart lines show product names.
-void loadProducts().then(loadCart);
+/**
+ * Loads the catalog and the saved cart. Both calls leave in the same tick, so the batching
+ * transport sends them as one request; the products render first, since cart lines show their names.
+ */
+async function start(): Promise<void> {
+  const cartId = localStorage.getItem(cartIdKey);
+  const cart = cartId === null ? undefined : settle(cartService.getCart(cartId));
+  await loadProducts();
+  if (cart === undefined) return renderCart();
+  const outcome = await cart;
+  if (outcome.ok) setCart(outcome.value);
+  else showError(cartError, readableError(outcome.error));
+}
+
+void start();

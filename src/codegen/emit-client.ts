@@ -7,6 +7,7 @@ import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
+import { shortName } from './namespace-view.js';
 import { docComment, stringLiteral } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
@@ -25,6 +26,22 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
 }
 
 /**
+ * `RpcPromise<Result, { ErrorName: ErrorClass; ... }>`: the method's result and its declared errors
+ * by IDL name (the `kind` that `settle` gives them), so their type is part of the method's.
+ */
+function rpcPromiseType(result: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
+  if (raises.length === 0) return `RpcPromise<${result}>`;
+  // Errors of two namespaces may share a name (common.NotFound and NotFound): one kind, either class.
+  const byName = new Map<string, string[]>();
+  for (const raised of raises) {
+    const name = shortName(raised.text);
+    byName.set(name, [...(byName.get(name) ?? []), names.errorClass(raised.text)]);
+  }
+  const errors = [...byName].map(([name, classes]) => `${name}: ${classes.join(' | ')}`);
+  return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
+}
+
+/**
  * One class per interface of `model`. `idlJson` is the whole program's JSON form: each class sends
  * its interface's contract fingerprint (runtime/contract-fingerprint.ts) with every call.
  */
@@ -36,6 +53,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
     const uses: Use[] = [
       { from: 'runtimeClient', name: 'Transport', typeOnly: true },
       { from: 'runtimeClient', name: 'CallOptions', typeOnly: true },
+      { from: 'runtimeClient', name: 'RpcPromise', typeOnly: true },
       { from: 'runtimeClient', name: 'callMethod', typeOnly: false },
     ];
     const methods = iface.methods.map((method, index): ClassMember => {
@@ -45,7 +63,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       const parameterList = parameterNames(method.parameters, calls);
       const parameters = method.parameters.map((p, i) => ({ name: parameterList[i], type: typeScriptType(p.type, names) }));
       const options = uniqueName('options', new Set([...calls, ...parameterList]));
-      const returns = resultType(method.returnType, method.returnOptional, names);
+      const returns = rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
       const throws = method.raises.map((raised) => {
@@ -55,7 +73,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       const call = [
         `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
         `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options}, ${name}.contract)`,
-        typeOnly(` as Promise<${returns}>`),
+        typeOnly(` as ${returns}`),
         ';',
       ];
       return {
@@ -63,7 +81,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
         doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
         name: methodNames[index],
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
-        returnType: `Promise<${returns}>`,
+        returnType: returns,
         body: [call],
         source: method.name.span,
       };
@@ -87,6 +105,13 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
           name: 'contract',
           value: stringLiteral(fingerprints.get(iface.name.text) ?? ''),
           declaredType: 'string',
+        },
+        {
+          kind: 'static',
+          doc: docComment('The interface as the wire names it (the first part of every method name, and of TanStack query keys).', '  '),
+          name: 'interfaceName',
+          value: stringLiteral(iface.name.text),
+          declaredType: stringLiteral(iface.name.text),
         },
         { kind: 'privateField', name: 'transport', type: 'Transport' },
         {

@@ -44,6 +44,7 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'DeclaredError',
   'Transport',
   'CallOptions',
+  'RpcPromise',
   'callMethod',
   'typeboxValidator',
   'ValidatorTable',

@@ -17,12 +17,14 @@ import { CodegenError } from './names.js';
  */
 export const RUNTIME_MANIFEST: readonly string[] = [
   'base-path.ts',
+  'batching-transport.ts',
   'body-budget.ts',
   'call-context.ts',
   'call-instrumentation.ts',
   'call-observer.ts',
   'call-outcome.ts',
   'call-pipeline.ts',
+  'client-call.ts',
   'client.ts',
   'contract-check.ts',
   'contract-fingerprint.ts',
@@ -38,14 +40,18 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'index.ts',
   'json-body.ts',
   'json-rpc-binding.ts',
+  'json-rpc-exchange.ts',
   'media-type.ts',
   'method-table.ts',
   'middleware.ts',
   'node.ts',
   'rest-binding.ts',
+  'retry.ts',
   'schema.ts',
   'server.ts',
+  'settle.ts',
   'shutdown.ts',
+  'transport-error.ts',
   'validation.ts',
 ];
 

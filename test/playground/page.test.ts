@@ -36,14 +36,26 @@ const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const productCard = (page: Page, productId: string) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
 
-/** The JSON-RPC methods the page calls, in order (the page sends one call per request). */
+/** The methods of one JSON-RPC request body: one call, or each member of a batch. */
+const methodsOf = (body: unknown): string[] => (Array.isArray(body) ? body : [body]).map((call) => (call as { method: string }).method);
+
+/** The JSON-RPC methods the page calls, in order. */
 function recordRpcMethods(page: Page): string[] {
   const methods: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname !== '/rpc') return;
-    methods.push((request.postDataJSON() as { method: string }).method);
+    methods.push(...methodsOf(request.postDataJSON()));
   });
   return methods;
+}
+
+/** The `/rpc` requests the page sends, each as the list of methods it carries. */
+function recordRpcRequests(page: Page): string[][] {
+  const requests: string[][] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rpc') requests.push(methodsOf(request.postDataJSON()));
+  });
+  return requests;
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -187,14 +199,43 @@ describe('the playground page', () => {
     }
   });
 
+  it('sends the calls it makes together as one batched request', async (context) => {
+    if (missing) return context.skip(missing);
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(url);
+      await poll(() => byTestId(page, 'product-card').count()).toBe(catalog.length);
+      await productCard(page, catalog[0].productId).locator('[data-testid="add-to-cart"]').click();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+
+      // A reload loads the saved cart and the catalog at once: one request carries both.
+      const requests = recordRpcRequests(page);
+      await page.reload();
+      await poll(() => byTestId(page, 'cart-line').count()).toBe(1);
+      expect(await byTestId(page, 'cart-line').textContent()).toContain(catalog[0].name);
+      expect(requests).toEqual([['CartService.getCart', 'CatalogService.listProducts']]);
+
+      // After an order the page reloads the cart and the stock together: again one request.
+      await byTestId(page, 'place-order').click();
+      await byTestId(page, 'order-confirmation').waitFor({ state: 'visible' });
+      await poll(async () => requests.length).toBe(4);
+      expect(requests.slice(1)).toEqual([
+        ['OrderService.createOrder'],
+        ['OrderService.getOrder'],
+        ['CartService.getCart', 'CatalogService.listProducts'],
+      ]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('shows a failed add on its card and a failed clear in the cart; both go when the cart changes', async (context) => {
     if (missing) return context.skip(missing);
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
     // The network drops the next call of the method named here, as a dead server would.
     let dropNext: string | undefined;
     await page.route('**/rpc', async (route) => {
-      const { method } = route.request().postDataJSON() as { method: string };
-      if (method !== dropNext) return route.continue();
+      if (!methodsOf(route.request().postDataJSON()).includes(dropNext ?? '')) return route.continue();
       dropNext = undefined;
       return route.abort('connectionrefused');
     });

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { generateModule } from '../../src/codegen/module.js';
+import { compileIdl } from '../../src/idl/compile.js';
 
 const runtimeDir = new URL('../../runtime/', import.meta.url).pathname;
 
@@ -23,9 +25,77 @@ describe('runtime/client (the browser entry)', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.sort()).toStrictEqual(['runtime/client.ts', 'runtime/errors.ts']);
+    for (const input of inputs)
+      expect(input).toMatch(/^runtime\/(client|client-call|errors|json-rpc-exchange|retry|transport-error|batching-transport|settle)\.ts$/);
     const gzipped = gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength;
     expect(gzipped).toBeLessThan(3 * 1024);
+  });
+});
+
+describe('a browser bundle of a generated client', () => {
+  it('with BatchingTransport and one interceptor is under 2.5 KB gzipped, without the retry code it does not use', async () => {
+    const source = readFileSync(join(runtimeDir, '../playground/checkout.idl'), 'utf8');
+    const { js } = generateModule(compileIdl(source, 'checkout.idl'), {
+      runtimeImport: 'unplugin-idl-rpc/runtime/core',
+      runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+      sourceFile: 'checkout.idl',
+    });
+    const entry = `import { CatalogServiceClient } from 'checkout';
+import { BatchingTransport } from 'unplugin-idl-rpc/runtime/client';
+const auth = (next) => (call) => next({ ...call, headers: { ...call.headers, authorization: 'Bearer t' } });
+const client = new CatalogServiceClient(new BatchingTransport('/rpc', { interceptors: [auth] }));
+Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.log);`;
+    const result = await build({
+      stdin: { contents: entry, resolveDir: runtimeDir },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'generated-module',
+          setup(b) {
+            b.onResolve({ filter: /^checkout$/ }, () => ({ path: 'checkout', namespace: 'generated' }));
+            b.onLoad({ filter: /.*/, namespace: 'generated' }, () => ({ contents: js, resolveDir: runtimeDir, loader: 'js' }));
+            b.onResolve({ filter: /^unplugin-idl-rpc\/runtime\/(client|core)$/ }, (args) => ({
+              path: join(runtimeDir, `${args.path.split('/').pop()}.ts`),
+            }));
+          },
+        },
+      ],
+    });
+    const inputs = Object.keys(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs);
+    const withCode = inputs.filter(
+      (input) => result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs[input].bytesInOutput > 0,
+    );
+    expect(withCode).toContain('runtime/batching-transport.ts');
+    expect(withCode).not.toContain('runtime/retry.ts');
+    expect(withCode.some((input) => input.includes('typebox'))).toBe(false);
+    const gzipped = gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength;
+    expect(gzipped).toBeLessThan(2.5 * 1024);
+  });
+});
+
+describe('runtime/adapters/tanstack.ts', () => {
+  it('imports only types from TanStack and the client, so its JavaScript needs nothing but the client', async () => {
+    const source = readFileSync(join(runtimeDir, 'adapters/tanstack.ts'), 'utf8');
+    const imports = [...source.matchAll(/^import (type )?\{[^}]*\} from '([^']+)';$/gm)].map(
+      ([, type, specifier]) => `${type ?? ''}${specifier}`,
+    );
+    expect(imports).toStrictEqual(['type @tanstack/query-core', 'type ../client.js']);
+    const result = await build({
+      entryPoints: [join(runtimeDir, 'adapters/tanstack.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs)).toStrictEqual(['runtime/adapters/tanstack.ts']);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMethod, DeclaredError, HttpTransport, RPCError, RpcError } from '../../runtime/client.js';
+import { callMethod, DeclaredError, HttpTransport, RPCError, RpcError, settle } from '../../runtime/client.js';
 import { CartEmptyError, CartNotFoundError, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
 
 let checkout: TestServer;
@@ -132,13 +132,13 @@ describe('HttpTransport', () => {
       expect(error.message).toBe('Transport error: response id 99 does not match request id 1');
     });
 
-    it('a network failure (nothing listens)', async () => {
+    it('a network failure (nothing listens): the error names its cause', async () => {
       const url = await rawServer(() => undefined);
       await raw.pop()!.close();
       const error = await failure(new HttpTransport(url).call('A.b', []));
       expect(error.code).toBe(-32000);
-      expect(error.message).toMatch(/^Transport error: \S/);
-      expect(error.data).toBeUndefined();
+      expect(error.message).toMatch(/^Transport error: \S.*\(ECONNREFUSED\)$/);
+      expect(error.data).toStrictEqual({ cause: 'ECONNREFUSED' });
     });
 
     it('a timeout', async () => {
@@ -228,5 +228,26 @@ describe('callMethod', () => {
     const unprefixed = await failure(callMethod(fake, 'A.b', [], orderServiceErrors));
     expect(unprefixed).toBeInstanceOf(CartNotFoundError);
     expect(unprefixed.message).toBe('CartNotFound: no prefix here');
+  });
+});
+
+describe('settle', () => {
+  it('gives the result, a declared error by its IDL name, or any other RpcError as rpc-error; rethrows the rest', async () => {
+    const transport = new HttpTransport(checkout.url);
+    const createOrder = (cartId: string) =>
+      callMethod(
+        transport,
+        'OrderService.createOrder',
+        [{ cartId, shippingAddress: address, paymentMethod: 'paypal' }],
+        orderServiceErrors,
+      );
+    expect(await settle(transport.call('CatalogService.getProduct', ['none']))).toStrictEqual({ ok: true, value: null });
+    const notFound = await settle(createOrder('x'));
+    expect(notFound).toMatchObject({ ok: false, kind: 'CartNotFound' });
+    expect(notFound.error).toBeInstanceOf(CartNotFoundError);
+    const invalid = await settle(transport.call('CatalogService.getProduct', [5]));
+    expect(invalid).toMatchObject({ ok: false, kind: 'rpc-error', error: { code: -32602 } });
+    const bug = new TypeError('bug in an interceptor');
+    await expect(settle(Promise.reject(bug))).rejects.toBe(bug);
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * Automatic batching (docs/runtime.md, "Batching"): the calls made within one window (by default
+ * the same tick) go to the server as one JSON-RPC batch, and each answer goes back to its caller
+ * by id. Calls whose headers differ go in different batches (headers belong to the HTTP request).
+ */
+import { runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
+import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
+import { transportError } from './transport-error.js';
+
+export interface BatchingTransportOptions extends HttpTransportOptions {
+  /** The most calls one request carries; more go in further requests. Default 100 (the server's default limit). */
+  maxBatchSize?: number;
+  /** How long the first call of a batch waits for others, in milliseconds. Default 0: the calls of the same tick. */
+  windowMs?: number;
+}
+
+/** Thrown by `exchange` when the server refused a batch as a whole. */
+const REFUSED = Symbol('batch refused');
+
+/** A call waiting for its batch. */
+interface Member {
+  call: RpcCall;
+  /** False for a notification. */
+  answered: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * JSON-RPC 2.0 over HTTP POST like `HttpTransport` (same options, errors and per-call options),
+ * sending the calls made together as one batch request. A server that answers a batch with a
+ * single error (it does not take batches) gets every call of it again, one request each, and
+ * from then on no batch.
+ */
+export class BatchingTransport implements Transport {
+  private nextId = 1;
+  private queue: Member[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set once the server refused a batch. */
+  private batchesRefused = false;
+
+  constructor(
+    readonly baseAddress: string,
+    private readonly options: BatchingTransportOptions = {},
+  ) {}
+
+  call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
+    return runCall(this.options, method, params, options, (call) => this.enqueue(call, true));
+  }
+
+  /** Sends a notification (no answer) with the next batch; resolves once the server has taken it. */
+  async notify(method: string, params: unknown[], options?: CallOptions): Promise<void> {
+    await runCall(this.options, method, params, options, (call) => this.enqueue(call, false));
+  }
+
+  private enqueue(call: RpcCall, answered: boolean): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ call, answered, resolve, reject });
+      this.timer ??= setTimeout(() => this.flush(), this.options.windowMs ?? 0);
+    });
+  }
+
+  private flush(): void {
+    const members = this.queue.filter((member) => !member.call.signal.aborted);
+    this.queue = [];
+    this.timer = undefined;
+    const byHeaders = new Map<string, Member[]>();
+    for (const member of members) {
+      const key = JSON.stringify(Object.entries(member.call.headers).sort());
+      byHeaders.set(key, [...(byHeaders.get(key) ?? []), member]);
+    }
+    const size = Math.max(1, this.options.maxBatchSize ?? 100);
+    for (const group of byHeaders.values()) {
+      for (let start = 0; start < group.length; start += size) void this.send(group.slice(start, start + size));
+    }
+  }
+
+  private alone(member: Member): void {
+    const id = member.answered ? this.nextId++ : undefined;
+    sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
+  }
+
+  private async send(members: Member[]): Promise<void> {
+    if (members.length === 1 || this.batchesRefused) {
+      for (const member of members) this.alone(member);
+      return;
+    }
+    const ids = members.map((member) => (member.answered ? this.nextId++ : undefined));
+    let outcome: (id: number | undefined) => unknown;
+    try {
+      outcome = await this.exchange(members, ids);
+    } catch (error) {
+      if (error !== REFUSED) {
+        outcome = () => {
+          throw error;
+        };
+      } else {
+        this.batchesRefused = true;
+        for (const member of members) this.alone(member);
+        return;
+      }
+    }
+    members.forEach((member, i) => {
+      try {
+        member.resolve(outcome(ids[i]));
+      } catch (error) {
+        member.reject(error);
+      }
+    });
+  }
+
+  /**
+   * Sends one batch and returns how to settle each member by its id (undefined: a notification).
+   * Throws the error every member fails with, or REFUSED when the server answered with one error
+   * for the whole batch (it ran none of it).
+   */
+  private async exchange(members: Member[], ids: (number | undefined)[]): Promise<(id: number | undefined) => unknown> {
+    // The request stops only when every call in it has ended (timed out or aborted one by one).
+    const controller = new AbortController();
+    let open = members.length;
+    for (const { call } of members) {
+      call.signal.addEventListener('abort', () => --open === 0 && controller.abort(call.signal.reason), { once: true });
+    }
+    const body = members.map(({ call }, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: ids[i] }));
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    const answer = await postJson(doFetch, this.baseAddress, members[0].call.headers, JSON.stringify(body), controller.signal);
+    const { status } = answer;
+    // Only notifications: the server answers 204 without a body.
+    if (isSuccess(answer) && ids.every((id) => id === undefined) && answer.text.trim() === '') return () => undefined;
+    let responses: unknown;
+    try {
+      responses = parseAnswer(answer);
+    } catch (error) {
+      throw isSuccess(answer) ? error : statusError(answer);
+    }
+    // One error for the whole batch (a 5xx may have come after some of it ran, so not that).
+    if (isErrorResponse(responses) && answer.status < 500) throw REFUSED;
+    if (!isSuccess(answer)) throw statusError(answer);
+    if (!Array.isArray(responses)) throw transportError('response is not a JSON-RPC response object', { status });
+    const byId = new Map(responses.map((response) => [(response as { id?: unknown } | null)?.id, response]));
+    return (id) => {
+      if (id === undefined) return undefined;
+      if (!byId.has(id)) throw transportError(`no response for request id ${id} in the batch`, { status });
+      return resultOf(byId.get(id), id, status);
+    };
+  }
+}

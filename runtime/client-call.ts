@@ -1,0 +1,107 @@
+/**
+ * What every client transport shares: per-call options, the transport options, and the call
+ * pipeline (deadline and abort, then interceptors, then retries, then the transport's own send).
+ */
+import { transportError } from './transport-error.js';
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Aborts the call; the call then fails with a -32000 transport error. */
+  signal?: AbortSignal;
+  /** Overrides the transport's `timeoutMs` for this call (it bounds retries too). */
+  timeoutMs?: number;
+  /** Extra HTTP headers for this call. */
+  headers?: Record<string, string>;
+  /** Retries for this call (a {@link RetryPolicy} from `retryPolicy()`), instead of the transport's; `false`: none. */
+  retry?: RetryPolicy | false;
+  /** This call may run twice without harm, so a retry may repeat it after it reached the server. */
+  idempotent?: boolean;
+}
+
+/** Sends one JSON-RPC call and returns its result, or throws an `RpcError`. */
+export interface Transport {
+  call(method: string, params: unknown[], options?: CallOptions): Promise<unknown>;
+}
+
+/** One call as interceptors see it. Pass it on (or a changed copy) to `next`. */
+export interface RpcCall {
+  /** The wire name, `Interface.method`. */
+  readonly method: string;
+  /** Positional params, in IDL order. */
+  readonly params: readonly unknown[];
+  /** The HTTP headers it is sent with: the transport's, then the call's. Interceptors may add to them. */
+  readonly headers: Record<string, string>;
+  /** Aborts when the caller's signal does or the call's time is up. */
+  readonly signal: AbortSignal;
+  /** Whether a retry may repeat it after it reached the server. */
+  readonly idempotent: boolean;
+}
+
+/** Runs a call: resolves to its result, or rejects with an `RpcError`. */
+export type CallHandler = (call: RpcCall) => Promise<unknown>;
+
+/**
+ * Wraps every call of a transport: receives the next handler and returns one that may change the
+ * call (add headers), look at the outcome (log, time), call `next` again, or answer without it.
+ * The first interceptor of the list is the outermost.
+ */
+export type Interceptor = (next: CallHandler) => CallHandler;
+
+/** When and how often a call is repeated; made by `retryPolicy(options)` (runtime/retry.ts). */
+export interface RetryPolicy {
+  /** Whether the method may run twice without harm (a call's `idempotent` option wins). */
+  idempotent(method: string): boolean;
+  /** Runs `attempt`, and again as the policy allows, within `deadline` (ms since the epoch) and `call.signal`. */
+  run<T>(attempt: () => Promise<T>, call: RpcCall, deadline: number): Promise<T>;
+}
+
+export interface HttpTransportOptions {
+  /** Headers sent with every call, or a function giving them (e.g. a fresh auth token). */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** The fetch to use; defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Fails a call that takes longer than this, in milliseconds (retries included). Default: no limit. */
+  timeoutMs?: number;
+  /** Around every call, the first one outermost. */
+  interceptors?: readonly Interceptor[];
+  /** Retries for every call (opt-in: `retryPolicy()`; a call's `retry` option overrides it). Default: none. */
+  retry?: RetryPolicy;
+}
+
+/**
+ * Runs one call through the pipeline: the deadline and the caller's signal bound everything; the
+ * transport's headers are read, the interceptors wrap the retries, the retries wrap `send`.
+ */
+export function runCall(
+  transport: HttpTransportOptions,
+  method: string,
+  params: unknown[],
+  options: CallOptions = {},
+  send: CallHandler,
+): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? transport.timeoutMs;
+  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  const controller = new AbortController();
+  const { signal } = controller;
+  const stop = (error: unknown) => {
+    if (!signal.aborted) controller.abort(error);
+  };
+  const onAbort = () => stop(transportError('request aborted'));
+  const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => stop(transportError(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort);
+  const run = async () => {
+    const configured = typeof transport.headers === 'function' ? await transport.headers() : transport.headers;
+    const retry = options.retry ?? transport.retry;
+    const idempotent = options.idempotent ?? (retry ? retry.idempotent(method) : false);
+    const inner: CallHandler = retry ? (call) => retry.run(() => send(call), call, deadline) : send;
+    const handler = (transport.interceptors ?? []).reduceRight((next: CallHandler, interceptor) => interceptor(next), inner);
+    return handler({ method, params, headers: { ...configured, ...options.headers }, signal, idempotent });
+  };
+  return Promise.race([signal.aborted ? stopped : run(), stopped]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    stop(undefined); // releases what still waits on the signal (a batch slot, a backoff)
+  });
+}

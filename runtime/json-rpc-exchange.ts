@@ -1,0 +1,103 @@
+/**
+ * The client's side of one HTTP exchange: POST a JSON-RPC body, read the answer, and turn a
+ * response object into its result or its error. Shared by HttpTransport and BatchingTransport.
+ */
+import type { RpcCall } from './client-call.js';
+import { RpcError } from './errors.js';
+import { networkError, transportError } from './transport-error.js';
+
+/** What came back for one POST. */
+export interface HttpAnswer {
+  status: number;
+  statusText: string;
+  text: string;
+  /** The `Retry-After` header, when the answer had one. */
+  retryAfter: string | null;
+}
+
+/**
+ * POSTs `body` as JSON. A network failure becomes a transport error; an abort rethrows the
+ * signal's reason (the caller aborts with the error it wants the call to fail with).
+ */
+export async function postJson(
+  doFetch: typeof fetch,
+  address: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<HttpAnswer> {
+  try {
+    const response = await doFetch(address, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body,
+      signal,
+    });
+    const { status, statusText } = response;
+    return { status, statusText, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+  } catch (error) {
+    throw signal.aborted ? signal.reason : networkError(error);
+  }
+}
+
+/** Whether the status is a success (2xx). */
+export function isSuccess(answer: HttpAnswer): boolean {
+  return answer.status >= 200 && answer.status <= 299;
+}
+
+/** The transport error of a non-2xx answer: `HTTP 503 Service Unavailable`, with status and `Retry-After`. */
+export function statusError(answer: HttpAnswer): RpcError {
+  const { status, statusText, retryAfter } = answer;
+  return transportError(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`, retryAfter === null ? { status } : { status, retryAfter });
+}
+
+/** The answer's body as JSON; throws a transport error when it is empty or not JSON. */
+export function parseAnswer(answer: HttpAnswer): unknown {
+  if (answer.text.trim() === '') throw transportError('empty response', { status: answer.status });
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    throw transportError('response is not JSON', { status: answer.status });
+  }
+}
+
+interface ResponseMessage {
+  result?: unknown;
+  error?: { code?: unknown; message?: unknown; data?: unknown };
+  id?: unknown;
+}
+
+/** Whether `message` is a JSON-RPC error response (`error.code` a number). */
+export function isErrorResponse(message: unknown): message is ResponseMessage {
+  const error = (message as ResponseMessage | null)?.error;
+  return typeof error === 'object' && error !== null && typeof error.code === 'number';
+}
+
+/**
+ * The result of the response `message` to request `id`; throws its `RpcError`, or a transport
+ * error when it is no response to that request.
+ */
+export function resultOf(message: unknown, id: number, status: number): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    throw transportError('response is not a JSON-RPC response object', { status });
+  }
+  if (isErrorResponse(message)) {
+    const { error } = message;
+    throw new RpcError(error!.code as number, String(error!.message ?? ''), error!.data);
+  }
+  if (!('result' in message)) throw transportError('response has neither result nor error', { status });
+  const response = message as ResponseMessage;
+  if (response.id !== id) throw transportError(`response id ${JSON.stringify(response.id)} does not match request id ${id}`, { status });
+  return response.result;
+}
+
+/**
+ * Sends `call` alone: a request with `id`, or a notification when `id` is undefined (resolves to
+ * undefined once the server took it). What HttpTransport does with every call.
+ */
+export async function sendAlone(doFetch: typeof fetch, address: string, call: RpcCall, id: number | undefined): Promise<unknown> {
+  const request = { jsonrpc: '2.0', method: call.method, params: call.params, id };
+  const answer = await postJson(doFetch, address, call.headers, JSON.stringify(request), call.signal);
+  if (!isSuccess(answer)) throw statusError(answer);
+  return id === undefined ? undefined : resultOf(parseAnswer(answer), id, answer.status);
+}
