@@ -1,9 +1,11 @@
 /**
  * Automatic batching (docs/runtime.md, "Batching"): the calls made within one window (by default
  * the same tick) go to the server as one JSON-RPC batch, and each answer goes back to its caller
- * by id. Calls whose headers differ go in different batches (headers belong to the HTTP request).
+ * by id. Calls whose headers differ go in different batches (headers belong to the HTTP request),
+ * except the contract header: calls to several interfaces share a batch, which lists their
+ * fingerprints (docs/protocol.md, "Contract header").
  */
-import { runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
+import { CONTRACT_HEADER, runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
 import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
 import { transportError } from './transport-error.js';
 
@@ -66,7 +68,7 @@ export class BatchingTransport implements Transport {
     this.timer = undefined;
     const byHeaders = new Map<string, Member[]>();
     for (const member of members) {
-      const key = JSON.stringify(Object.entries(member.call.headers).sort());
+      const key = JSON.stringify(Object.entries({ ...member.call.headers, [CONTRACT_HEADER]: '' }).sort());
       byHeaders.set(key, [...(byHeaders.get(key) ?? []), member]);
     }
     const size = Math.max(1, this.options.maxBatchSize ?? 100);
@@ -123,7 +125,10 @@ export class BatchingTransport implements Transport {
     }
     const body = members.map(({ call }, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: ids[i] }));
     const doFetch = this.options.fetch ?? globalThis.fetch;
-    const answer = await postJson(doFetch, this.baseAddress, members[0].call.headers, JSON.stringify(body), controller.signal);
+    const contracts = new Set(members.map(({ call }) => call.headers[CONTRACT_HEADER]).filter(Boolean));
+    const headers: Record<string, string> = { ...members[0].call.headers };
+    if (contracts.size > 0) headers[CONTRACT_HEADER] = [...contracts].join(', ');
+    const answer = await postJson(doFetch, this.baseAddress, headers, JSON.stringify(body), controller.signal);
     const { status } = answer;
     // Only notifications: the server answers 204 without a body.
     if (isSuccess(answer) && ids.every((id) => id === undefined) && answer.text.trim() === '') return () => undefined;

@@ -4,6 +4,14 @@
  */
 import { transportError } from './transport-error.js';
 
+/**
+ * The request header in which generated clients send the contract fingerprint of the interface
+ * they call (runtime/contract-fingerprint.ts); servers with `contractMismatch` compare it with
+ * their own. Header names are case-insensitive; servers see it lower-cased. A batch of calls to
+ * several interfaces sends their fingerprints as one comma-separated list.
+ */
+export const CONTRACT_HEADER = 'x-idlrpc-contract';
+
 /** Per-call options. */
 export interface CallOptions {
   /** Aborts the call; the call then fails with a -32000 transport error. */

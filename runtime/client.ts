@@ -4,19 +4,13 @@
  * json-rpc-exchange, transport-error, batching-transport), so none may import TypeBox or server code.
  */
 import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass } from './errors.js';
-import { runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
+import { CONTRACT_HEADER, runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
 import { sendAlone } from './json-rpc-exchange.js';
 
 export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
 
 export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
-
-/**
- * The request header in which generated clients send the contract fingerprint of the interface
- * they call (runtime/contract-fingerprint.ts); servers with `contractMismatch` compare it with
- * their own. Header names are case-insensitive; servers see it lower-cased.
- */
-export const CONTRACT_HEADER = 'x-idlrpc-contract';
+export { CONTRACT_HEADER } from './client-call.js';
 export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RetryPolicy, RpcCall, Transport } from './client-call.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
 export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';

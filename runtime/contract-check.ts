@@ -50,11 +50,18 @@ export function createContractCheck(
   const byInterface = interfaceFingerprints(idl);
   const logged = new Set<string>();
   return (method, request) => {
-    const clientContract = request.headers?.[CONTRACT_HEADER];
-    // Absent, or of another fingerprint version: nothing to compare with.
-    if (clientContract === undefined || !clientContract.startsWith(`${FINGERPRINT_VERSION}.`)) return undefined;
+    const header = request.headers?.[CONTRACT_HEADER];
+    // A batch to several interfaces lists their fingerprints; those of another fingerprint version
+    // cannot be compared. None left (or no header): nothing to compare with.
+    const listed =
+      header
+        ?.split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.startsWith(`${FINGERPRINT_VERSION}.`)) ?? [];
+    if (listed.length === 0) return undefined;
     const serverContract = byInterface.get(method.slice(0, method.lastIndexOf('.')));
-    if (serverContract === undefined || clientContract === serverContract) return undefined;
+    if (serverContract === undefined || listed.includes(serverContract)) return undefined;
+    const clientContract = listed.join(', ');
     const mismatch: ContractMismatch = { method, clientContract, serverContract };
     if (request.remoteAddress !== undefined) mismatch.remoteAddress = request.remoteAddress;
     let refuse = policy === 'reject';

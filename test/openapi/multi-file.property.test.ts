@@ -1,6 +1,7 @@
 /**
  * Documents of random IDL files split into several that import each other (test/idl/split-files.ts)
- * pass strict validation in both OpenAPI versions, without warnings, and describe every method of
+ * pass strict validation in both OpenAPI versions, without warnings (but for parameters named like
+ * OpenAPI reserved words), and describe every method of
  * the JSON form at `/<Interface>/<method>` (qualified for an imported interface).
  */
 import fc from 'fast-check';
@@ -22,7 +23,8 @@ test.each(['3.1', '3.0'] as const)('documents of random split models pass strict
       const split = splitIntoFiles(g, single.file);
       const model = compileIdl(split.files[split.root], split.root, { host: memoryHost(split.files) });
       const { document, warnings } = idlToOpenApi([model], { version });
-      expect(warnings).toEqual([]);
+      // Random parameter names are sometimes OpenAPI reserved words (`NEw`): that warning is due.
+      expect(warnings.filter((warning) => !warning.message.includes('is an OpenAPI reserved word'))).toEqual([]);
       const paths = (toIdlJson(model).interfaces ?? []).flatMap((iface) => (iface.methods ?? []).map((m) => `/${iface.name}/${m.name}`));
       expect(Object.keys((document as { paths: object }).paths)).toEqual(paths);
       // Random models declare types no method uses; everything else must pass.

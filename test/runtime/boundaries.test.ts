@@ -13,7 +13,9 @@ import { compileIdl } from '../../src/idl/compile.js';
 const runtimeDir = new URL('../../runtime/', import.meta.url).pathname;
 
 describe('runtime/client (the browser entry)', () => {
-  it('bundles to under 3 KB gzipped, without TypeBox or server code', async () => {
+  // 3 KB was the goal before the client learned batching, retries and the contract header (issues
+  // 21 and 24); the entry with all of them is held under 3.25 KB (docs/benchmarks.md).
+  it('bundles to under 3.25 KB gzipped, without TypeBox or server code', async () => {
     const result = await build({
       entryPoints: [join(runtimeDir, 'client.ts')],
       bundle: true,
@@ -28,12 +30,12 @@ describe('runtime/client (the browser entry)', () => {
     for (const input of inputs)
       expect(input).toMatch(/^runtime\/(client|client-call|errors|json-rpc-exchange|retry|transport-error|batching-transport|settle)\.ts$/);
     const gzipped = gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength;
-    expect(gzipped).toBeLessThan(3 * 1024);
+    expect(gzipped).toBeLessThan(3.25 * 1024);
   });
 });
 
 describe('a browser bundle of a generated client', () => {
-  it('with BatchingTransport and one interceptor is under 2.5 KB gzipped, without the retry code it does not use', async () => {
+  it('with BatchingTransport and one interceptor is under 2.6 KB gzipped (goal 2.5 KB), without the retry code it does not use', async () => {
     const source = readFileSync(join(runtimeDir, '../playground/checkout.idl'), 'utf8');
     const { js } = generateModule(compileIdl(source, 'checkout.idl'), {
       runtimeImport: 'unplugin-idl-rpc/runtime/core',
@@ -75,7 +77,9 @@ Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.l
     expect(withCode).not.toContain('runtime/retry.ts');
     expect(withCode.some((input) => input.includes('typebox'))).toBe(false);
     const gzipped = gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength;
-    expect(gzipped).toBeLessThan(2.5 * 1024);
+    // The goal is 2.5 KB; the contract header every call carries (and its merging in batches) puts
+    // it about 70 bytes above (docs/benchmarks.md): held under 2.6 KB so it does not grow further.
+    expect(gzipped).toBeLessThan(2.6 * 1024);
   });
 });
 

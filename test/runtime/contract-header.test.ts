@@ -7,6 +7,7 @@
  */
 import { describe, expect, test, vi } from 'vitest';
 import {
+  BatchingTransport,
   callMethod,
   CONTRACT_HEADER,
   type ContractMismatch,
@@ -153,5 +154,40 @@ describe('contractMismatch on the server', () => {
     expect(() => createRpcServer({ idl: json(V2), handlers: {}, contractMismatch: 'warn' as 'log' })).toThrow(
       "contractMismatch must be 'log', 'reject' or a function, got \"warn\"",
     );
+  });
+});
+
+describe('batches to several interfaces', () => {
+  test("go as one request listing each interface's fingerprint; a rejecting server accepts them and refuses a stale one", async () => {
+    const server = createRpcServer({
+      idl: json(V2),
+      handlers: { Shop: { put: (count: number, sku: string) => sku.length + count }, Other: { ping: () => true } },
+      contractMismatch: 'reject',
+    });
+    const handle = createFetchHandler(server);
+    const sent: (string | null)[] = [];
+    const transport = new BatchingTransport('http://shop.test/rpc', {
+      fetch: (url, init) => {
+        const request = new Request(url, init);
+        sent.push(request.headers.get(CONTRACT_HEADER));
+        return handle(request);
+      },
+    });
+    const shop = fingerprint(V2);
+    const other = fingerprint(V2, 'Other');
+    const [put, ping] = await Promise.all([
+      callMethod(transport, 'Shop.put', [2, 'abc'], [], undefined, shop),
+      callMethod(transport, 'Other.ping', [], [], undefined, other),
+    ]);
+    expect([put, ping]).toEqual([5, true]);
+    expect(sent).toEqual([`${shop}, ${other}`]);
+
+    const stale = await Promise.allSettled([
+      callMethod(transport, 'Shop.put', [2, 'abc'], [], undefined, fingerprint(V1)),
+      callMethod(transport, 'Other.ping', [], [], undefined, other),
+    ]);
+    expect(sent).toHaveLength(2);
+    expect(stale[0]).toMatchObject({ status: 'rejected', reason: { code: ErrorCode.ContractMismatch } });
+    expect(stale[1]).toEqual({ status: 'fulfilled', value: true });
   });
 });
