@@ -252,38 +252,8 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       after: withDeclarations(file, parent, { ...child, extends: name(fresh('P')) }),
     };
   },
-  'field-added-required': (g, file) => {
-    const chosen = pick(g, structsOf(file));
-    const field = (): Field => ({ name: name(fresh('f')), type: builtIn('int'), optional: false, span: span() });
-    return (
-      chosen &&
-      mutate(
-        file,
-        (copy) => (
-          structsOf(copy)
-            .find((s) => s.name.text === chosen.name.text)!
-            .fields.push(field()),
-          true
-        ),
-      )
-    );
-  },
-  'field-added-optional': (g, file) => {
-    const chosen = pick(g, structsOf(file));
-    const field = (): Field => ({ name: name(fresh('f')), type: builtIn('int'), optional: true, span: span() });
-    return (
-      chosen &&
-      mutate(
-        file,
-        (copy) => (
-          structsOf(copy)
-            .find((s) => s.name.text === chosen.name.text)!
-            .fields.push(field()),
-          true
-        ),
-      )
-    );
-  },
+  'field-added-required': (g, file) => fieldAdded(g, file, false),
+  'field-added-optional': (g, file) => fieldAdded(g, file, true),
   'field-removed': (_g, file) => preparedFieldChange(file, {}, (s) => s.fields.pop()),
   'optional-field-removed': (_g, file) => preparedFieldChange(file, { optional: true }, (s) => s.fields.pop()),
   'field-made-optional': (_g, file) => preparedFieldChange(file, {}, (s) => (s.fields[0].optional = true)),
@@ -366,4 +336,22 @@ function unusedCode(file: IdlFile): number {
   let code = 2_000_000_001;
   while (used.has(code)) code++;
   return code;
+}
+
+/** A new `int` field (`optional` or not) in a random struct of `file`, or undefined when it has none. */
+function fieldAdded(g: Gen, file: IdlFile, optional: boolean): Mutation | undefined {
+  const chosen = pick(g, structsOf(file));
+  const field = (): Field => ({ name: name(fresh('f')), type: builtIn('int'), optional, span: span() });
+  return (
+    chosen &&
+    mutate(
+      file,
+      (copy) => (
+        structsOf(copy)
+          .find((s) => s.name.text === chosen.name.text)!
+          .fields.push(field()),
+        true
+      ),
+    )
+  );
 }

@@ -7,18 +7,17 @@
  * nothing breaks the page's Content-Security-Policy. The production bundle of the page holds nothing
  * of the viewer. Screenshots go to test-output/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { build, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
 import { compileIdl } from '../../src/idl/compile.js';
 import { toIdlJson } from '../../src/idl/json.js';
 import { chromiumMissing, launchChromium } from '../chromium.js';
-import { waitForOutput } from '../child-process.js';
-import { freePort, playgroundConfig, playgroundDevServer, playgroundEnv, playgroundRoot, repositoryRoot } from './harness.js';
+import { buildPlayground, playgroundDevServer, playgroundRoot, repositoryRoot, startBuiltServer } from './harness.js';
 
 // Two builds and two servers on a busy 2-core machine: generous limits (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -39,21 +38,9 @@ let devUrl = '';
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  // Inside the repository, as playground/dist is: the bundle imports the database clients from its node_modules.
-  const testOutput = path.join(repositoryRoot, 'test-output');
-  await mkdir(testOutput, { recursive: true });
-  outDir = await mkdtemp(path.join(testOutput, 'playground-docs-page-'));
-  // The two builds of `npm run playground:build`.
-  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { outDir: path.join(outDir, 'page') } });
-  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { ssr: true, outDir: path.join(outDir, 'server') } });
+  outDir = await buildPlayground('playground-docs-page');
   if (missing) return;
-  const port = await freePort();
-  standalone = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
-    env: { ...process.env, ...playgroundEnv(), SERVER_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitForOutput(standalone, /listening on/, 20_000, 'the standalone server');
-  standaloneUrl = `http://127.0.0.1:${port}`;
+  ({ server: standalone, url: standaloneUrl } = await startBuiltServer(outDir));
   ({ vite, url: devUrl } = await playgroundDevServer());
   browser = await launchChromium();
   await mkdir(screenshots, { recursive: true });

@@ -3,10 +3,12 @@
  * playground's modules (which import `checkout.idl`, so they need the plugin) through Vite's SSR
  * module runner, free ports, and Chromium.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
-import { freePort } from '../child-process.js';
+import { build, createServer, type ViteDevServer } from 'vite';
+import { freePort, waitForOutput } from '../child-process.js';
 
 export { freePort };
 
@@ -23,6 +25,31 @@ delete process.env.DATABASE_URL;
 /** The environment for a playground script or server a test starts: its data in `dataDir` (default: in memory). */
 export function playgroundEnv(dataDir = ':memory:'): Record<string, string> {
   return { PLAYGROUND_DATA_DIR: dataDir, DATABASE_URL: '' };
+}
+
+/**
+ * The two builds of `npm run playground:build` (`page/` and `server/`) into a fresh folder of
+ * `test-output/` named `<prefix>-...`: inside the repository, as playground/dist is, because the
+ * server bundle imports the database clients from the repository's node_modules.
+ */
+export async function buildPlayground(prefix: string): Promise<string> {
+  const testOutput = path.join(repositoryRoot, 'test-output');
+  await mkdir(testOutput, { recursive: true });
+  const outDir = await mkdtemp(path.join(testOutput, `${prefix}-`));
+  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { outDir: path.join(outDir, 'page') } });
+  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { ssr: true, outDir: path.join(outDir, 'server') } });
+  return outDir;
+}
+
+/** Starts the server bundle `buildPlayground` wrote, on a free port with its data in memory; the caller kills it. */
+export async function startBuiltServer(outDir: string): Promise<{ server: ChildProcess; url: string }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
+    env: { ...process.env, ...playgroundEnv(), SERVER_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForOutput(server, /listening on/, 20_000, 'the standalone server');
+  return { server, url: `http://127.0.0.1:${port}` };
 }
 
 /** The generated module of checkout.idl, and the playground modules the tests drive. */

@@ -2,20 +2,16 @@
  * `npm run playground:build`: the page with openapi.json next to it, and the standalone server
  * bundle, which runs with plain `node` (no Vite) on SERVER_PORT and answers JSON-RPC on `/` and `/rpc`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
-import { waitForOutput } from '../child-process.js';
 import {
-  freePort,
-  playgroundConfig,
-  playgroundEnv,
+  buildPlayground,
+  startBuiltServer,
   playgroundModules,
-  repositoryRoot,
   type CheckoutIdl,
   type PlaygroundModules,
   type RuntimeClient,
@@ -27,21 +23,8 @@ let baseUrl = '';
 let modules: PlaygroundModules | undefined;
 
 beforeAll(async () => {
-  // Inside the repository, as playground/dist is: the bundle imports the database clients from its node_modules.
-  const testOutput = path.join(repositoryRoot, 'test-output');
-  await mkdir(testOutput, { recursive: true });
-  outDir = await mkdtemp(path.join(testOutput, 'playground-build-'));
-  // The two builds of `npm run playground:build`, into a temporary folder.
-  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { outDir: path.join(outDir, 'page') } });
-  await build({ configFile: playgroundConfig, logLevel: 'warn', build: { ssr: true, outDir: path.join(outDir, 'server') } });
-
-  const port = await freePort();
-  server = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
-    env: { ...process.env, ...playgroundEnv(), SERVER_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitForOutput(server, /listening on/, 20_000, 'the standalone server');
-  baseUrl = `http://127.0.0.1:${port}`;
+  outDir = await buildPlayground('playground-build');
+  ({ server, url: baseUrl } = await startBuiltServer(outDir));
 });
 
 afterAll(async () => {
