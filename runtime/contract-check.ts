@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from './call-context.js';
 import { errorOutcome, type Outcome, type RpcLogger } from './call-outcome.js';
-import { CONTRACT_HEADER } from './client.js';
+import { CONTRACT_HEADER } from './client-call.js';
 import { FINGERPRINT_VERSION, interfaceFingerprints } from './contract-fingerprint.js';
 import { ErrorCode } from './errors.js';
 import type { IdlJson } from './idl-json.js';

@@ -4,7 +4,7 @@
  * call with a JSON body (its preflight fails). With it, a preflight from an allowed origin answers
  * 204 with the headers the browser asks for, and every answer to an allowed origin says so.
  */
-import { CONTRACT_HEADER } from './client.js';
+import { CONTRACT_HEADER } from './client-call.js';
 import type { HttpAnswer } from './http-answer.js';
 
 /**
