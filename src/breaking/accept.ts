@@ -4,6 +4,7 @@
  * every comment) or by `-accept <rule-id>[:<name>]` on the command line. An accepted change stays
  * in the report, marked as accepted, and never fails the check.
  */
+import { sourceComments } from '../idl/format.js';
 import type { ChangeLocation } from './contract.js';
 import type { ContractChange } from './diff.js';
 import { ruleById } from './rules.js';
@@ -26,20 +27,18 @@ const DIRECTIVE = 'idlrpc:accept';
 
 /**
  * The `// idlrpc:accept` directives of one file's text, and the problems of malformed ones (an
- * unknown rule, a missing name). Only comments count: a `//` inside an error message's quotes is text.
+ * unknown rule, a missing name). Only comments count (`sourceComments`, as the formatter reads them):
+ * a `//` inside an error message's quotes is text.
  */
 export function acceptDirectives(source: string, fileName: string): { acceptances: Acceptance[]; problems: AcceptProblem[] } {
   const acceptances: Acceptance[] = [];
   const problems: AcceptProblem[] = [];
   const lines = source.split('\n');
-  lines.forEach((line, index) => {
-    const commentStart = commentStartOf(line);
-    if (commentStart === -1) return;
-    const comment = line.slice(commentStart + 2);
-    const text = comment.trim();
-    if (!text.startsWith(DIRECTIVE)) return;
-    const column = commentStart + 3 + comment.indexOf(DIRECTIVE);
-    const location: ChangeLocation = { file: fileName, line: index + 1, column };
+  for (const comment of sourceComments(source)) {
+    const text = comment.text.trim();
+    if (!text.startsWith(DIRECTIVE)) continue;
+    const column = lines[comment.line - 1].indexOf(DIRECTIVE, comment.column - 1) + 1;
+    const location: ChangeLocation = { file: fileName, line: comment.line, column };
     const [rule, subject, ...rest] = text.slice(DIRECTIVE.length).trim().split(/\s+/).filter(Boolean);
     if (rule === undefined || subject === undefined || rest.length > 0) {
       problems.push({ message: `write the directive as '// ${DIRECTIVE} <rule-id> <qualified name>'`, location });
@@ -48,25 +47,8 @@ export function acceptDirectives(source: string, fileName: string): { acceptance
     } else {
       acceptances.push({ rule, subject, origin: location });
     }
-  });
-  return { acceptances, problems };
-}
-
-/**
- * The column (0-based) where the line's comment starts, or -1. Skips double-quoted text (error
- * messages, import paths) with its `\"` and `\\` escapes.
- */
-function commentStartOf(line: string): number {
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '\\') i++;
-      else if (char === '"') quoted = false;
-    } else if (char === '"') quoted = true;
-    else if (char === '/' && line[i + 1] === '/') return i;
   }
-  return -1;
+  return { acceptances, problems };
 }
 
 /**
