@@ -19,7 +19,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { comparable, serverCalls } from '../lib/checkout.mjs';
+import { catalogSize, comparable, serverCalls } from '../lib/checkout.mjs';
 import { textEntries } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
 import { median, quantile } from '../lib/stats.mjs';
@@ -40,6 +40,7 @@ const middlewareKind = 'ours-noop-middleware';
 const cases = [
   { name: 'getProduct', label: 'getProduct', body: serverCalls.getProduct, handlers: 'service' },
   { name: 'addToCart', label: 'addToCart', body: serverCalls.addToCart, handlers: 'service' },
+  { name: 'listProducts', label: `listProducts (${catalogSize} products)`, body: serverCalls.listProducts, handlers: 'service' },
   { name: 'batch10', label: '10-call batch', body: serverCalls.batch10, handlers: 'service' },
   { name: 'getProductPlain', label: 'getProduct (plain-value handler)', body: serverCalls.getProduct, handlers: 'plain' },
 ];
