@@ -135,7 +135,12 @@ export async function runServerSuite(options) {
     }
     const stat = (call, kind, field) => median(samples[`${call}/${kind}`].map((s) => s[field]));
     const rows = [];
-    const callLabel = { getProduct: 'getProduct', addToCart: 'addToCart', listProducts: `listProducts (${catalogSize} products)`, batch10: '10-call batch' };
+    const callLabel = {
+      getProduct: 'getProduct',
+      addToCart: 'addToCart',
+      listProducts: `listProducts (${catalogSize} products)`,
+      batch10: '10-call batch',
+    };
     const measures = [
       ['rps', 'req/s', true],
       ['cpu', 'us', false],

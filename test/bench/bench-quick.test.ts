@@ -39,7 +39,13 @@ const serverRows = ['getProduct', 'addToCart', 'listProducts (100 products)', '1
   ),
 );
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
-const inProcessRows = ['getProduct', 'addToCart', 'listProducts (100 products)', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) => [
+const inProcessRows = [
+  'getProduct',
+  'addToCart',
+  'listProducts (100 products)',
+  '10-call batch',
+  'getProduct (plain-value handler)',
+].flatMap((call) => [
   ...inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
   `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
 ]);
