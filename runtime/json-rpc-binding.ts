@@ -82,20 +82,16 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
       return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: params must be an array or an object');
     }
 
-    const respond = (settled: Outcome): object | undefined => {
-      if (isNotification) return undefined;
-      return 'error' in settled
-        ? { jsonrpc: '2.0', error: settled.error, id: replyId }
-        : { jsonrpc: '2.0', result: settled.result, id: replyId };
-    };
     const entry = methods.get(m.method);
     if (entry === undefined) {
       // Looked up only after the method table: the IDL names never collide with it (checked at start-up).
-      if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return respond({ result: idl });
-      return respond(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`));
+      if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return responseOf({ result: idl }, isNotification, replyId);
+      return responseOf(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`), isNotification, replyId);
     }
-    const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) => deliver(respond(settled)));
-    return outcome === PENDING ? PENDING : respond(outcome);
+    const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) =>
+      deliver(responseOf(settled, isNotification, replyId)),
+    );
+    return outcome === PENDING ? PENDING : responseOf(outcome, isNotification, replyId);
   }
 
   function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
@@ -158,8 +154,17 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)),
       };
     }
-    const response = answerJson(parsed.value, request);
-    return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);
+    const message = parsed.value;
+    if (Array.isArray(message)) {
+      const responses = answerJson(message, request);
+      return responses instanceof Promise ? responses.then(httpAnswerOf) : httpAnswerOf(responses);
+    }
+    // One message: its answer is serialized where it is delivered, not in a `.then` after it,
+    // which would cost a promise and a turn of the microtask queue per call.
+    return settleLater<HttpAnswer>((deliver) => {
+      const response = answerMessage(message, request, (settled) => deliver(httpAnswerOf(settled)));
+      return response === PENDING ? PENDING : httpAnswerOf(response);
+    });
   }
 
   /**
@@ -203,6 +208,12 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
   }
 
   return { answerJson, answerBody };
+}
+
+/** The response to a call's outcome; undefined for a notification, which gets none. */
+function responseOf(settled: Outcome, isNotification: boolean, id: JsonRpcId): object | undefined {
+  if (isNotification) return undefined;
+  return 'error' in settled ? { jsonrpc: '2.0', error: settled.error, id } : { jsonrpc: '2.0', result: settled.result, id };
 }
 
 function errorResponse(id: JsonRpcId, code: number, message: string): object {

@@ -71,7 +71,10 @@ export interface RpcServerOptions {
   maxBodyBytesInFlight?: number;
   /** Deepest JSON nesting accepted. Default 128. */
   maxDepth?: number;
-  /** A handler taking longer fails with -32603 and its `ctx.signal` is aborted. 0 = no limit. Default 30 000. */
+  /**
+   * A handler taking longer fails with -32603 and its `ctx.signal` is aborted (checked ten times per
+   * this length, so at most a tenth later). 0 = no limit. Default 30 000.
+   */
   handlerTimeoutMs?: number;
   /** Where unexpected errors are logged. Default `console`. */
   logger?: RpcLogger;
