@@ -5,7 +5,9 @@
  * method's, which `create<Ns>Server` hands to the runtime.
  *
  * Each function returns `undefined` when the value is not what the IDL says (the runtime then uses
- * `JSON.stringify`), found by cheap checks as it writes: `typeof`, objects, arrays. It reads each
+ * `JSON.stringify`), found by cheap checks as it writes: `typeof`, objects, arrays. It says so with
+ * a bare `return;`: these functions are most of the code an `extends` chain generates, and the
+ * output must stay within a few dozen bytes per IDL byte (test/hostile/extends-chain.test.ts). It reads each
  * field once, honours `toJSON` as `JSON.stringify` does (called once, with the key, before the
  * value is written) and writes what `JSON.stringify` writes for each value: numbers as `'' + n`
  * (NaN and ±Infinity `null`), strings through the runtime's `jsonString`, optional fields left
@@ -99,7 +101,9 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         kind: 'function',
         part: 'server',
         name: declared,
-        doc: docComment(`The fields of a \`${names.declared(structName)}\` as JSON text after its \`{\`, its parents' first.`),
+        // No doc comment: there is one of these per struct of an extends chain, whose output must stay
+        // small (test/hostile/extends-chain.test.ts); the documented json_ functions call them.
+        doc: '',
         exported: false,
         uses: [jsonStringUse],
         parameters: [{ name: 'value', type: 'any' }],
@@ -137,26 +141,23 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     if ('builtIn' in type) {
       switch (type.builtIn) {
         case 'string':
-          return [`if (typeof ${value} !== 'string') return undefined;`, `text += ${before}jsonString(${value});`];
+          return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
         case 'int':
         case 'float':
           // What JSON.stringify writes: NaN and ±Infinity as null, -0 as 0 (so does '' + n).
-          return [
-            `if (typeof ${value} !== 'number') return undefined;`,
-            `text += ${before}(Number.isFinite(${value}) ? '' + ${value} : 'null');`,
-          ];
+          return [`if (typeof ${value} !== 'number') return;`, `text += ${before}(Number.isFinite(${value}) ? '' + ${value} : 'null');`];
         case 'bool':
-          return [`if (typeof ${value} !== 'boolean') return undefined;`, `text += ${before}(${value} ? 'true' : 'false');`];
+          return [`if (typeof ${value} !== 'boolean') return;`, `text += ${before}(${value} ? 'true' : 'false');`];
       }
     }
     if ('userDefined' in type && enums.has(type.userDefined)) {
-      return [`if (typeof ${value} !== 'string') return undefined;`, `text += ${before}jsonString(${value});`];
+      return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
     }
     if ('userDefined' in type && !structs.has(type.userDefined)) throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
     const written = `${value}Text`;
     return [
       `const ${written} = ${functionOf(type)}(${value}, ${key});`,
-      `if (${written} === undefined) return undefined;`,
+      `if (${written} === undefined) return;`,
       `text += ${before}${written};`,
     ];
   };
@@ -170,7 +171,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     const statements: string[][] = [];
     let written: 'nothing' | 'maybe' | 'something';
     if (struct.extends !== undefined) {
-      statements.push([`let text = ${fieldWriterOf(struct.extends)}(value);`, 'if (text === undefined) return undefined;']);
+      statements.push([`let text = ${fieldWriterOf(struct.extends)}(value);`, 'if (text === undefined) return;']);
       written = hasRequiredField(struct.extends) ? 'something' : 'maybe';
     } else {
       statements.push(["let text = '{';"]);
@@ -186,7 +187,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
             ? stringLiteral(`,${name}:${value}`)
             : `(text.length === 1 ? ${stringLiteral(`${name}:${value}`)} : ${stringLiteral(`,${name}:${value}`)})`;
       const prefix = before('');
-      const variable = `field${index}`;
+      const variable = `f${index}`;
       const read = `const ${variable} = ${propertyRead('value', field.name)};`;
       const write = writeValue(field.type, variable, stringLiteral(field.name), prefix);
       if (field.optional) {
@@ -214,7 +215,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     if (isStruct(type)) {
       const struct = structOf(type.userDefined);
       what = `\`${names.declared(struct.name)}\` values`;
-      const checks = [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;"];
+      const checks = [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"];
       // A struct whose fields another struct writes too shares their writer; else they are written here.
       body = fieldWriters.has(struct.name)
         ? [checks, [`const text = ${fieldWriters.get(struct.name)}(value);`, "return text === undefined ? undefined : text + '}';"]]
@@ -222,7 +223,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     } else if ('array' in type) {
       what = 'arrays';
       body = [
-        [CALL_TO_JSON, 'if (!Array.isArray(value)) return undefined;', "let text = '[';"],
+        [CALL_TO_JSON, 'if (!Array.isArray(value)) return;', "let text = '[';"],
         [
           'for (let i = 0; i < value.length; i++) {',
           '  const item = value[i];',
@@ -234,7 +235,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     } else if ('mapValue' in type) {
       what = 'maps';
       body = [
-        [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;"],
+        [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"],
         // Object.keys: the own enumerable string keys, in the order JSON.stringify writes them.
         ['const keys = Object.keys(value);', "let text = '{';"],
         [
