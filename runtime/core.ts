@@ -29,7 +29,7 @@ export {
   type RpcServerOptions,
 } from './server.js';
 export { createFetchHandler } from './fetch.js';
-export { jsonString } from './json-text.js';
+export { jsonString, jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';
 export { isJsonMediaType } from './media-type.js';
 export { interfaceFingerprints } from './contract-fingerprint.js';

@@ -18,3 +18,13 @@ const NEEDS_ESCAPE = /[^\u0020\u0021\u0023-\u005b\u005d-\ud7ff\ue000-\uffff]/;
 export function jsonString(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
+
+/**
+ * The characters of `JSON.stringify(text)` between its quotes: `text` itself when nothing needs an
+ * escape. Generated serializers write the quotes inside the literals around a value (`',"name":"'`
+ * before it, `'","price":'` after it): every piece a text is concatenated from costs time again
+ * when the text is flattened to be sent, and that cost was about half of a result's serialization.
+ */
+export function jsonStringContent(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).slice(1, -1) : text;
+}

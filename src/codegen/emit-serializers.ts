@@ -10,7 +10,7 @@
  * output must stay within a few dozen bytes per IDL byte (test/hostile/extends-chain.test.ts). It reads each
  * field once, honours `toJSON` as `JSON.stringify` does (called once, with the key, before the
  * value is written) and writes what `JSON.stringify` writes for each value: numbers as `'' + n`
- * (NaN and ±Infinity `null`), strings through the runtime's `jsonString`, optional fields left
+ * (NaN and ±Infinity `null`), strings through the runtime's `jsonStringContent` (their quotes are in the literals around them), optional fields left
  * out when undefined, map keys in `Object.keys` order.
  *
  * Strings and enums, numbers and booleans are written inline; structs, arrays and maps by a
@@ -23,7 +23,8 @@ import type { Declaration, Use } from './declarations.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, propertyKey, stringLiteral } from './source-text.js';
 
-const jsonStringUse: Use = { from: 'runtime', name: 'jsonString', typeOnly: false };
+/** What every serializer function may call. */
+const RUNTIME_USES: Use[] = [{ from: 'runtime', name: 'jsonStringContent', typeOnly: false }];
 
 /** What a serializer function is declared with (TypeScript: the value is checked as it is written). */
 const PARAMETERS = [
@@ -105,7 +106,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         // small (test/hostile/extends-chain.test.ts); the documented json_ functions call them.
         doc: '',
         exported: false,
-        uses: [jsonStringUse],
+        uses: RUNTIME_USES,
         parameters: [{ name: 'value', type: 'any' }],
         returnType: 'string | undefined',
         body: lines([...fieldStatements(struct), ['return text;']]),
@@ -134,33 +135,44 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
 
   /**
    * Statements appending the JSON text of `value` (an expression read once, a plain name) to
-   * `text` after `prefix` (an expression, or '' for none); `return undefined` when it is not a `type`.
+   * `text`; `return undefined` when it is not a `type`. `before(suffix)` is the expression of what
+   * goes before the value with `suffix` appended to its literal text ('' for nothing).
+   *
+   * A string's quotes go into the literals: `',"name":"' + content + '"'`, and with `leaveOpen`
+   * the closing quote is left for the literal that follows (the caller's). Each piece a text is
+   * concatenated from costs time again when it is flattened to be sent (docs/benchmarks.md).
    */
-  const writeValue = (type: IdlJsonType, value: string, key: string, prefix: string): string[] => {
-    const before = prefix === '' ? '' : `${prefix} + `;
+  const writeValue = (type: IdlJsonType, value: string, key: string, before: (suffix: string) => string, leaveOpen = false): string[] => {
+    const then = (suffix: string) => {
+      const prefix = before(suffix);
+      return prefix === "''" ? '' : `${prefix} + `;
+    };
+    if (isStringType(type)) {
+      const close = leaveOpen ? '' : " + '\"'";
+      return [`if (typeof ${value} !== 'string') return;`, `text += ${then('"')}jsonStringContent(${value})${close};`];
+    }
     if ('builtIn' in type) {
       switch (type.builtIn) {
-        case 'string':
-          return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
         case 'int':
         case 'float':
           // What JSON.stringify writes: NaN and ±Infinity as null, -0 as 0 (so does '' + n).
-          return [`if (typeof ${value} !== 'number') return;`, `text += ${before}(Number.isFinite(${value}) ? '' + ${value} : 'null');`];
+          return [`if (typeof ${value} !== 'number') return;`, `text += ${then('')}(Number.isFinite(${value}) ? '' + ${value} : 'null');`];
         case 'bool':
-          return [`if (typeof ${value} !== 'boolean') return;`, `text += ${before}(${value} ? 'true' : 'false');`];
+          return [`if (typeof ${value} !== 'boolean') return;`, `text += ${then('')}(${value} ? 'true' : 'false');`];
       }
-    }
-    if ('userDefined' in type && enums.has(type.userDefined)) {
-      return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
     }
     if ('userDefined' in type && !structs.has(type.userDefined)) throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
     const written = `${value}Text`;
     return [
       `const ${written} = ${functionOf(type)}(${value}, ${key});`,
       `if (${written} === undefined) return;`,
-      `text += ${before}${written};`,
+      `text += ${then('')}${written};`,
     ];
   };
+
+  /** Whether a value of `type` is written as a JSON string (a string or an enum). */
+  const isStringType = (type: IdlJsonType): boolean =>
+    ('builtIn' in type && type.builtIn === 'string') || ('userDefined' in type && enums.has(type.userDefined));
 
   /**
    * The statements writing a struct's fields: `let text` starts as the parent's fields (or `{`),
@@ -174,22 +186,30 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
       statements.push([`let text = ${fieldWriterOf(struct.extends)}(value);`, 'if (text === undefined) return;']);
       written = hasRequiredField(struct.extends) ? 'something' : 'maybe';
     } else {
-      statements.push(["let text = '{';"]);
       written = 'nothing';
     }
-    (struct.fields ?? []).forEach((field, index) => {
+    const fields = struct.fields ?? [];
+    // The brace goes into the first field's literal when that field is always written.
+    const braceInFirst = struct.extends === undefined && fields.length > 0 && !fields[0].optional;
+    if (struct.extends === undefined) statements.push([braceInFirst ? "let text = '';" : "let text = '{';"]);
+    // A required string field followed by a required field leaves its closing quote to that field's literal.
+    let quoteOpen = false;
+    fields.forEach((field, index) => {
       const name = JSON.stringify(field.name);
+      const opening = quoteOpen ? '"' : '';
       // The text before the value: a literal when it is known, else chosen at run time.
       const before = (value: string) =>
         written === 'nothing'
-          ? stringLiteral(`${name}:${value}`)
+          ? stringLiteral(`${braceInFirst ? '{' : ''}${name}:${value}`)
           : written === 'something'
-            ? stringLiteral(`,${name}:${value}`)
+            ? stringLiteral(`${opening},${name}:${value}`)
             : `(text.length === 1 ? ${stringLiteral(`${name}:${value}`)} : ${stringLiteral(`,${name}:${value}`)})`;
-      const prefix = before('');
+      const next = fields[index + 1];
+      const leaveOpen = !field.optional && isStringType(field.type) && next !== undefined && !next.optional;
       const variable = `f${index}`;
       const read = `const ${variable} = ${propertyRead('value', field.name)};`;
-      const write = writeValue(field.type, variable, stringLiteral(field.name), prefix);
+      const write = writeValue(field.type, variable, stringLiteral(field.name), before, leaveOpen);
+      quoteOpen = leaveOpen;
       if (field.optional) {
         // Undefined is left out and null written, as JSON.stringify does.
         statements.push([
@@ -227,7 +247,9 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         [
           'for (let i = 0; i < value.length; i++) {',
           '  const item = value[i];',
-          ...writeValue(type.array, 'item', 'i', "(i === 0 ? '' : ',')").map((line) => `  ${line}`),
+          ...writeValue(type.array, 'item', 'i', (suffix) => `(i === 0 ? ${stringLiteral(suffix)} : ${stringLiteral(`,${suffix}`)})`).map(
+            (line) => `  ${line}`,
+          ),
           '}',
         ],
         ["return text + ']';"],
@@ -241,7 +263,12 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         [
           'for (let i = 0; i < keys.length; i++) {',
           '  const item = value[keys[i]];',
-          ...writeValue(type.mapValue, 'item', 'keys[i]', "(i === 0 ? '' : ',') + jsonString(keys[i]) + ':'").map((line) => `  ${line}`),
+          ...writeValue(
+            type.mapValue,
+            'item',
+            'keys[i]',
+            (suffix) => `(i === 0 ? '"' : ',"') + jsonStringContent(keys[i]) + ${stringLiteral(`":${suffix}`)}`,
+          ).map((line) => `  ${line}`),
           '}',
         ],
         ["return text + '}';"],
@@ -255,7 +282,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
       name,
       doc: docComment(`Writes ${what} as JSON text, known fields only; undefined for a value of another type.`),
       exported: false,
-      uses: [jsonStringUse],
+      uses: RUNTIME_USES,
       parameters: PARAMETERS,
       returnType: 'string | undefined',
       body: lines(body),
@@ -280,7 +307,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     if (written) body.push([`return value === null ? 'null' : ${functionOf(type)}(value);`]);
     else {
       if (method.returnOptional) body.push(["if (value === null) return 'null';"]);
-      body.push(["let text = '';", ...writeValue(type, 'value', "''", '')], ['return text;']);
+      body.push(["let text = '';", ...writeValue(type, 'value', "''", (suffix) => stringLiteral(suffix))], ['return text;']);
     }
     declarations.push({
       kind: 'function',
@@ -288,7 +315,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
       name,
       doc: docComment(`Writes a \`${resultLabel(type, names)}${method.returnOptional ? ' [optional]' : ''}\` result as JSON text.`),
       exported: false,
-      uses: [jsonStringUse],
+      uses: RUNTIME_USES,
       parameters: [{ name: 'value', type: 'any' }],
       returnType: 'string | undefined',
       body: lines(body),

@@ -54,6 +54,7 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'createRpcServer',
   'IdlJson',
   'jsonString',
+  'jsonStringContent',
   'SerializerTable',
 ]);
 
