@@ -45,6 +45,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'method-table.ts',
   'middleware.ts',
   'node.ts',
+  'problem-walkers.ts',
   'rest-binding.ts',
   'retry.ts',
   'schema.ts',
