@@ -27,7 +27,7 @@ export interface Both {
 }
 
 const runtime = (name: string, typeOnly = false): Use => ({ from: 'runtime', name, typeOnly });
-/** What every walker may call, and the types of its parameters. */
+/** What a walker may call, and the types of its parameters. */
 const WALKER_USES: readonly Use[] = [
   runtime('MAX_ISSUES'),
   runtime('recordProblem'),
@@ -39,7 +39,12 @@ const WALKER_USES: readonly Use[] = [
   runtime('ProblemPath', true),
   runtime('ValidationIssue', true),
 ];
-const INHERITED_USES: readonly Use[] = [...WALKER_USES, runtime('inheritedProblems'), runtime('ExtendedStruct', true)];
+const ALL_USES: readonly Use[] = [...WALKER_USES, runtime('inheritedProblems')];
+
+/** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
+export function walkerUses(ts: string): Use[] {
+  return ALL_USES.filter((use) => new RegExp(`\\b${use.name}\\b`).test(ts));
+}
 
 /** The parameters of every walker: JavaScript, and TypeScript (`any` like TypeBox's checks: every use is tested first). */
 const PARAMETERS: Both = { js: 'value, path, issues', ts: 'value: any, path: ProblemPath, issues: ValidationIssue[]' };
@@ -95,12 +100,14 @@ function isExtendingStruct(schema: TSchema): boolean {
 
 /** Statements being written, with their indentation, and fresh names for the variables they declare. */
 class Body {
-  readonly lines: string[] = [];
+  private readonly lines: (string | Both)[] = [];
   private depth = 1;
   private count = 0;
 
-  line(text: string): void {
-    this.lines.push(`${'  '.repeat(this.depth)}${text}`);
+  /** A statement; `{ js, ts }` when TypeScript needs it written otherwise. */
+  line(text: string | Both): void {
+    const pad = '  '.repeat(this.depth);
+    this.lines.push(typeof text === 'string' ? `${pad}${text}` : { js: `${pad}${text.js}`, ts: `${pad}${text.ts}` });
   }
 
   /** `open` (ending in `{`), the statements `inside` writes, one level deeper, and `}`. */
@@ -117,8 +124,9 @@ class Body {
     return ++this.count;
   }
 
-  text(): string {
-    return `${this.lines.join('\n')}\n`;
+  text(): Both {
+    const print = (language: keyof Both) => `${this.lines.map((line) => (typeof line === 'string' ? line : line[language])).join('\n')}\n`;
+    return { js: print('js'), ts: print('ts') };
   }
 }
 
@@ -148,7 +156,7 @@ export class ProblemWalkers {
     for (const schema of references) if (isExtendingStruct(schema)) this.extended.add((schema.allOf as TSchema[])[0].$ref as string);
   }
 
-  /** The walker of a validator of `schema`: a named walker's name, or a function expression. */
+  /** The walker of a validator of `schema`: a named walker's name, or a function expression (see `walkerUses`). */
   rootWalker(schema: TSchema): Both {
     let walker: Both;
     if (typeof schema.$id === 'string') {
@@ -159,7 +167,7 @@ export class ProblemWalkers {
       const body = new Body();
       this.walkValue(body, schema, 'value');
       const text = body.text();
-      walker = { js: `function problems(${PARAMETERS.js}) {\n${text}}`, ts: `function problems(${PARAMETERS.ts}): void {\n${text}}` };
+      walker = { js: `function problems(${PARAMETERS.js}) {\n${text.js}}`, ts: `function problems(${PARAMETERS.ts}): void {\n${text.ts}}` };
     }
     this.declarePending();
     return walker;
@@ -201,7 +209,6 @@ export class ProblemWalkers {
     const check = `{@link ${this.checkOf(id)}}`; // every walked type has a check: its validator's reaches it
     const body = new Body();
     let parameters = PARAMETERS;
-    let uses = WALKER_USES;
     let doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}); generated ahead of time.`;
     if (isExtendingStruct(schema)) {
       const [parent, own] = schema.allOf as TSchema[];
@@ -212,7 +219,6 @@ export class ProblemWalkers {
       body.line('if (issues.length >= MAX_ISSUES) return;');
       this.walkFields(body, own, true);
       parameters = { js: `${PARAMETERS.js}, ownFieldsOnly`, ts: `${PARAMETERS.ts}, ownFieldsOnly?: boolean` };
-      uses = INHERITED_USES;
       doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}), the inherited fields first; with \`ownFieldsOnly\`, of the fields it declares itself. Generated ahead of time.`;
     } else if (schema[Kind] === 'Object') {
       body.line('if (issues.length >= MAX_ISSUES) return;');
@@ -234,14 +240,15 @@ export class ProblemWalkers {
       throw new CodegenError(`no problem walker for the schema of ${id}: ${JSON.stringify(schema)}`);
     }
     const text = body.text();
+    const code = { js: `function ${name}(${parameters.js}) {\n${text.js}}`, ts: `function ${name}(${parameters.ts}): void {\n${text.ts}}` };
     this.declarations.push({
       kind: 'code',
       part: 'types',
       name,
       exported: false,
-      uses,
+      uses: walkerUses(code.ts),
       doc: docComment(doc),
-      code: [{ js: `function ${name}(${parameters.js}) {\n${text}}`, ts: `function ${name}(${parameters.ts}): void {\n${text}}` }],
+      code: [code],
     });
   }
 
@@ -333,8 +340,9 @@ export class ProblemWalkers {
     }
     const compared = askAll ? [] : fields.filter(({ key }) => !(key in Object.prototype));
     if (compared.length > 0) {
-      const inherited = compared.map(({ literal, v }) => `(${v} !== undefined && ${v} === Object.prototype[${literal}])`);
-      body.line(`if (${inherited.join(' || ')}) deferToExplainer(); // maybe inherited from Object.prototype`);
+      const condition = (prototype: string) =>
+        `if (${compared.map(({ literal, v }) => `(${v} !== undefined && ${v} === ${prototype}[${literal}])`).join(' || ')}) deferToExplainer(); // maybe inherited from Object.prototype`;
+      body.line({ js: condition('Object.prototype'), ts: condition('(Object.prototype as any)') });
     }
     for (const { key, schema: fieldSchema, literal, v } of fields) {
       if (required.has(key)) {

@@ -18,7 +18,7 @@ import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
 import type { Declaration, Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
-import { type Both, ProblemWalkers } from './emit-problem-walkers.js';
+import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
 import { alias, ALIASED_CHECK, compiledCode, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
@@ -279,7 +279,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
       const argument = (text: string) => indent(text, '    ').trimStart();
       validators.push({
         ...base,
-        uses: [generatedValidator, { from: 'typebox', name: 'Type', typeOnly: false }],
+        uses: [generatedValidator, { from: 'typebox', name: 'Type', typeOnly: false }, ...walkerUses(walker.ts)],
         value: [
           '/*#__PURE__*/ (() =>\n  generatedValidator(\n    ',
           { ts: argument(check.ts), js: argument(check.js) },
