@@ -35,6 +35,7 @@ export {
   integerProblem,
   isObjectValue,
   markOrNull,
+  ownField,
   recordProblem,
   recordProblemAt,
   type ExtendedStruct,

@@ -98,7 +98,8 @@ export function markOrNull(issues: ValidationIssue[], before: number, depth: num
 /**
  * The start of the walker of a struct that extends `parent`: nothing when `MAX_ISSUES` problems are
  * recorded or the value is no object (recorded). Otherwise the problems of the inherited fields, root
- * ancestor first, and true: the caller then lists those of the struct's own fields.
+ * ancestor first, and whether the caller is to list those of the struct's own fields (fewer than
+ * `MAX_ISSUES` problems yet).
  */
 export function inheritedProblems(value: unknown, path: ProblemPath, issues: ValidationIssue[], parent: ExtendedStruct): boolean {
   if (issues.length >= MAX_ISSUES) return false;
@@ -109,7 +110,7 @@ export function inheritedProblems(value: unknown, path: ProblemPath, issues: Val
   const walkers: ProblemWalker[] = [];
   for (let at: ExtendedStruct | undefined = parent; at !== undefined; at = at.parent) walkers.push(at.walk);
   for (let i = walkers.length - 1; i >= 0; i--) walkers[i](value, path, issues, true);
-  return true;
+  return issues.length < MAX_ISSUES;
 }
 
 /**
@@ -124,6 +125,15 @@ let deferred = false;
 export function deferToExplainer(): undefined {
   deferred = true;
   return undefined;
+}
+
+/**
+ * The field `key` of the object `value`: its own property (`undefined` if it inherits one, which
+ * defers to the explainer). What short walkers use; the others read `value.key` (see the generator).
+ */
+export function ownField(value: Record<string, unknown>, key: string): unknown {
+  const field = value[key];
+  return field === undefined || Object.hasOwn(value, key) ? field : deferToExplainer();
 }
 
 /**

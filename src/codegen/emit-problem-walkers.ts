@@ -36,6 +36,7 @@ const WALKER_USES: readonly Use[] = [
   runtime('integerProblem'),
   runtime('markOrNull'),
   runtime('deferToExplainer'),
+  runtime('ownField'),
   runtime('ProblemPath', true),
   runtime('ValidationIssue', true),
 ];
@@ -215,11 +216,10 @@ export class ProblemWalkers {
       const parentId = parent.$ref as string;
       this.walkerOf(parentId);
       const extended = this.extendedOf(parentId);
-      body.line(`if (!ownFieldsOnly && !inheritedProblems(value, path, issues, ${extended})) return;`);
-      body.line('if (issues.length >= MAX_ISSUES) return;');
+      body.line(`if (ownFieldsOnly ? issues.length >= MAX_ISSUES : !inheritedProblems(value, path, issues, ${extended})) return;`);
       this.walkFields(body, own, true);
       parameters = { js: `${PARAMETERS.js}, ownFieldsOnly`, ts: `${PARAMETERS.ts}, ownFieldsOnly?: boolean` };
-      doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}), the inherited fields first; with \`ownFieldsOnly\`, of the fields it declares itself. Generated ahead of time.`;
+      doc = `Lists the problems of a value that is not a valid ${typeName}, or with \`ownFieldsOnly\` of its own fields.`;
     } else if (schema[Kind] === 'Object') {
       body.line('if (issues.length >= MAX_ISSUES) return;');
       body.line("if (!isObjectValue(value)) return recordProblem(issues, path, 'expected object');");
@@ -284,7 +284,7 @@ export class ProblemWalkers {
         kind: 'const',
         part: 'types',
         name,
-        doc: docComment(`\`${this.names.declared(id)}\`, which other structs extend: its walker and the struct it extends.`),
+        doc: '', // an `extends` chain may be thousands of structs long: see `ExtendedStruct`
         exported: false,
         uses: [runtime('ExtendedStruct', true)],
         annotation: 'ExtendedStruct',
@@ -331,7 +331,8 @@ export class ProblemWalkers {
     const askAll = compact || this.isCompact(schema);
     if (!askAll) body.line('const before = issues.length;');
     for (const { key, literal, v } of fields) {
-      if (askAll || key in Object.prototype) {
+      if (askAll) body.line(`const ${v} = ownField(value, ${literal});`);
+      else if (key in Object.prototype) {
         body.line(`let ${v} = value[${literal}];`);
         body.line(asked(v, literal));
       } else {

@@ -53,6 +53,7 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'isObjectValue',
   'integerProblem',
   'markOrNull',
+  'ownField',
   'inheritedProblems',
   'deferToExplainer',
   'ProblemPath',
