@@ -44,8 +44,9 @@ const ALL_USES: readonly Use[] = [...WALKER_USES, runtime('inheritedProblems')];
 
 /** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
 export function walkerUses(ts: string): Use[] {
-  return ALL_USES.filter((use) => new RegExp(`\\b${use.name}\\b`).test(ts));
+  return USE_PATTERNS.filter(({ pattern }) => pattern.test(ts)).map(({ use }) => use);
 }
+const USE_PATTERNS = ALL_USES.map((use) => ({ use, pattern: new RegExp(`\\b${use.name}\\b`) }));
 
 /** The parameters of every walker: JavaScript, and TypeScript (`any` like TypeBox's checks: every use is tested first). */
 const PARAMETERS: Both = { js: 'value, path, issues', ts: 'value: any, path: ProblemPath, issues: ValidationIssue[]' };
