@@ -6,8 +6,11 @@
  *
  * The list must be the runtime explainer's (runtime/explain.ts `buildExplainer` with the named
  * checks), word for word and in the same order: the walkers here mirror its cases one by one,
- * including where each stops at `MAX_ISSUES` (the " or null" rule counts the problems a walk gave)
- * and which parts it skips because their named type's check passes.
+ * including where each stops at `MAX_ISSUES` (the " or null" rule counts the problems a walk gave).
+ * The explainer skips a part whose named type's check passes; the walkers read fields as the checks
+ * do (`value.field`), so such a part has no problems for them either, and they skip only items and
+ * entries that way (cheaper than walking them). Where the two could read a value differently (an
+ * inherited field, a hole), a walker defers and the runtime asks the explainer (`listProblems`).
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { Declaration, Use } from './declarations.js';
@@ -28,7 +31,7 @@ export interface Both {
 
 const runtime = (name: string, typeOnly = false): Use => ({ from: 'runtime', name, typeOnly });
 /** What a walker may call, and the types of its parameters. */
-const WALKER_USES: readonly Use[] = [
+const ALL_USES: readonly Use[] = [
   runtime('MAX_ISSUES'),
   runtime('recordProblem'),
   runtime('recordProblemAt'),
@@ -39,8 +42,8 @@ const WALKER_USES: readonly Use[] = [
   runtime('ownField'),
   runtime('ProblemPath', true),
   runtime('ValidationIssue', true),
+  runtime('inheritedProblems'),
 ];
-const ALL_USES: readonly Use[] = [...WALKER_USES, runtime('inheritedProblems')];
 
 /** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
 export function walkerUses(ts: string): Use[] {
@@ -208,7 +211,8 @@ export class ProblemWalkers {
     const schema = this.byId.get(id)!;
     const name = this.walkerNames.get(id)!;
     const typeName = `\`${this.names.declared(id)}\``;
-    const check = `{@link ${this.checkOf(id)}}`; // every walked type has a check: its validator's reaches it
+    // Every walked type has a compiled check: its validator's check reaches it too.
+    const check = `{@link ${this.checkOf(id)}}`;
     const body = new Body();
     let parameters = PARAMETERS;
     let doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}); generated ahead of time.`;
