@@ -148,11 +148,10 @@ export function listProblems(walk: ProblemWalker, value: unknown): ValidationIss
   const outer = deferred;
   deferred = false;
   const issues: ValidationIssue[] = [];
-  try {
-    walk(value, [], issues);
-    if (issues.length === 0 || deferred) return undefined;
-  } finally {
-    deferred = outer;
-  }
+  walk(value, [], issues);
+  // No `finally`: a walk that throws leaves the flag set, and the next walk clears it first.
+  const sure = !deferred;
+  deferred = outer;
+  if (issues.length === 0 || !sure) return undefined;
   return issues.length > MAX_ISSUES ? issues.slice(0, MAX_ISSUES) : issues;
 }
