@@ -91,9 +91,8 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       const refused = contractCheck(entry.name, request);
       if (refused) return refused;
     }
-    const mapped = argumentsOf(entry, params);
-    if ('issues' in mapped) return invalidParams(mapped.issues);
-    const { args } = mapped;
+    const args = argumentsOf(entry, params);
+    if (args instanceof ParamsProblems) return invalidParams(args.issues);
     const keyed = !Array.isArray(params) && params !== null && params !== undefined;
     const methodValidators = validators[entry.name];
     if (validateRequests && methodValidators) {
@@ -118,7 +117,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       pending = answer;
     } else {
       try {
-        const value: unknown = entry.fn.apply(entry.handler, [...args, ctx]);
+        const value = callHandler(entry, args, ctx);
         if (value instanceof Promise) {
           pending = value;
         } else {
@@ -164,7 +163,12 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   }
 
   /** The call inside its interceptors: the outcome when it is known at once, else a promise of the answer. */
-  function intercept(chain: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext): Outcome | Promise<unknown> {
+  function intercept(
+    chain: readonly CallInterceptor[],
+    entry: MethodEntry,
+    args: readonly unknown[],
+    ctx: CallContext,
+  ): Outcome | Promise<unknown> {
     const call = new InterceptedCall(chain, entry, args, ctx);
     const answer = InterceptedCall.run(call);
     if (answer !== SETTLED_AT_ONCE) return answer;
@@ -221,7 +225,7 @@ class InterceptedCall implements RpcCall {
   #settledKind: 0 | 1 | 2 = 0;
   #settled: unknown;
 
-  constructor(interceptors: readonly CallInterceptor[], entry: MethodEntry, args: unknown[], ctx: CallContext) {
+  constructor(interceptors: readonly CallInterceptor[], entry: MethodEntry, args: readonly unknown[], ctx: CallContext) {
     this.method = entry.name;
     this.params = args;
     this.ctx = ctx;
@@ -290,7 +294,7 @@ class InterceptedCall implements RpcCall {
     const entry = this.#entry;
     let value: unknown;
     try {
-      value = entry.fn.apply(entry.handler, [...this.params, this.ctx]);
+      value = callHandler(entry, this.params, this.ctx);
     } catch (error) {
       this.#settledKind = 2;
       this.#settled = error;
@@ -309,19 +313,47 @@ class InterceptedCall implements RpcCall {
   }
 }
 
-/** Maps params (positional, named, or none) to IDL order, or lists what is wrong. */
-function argumentsOf(entry: MethodEntry, params: unknown): { args: unknown[] } | { issues: ValidationIssue[] } {
+/**
+ * Calls the handler with the arguments and the context. Most methods have up to three parameters:
+ * for them a direct call spares building the argument list (`[...args, ctx]`) of `apply`.
+ */
+function callHandler(entry: MethodEntry, args: readonly unknown[], ctx: RpcContext): unknown {
+  const { fn, handler } = entry;
+  switch (args.length) {
+    case 0:
+      return fn.call(handler, ctx);
+    case 1:
+      return fn.call(handler, args[0], ctx);
+    case 2:
+      return fn.call(handler, args[0], args[1], ctx);
+    case 3:
+      return fn.call(handler, args[0], args[1], args[2], ctx);
+    default:
+      return fn.apply(handler, [...args, ctx]);
+  }
+}
+
+/** What is wrong with the params as a whole (their number, names), found before any validation. */
+class ParamsProblems {
+  constructor(readonly issues: ValidationIssue[]) {}
+}
+
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * Maps params (positional, named, or none) to IDL order, or lists what is wrong. Positional params
+ * are the arguments as they are: no copy, no wrapper object on the way of every call.
+ */
+function argumentsOf(entry: MethodEntry, params: unknown): readonly unknown[] | ParamsProblems {
   const names = entry.parameterNames;
+  if (Array.isArray(params) && params.length === names.length) return params;
   const count = `${names.length} parameter${names.length === 1 ? '' : 's'}`;
   if (params === undefined || params === null) {
     return names.length === 0
-      ? { args: [] }
-      : { issues: [{ path: ['params'], message: `expected ${count} (${names.join(', ')}), got none` }] };
+      ? NO_ARGUMENTS
+      : new ParamsProblems([{ path: ['params'], message: `expected ${count} (${names.join(', ')}), got none` }]);
   }
-  if (Array.isArray(params)) {
-    if (params.length === names.length) return { args: params };
-    return { issues: [{ path: ['params'], message: `expected ${count}, got ${params.length}` }] };
-  }
+  if (Array.isArray(params)) return new ParamsProblems([{ path: ['params'], message: `expected ${count}, got ${params.length}` }]);
   const named = params as Record<string, unknown>;
   const issues: ValidationIssue[] = [];
   for (const key of Object.keys(named)) {
@@ -330,7 +362,7 @@ function argumentsOf(entry: MethodEntry, params: unknown): { args: unknown[] } |
   for (const name of names) {
     if (!Object.hasOwn(named, name)) issues.push({ path: ['params'], message: `missing parameter '${name}'` });
   }
-  return issues.length > 0 ? { issues } : { args: names.map((name) => named[name]) };
+  return issues.length > 0 ? new ParamsProblems(issues) : names.map((name) => named[name]);
 }
 
 function invalidParams(issues: ValidationIssue[]): Outcome {

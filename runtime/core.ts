@@ -43,6 +43,8 @@ export {
   type ProblemWalker,
 } from './problem-walkers.js';
 export { createFetchHandler } from './fetch.js';
+export { jsonString } from './json-text.js';
+export type { ResultSerializer, SerializerTable } from './result-serializer.js';
 export { isJsonMediaType } from './media-type.js';
 export { interfaceFingerprints } from './contract-fingerprint.js';
 export type { BodyBudget } from './body-budget.js';

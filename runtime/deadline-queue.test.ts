@@ -5,7 +5,7 @@ describe('DeadlineQueue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('expires each call once its time has passed, in the order they were added', () => {
+  it('expires each call once its time has passed (at most a tenth late), in the order they were added', () => {
     const queue = new DeadlineQueue(100);
     const expired: string[] = [];
     queue.add(() => expired.push('a'));
@@ -13,12 +13,30 @@ describe('DeadlineQueue', () => {
     queue.add(() => expired.push('b'));
     vi.advanceTimersByTime(59);
     expect(expired).toStrictEqual([]);
-    vi.advanceTimersByTime(1);
+    // 'a' is 100 ms old at 100 ms: it expires by the tick after, within a tenth of the deadline.
+    vi.advanceTimersByTime(11);
     expect(expired).toStrictEqual(['a']);
-    vi.advanceTimersByTime(39);
+    vi.advanceTimersByTime(30);
     expect(expired).toStrictEqual(['a']);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(10);
     expect(expired).toStrictEqual(['a', 'b']);
+  });
+
+  it('never expires a call before its time, wherever between two ticks it was added', () => {
+    const queue = new DeadlineQueue(100);
+    const addedAt = new Map<number, number>();
+    const expiredAfter: number[] = [];
+    for (let at = 0; at < 50; at += 3) {
+      addedAt.set(at, Date.now());
+      queue.add(() => expiredAfter.push(Date.now() - addedAt.get(at)!));
+      vi.advanceTimersByTime(3);
+    }
+    vi.advanceTimersByTime(200);
+    expect(expiredAfter).toHaveLength(addedAt.size);
+    for (const age of expiredAfter) {
+      expect(age).toBeGreaterThanOrEqual(100);
+      expect(age).toBeLessThanOrEqual(110);
+    }
   });
 
   it('never expires a deleted call, and still expires the ones after it', () => {
@@ -41,7 +59,7 @@ describe('DeadlineQueue', () => {
       throw new Error('broken');
     });
     queue.add(() => expired.push('later'));
-    vi.advanceTimersByTime(20);
+    vi.advanceTimersByTime(22);
     expect(expired).toStrictEqual(['later']);
   });
 
@@ -55,12 +73,12 @@ describe('DeadlineQueue', () => {
     for (let index = 0; index < deadlines.length; index++) if (!kept.has(index)) queue.delete(deadlines[index]);
     vi.advanceTimersByTime(99);
     expect(expired).toStrictEqual([]);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(11);
     expect(expired).toStrictEqual([...kept]);
     // Deleting after expiry changes nothing, and the queue still works afterwards.
     for (const deadline of deadlines) queue.delete(deadline);
     queue.add(() => expired.push(-1));
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(110);
     expect(expired).toStrictEqual([...kept, -1]);
   });
 });

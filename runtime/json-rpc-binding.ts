@@ -22,6 +22,7 @@ import { jsonHeaders, type HttpAnswer } from './http-answer.js';
 import type { IdlJson } from './idl-json.js';
 import { parseJsonBody } from './json-body.js';
 import type { MethodEntry } from './method-table.js';
+import { resultSerializers, serializeResult, type ResultSerializer, type SerializerTable } from './result-serializer.js';
 
 export interface JsonRpcBindingOptions {
   /** Served as the result of `rpc-idl` and of every name in `idlMethodNames`. */
@@ -35,6 +36,8 @@ export interface JsonRpcBindingOptions {
   maxDepth: number;
   /** Starts a batch for the `instrumentation` option (its members run inside it). Default none. */
   startBatch?: (size: number, request: RequestContext) => InstrumentedBatch;
+  /** Result serializers generated from the IDL (the `serializers` server option). Default none. */
+  serializers?: SerializerTable;
 }
 
 /**
@@ -51,6 +54,14 @@ export interface JsonRpcBinding {
 export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
   const { idl, methods, calls, failures, maxBatchSize, maxDepth, startBatch } = options;
   const idlMethodNames = options.idlMethodNames ?? new Set<string>();
+  const serializers = resultSerializers(options.serializers, methods.keys());
+
+  /**
+   * How the responses of a call are framed: as response objects (`answerJson`), or, for a body,
+   * as text right away when the method has a result serializer (its result is then written field
+   * by field; a response object stands for every other response, serialized at the end).
+   */
+  type Framed = object | string;
 
   /**
    * One JSON-RPC message (not a batch): a response object, or undefined for a notification; or
@@ -59,8 +70,9 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
   function answerMessage(
     message: unknown,
     request: RequestContext,
-    deliver: (response: object | undefined) => void,
-  ): object | undefined | typeof PENDING {
+    asText: boolean,
+    deliver: (response: Framed | undefined) => void,
+  ): Framed | undefined | typeof PENDING {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
       return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON object');
     }
@@ -82,24 +94,37 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
       return errorResponse(replyId, ErrorCode.InvalidRequest, 'Invalid Request: params must be an array or an object');
     }
 
-    const respond = (settled: Outcome): object | undefined => {
-      if (isNotification) return undefined;
-      return 'error' in settled
-        ? { jsonrpc: '2.0', error: settled.error, id: replyId }
-        : { jsonrpc: '2.0', result: settled.result, id: replyId };
-    };
     const entry = methods.get(m.method);
     if (entry === undefined) {
       // Looked up only after the method table: the IDL names never collide with it (checked at start-up).
-      if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return respond({ result: idl });
-      return respond(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`));
+      if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return responseOf({ result: idl }, isNotification, replyId);
+      return responseOf(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`), isNotification, replyId);
     }
-    const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) => deliver(respond(settled)));
-    return outcome === PENDING ? PENDING : respond(outcome);
+    const serializer = asText ? serializers.get(entry.name) : undefined;
+    const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) =>
+      deliver(framedResponseOf(settled, isNotification, replyId, serializer)),
+    );
+    return outcome === PENDING ? PENDING : framedResponseOf(outcome, isNotification, replyId, serializer);
+  }
+
+  /** `responseOf`, with a result written as text at once by the method's serializer when it has one. */
+  function framedResponseOf(
+    settled: Outcome,
+    isNotification: boolean,
+    id: JsonRpcId,
+    serializer: ResultSerializer | undefined,
+  ): Framed | undefined {
+    if (serializer === undefined || isNotification || 'error' in settled) return responseOf(settled, isNotification, id);
+    return serializeResultResponse(settled.result, serializer, id);
   }
 
   function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
-    if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, deliver));
+    return answerFramed(message, request, false);
+  }
+
+  /** `answerJson`, with the responses of methods that have a result serializer as text when `asText`. */
+  function answerFramed(message: unknown, request: RequestContext, asText: boolean): MaybePromise<unknown | undefined> {
+    if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, asText, deliver));
     if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
     if (message.length > maxBatchSize) {
       return errorResponse(
@@ -108,13 +133,13 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         `Invalid Request: batch of ${message.length} messages exceeds the limit of ${maxBatchSize}`,
       );
     }
-    if (startBatch === undefined) return answerBatch(message, request);
+    if (startBatch === undefined) return answerBatch(message, request, asText);
     let batch: InstrumentedBatch;
     try {
       batch = startBatch(message.length, request);
     } catch (error) {
       failures.log('instrumentation failed to start a batch', error);
-      return answerBatch(message, request);
+      return answerBatch(message, request, asText);
     }
     const endBatch = () => {
       try {
@@ -123,20 +148,20 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         failures.log('instrumentation failed to end a batch', error);
       }
     };
-    const answered = batch.run(() => answerBatch(message, request));
+    const answered = batch.run(() => answerBatch(message, request, asText));
     if (answered instanceof Promise) return answered.finally(endBatch);
     endBatch();
     return answered;
   }
 
   /** The members of a batch, run concurrently (all are started before any is awaited), their responses in request order. */
-  function answerBatch(message: unknown[], request: RequestContext): MaybePromise<unknown | undefined> {
+  function answerBatch(message: unknown[], request: RequestContext, asText: boolean): MaybePromise<unknown | undefined> {
     // One promise for the whole batch, made only when some member is pending.
-    const answers: (object | undefined)[] = new Array(message.length);
+    const answers: (Framed | undefined)[] = new Array(message.length);
     let waiting = 0;
-    let resolveBatch: ((responses: object[] | undefined) => void) | undefined;
+    let resolveBatch: ((responses: Framed[] | undefined) => void) | undefined;
     for (let index = 0; index < message.length; index++) {
-      const answer = answerMessage(message[index], request, (response) => {
+      const answer = answerMessage(message[index], request, asText, (response) => {
         answers[index] = response;
         if (--waiting === 0) resolveBatch!(responsesOf(answers));
       });
@@ -158,8 +183,19 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
         body: JSON.stringify(errorResponse(null, ErrorCode.ParseError, `Parse error: ${parsed.detail}`)),
       };
     }
-    const response = answerJson(parsed.value, request);
-    return response instanceof Promise ? response.then(httpAnswerOf) : httpAnswerOf(response);
+    const message = parsed.value;
+    // A body's result responses are text at once when the method has a result serializer.
+    const asText = serializers.size > 0;
+    if (Array.isArray(message)) {
+      const responses = answerFramed(message, request, asText);
+      return responses instanceof Promise ? responses.then(httpAnswerOf) : httpAnswerOf(responses);
+    }
+    // One message: its answer is serialized where it is delivered, not in a `.then` after it,
+    // which would cost a promise and a turn of the microtask queue per call.
+    return settleLater<HttpAnswer>((deliver) => {
+      const response = answerMessage(message, request, asText, (settled) => deliver(httpAnswerOf(settled)));
+      return response === PENDING ? PENDING : httpAnswerOf(response);
+    });
   }
 
   /**
@@ -171,9 +207,21 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     const idText = JSON.stringify(id);
     try {
       if (error) return `{"jsonrpc":"2.0","error":${JSON.stringify(error)},"id":${idText}}`;
-      const resultText = JSON.stringify(result);
-      if (resultText === undefined) throw new TypeError(`the result (${typeof result}) has no JSON form`);
-      return `{"jsonrpc":"2.0","result":${resultText},"id":${idText}}`;
+      return `{"jsonrpc":"2.0","result":${serializeResult(result, undefined)},"id":${idText}}`;
+    } catch (failure) {
+      const { error: body } = failures.internalError('Serializing the response', failure) as { error: ErrorObject };
+      return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;
+    }
+  }
+
+  /**
+   * A result response written with the method's result serializer (JSON.stringify when it declines
+   * the value); -32603 when the result has no JSON form, as in `serializeResponse`.
+   */
+  function serializeResultResponse(result: unknown, serializer: ResultSerializer, id: JsonRpcId): string {
+    const idText = JSON.stringify(id);
+    try {
+      return `{"jsonrpc":"2.0","result":${serializeResult(result, serializer)},"id":${idText}}`;
     } catch (failure) {
       const { error: body } = failures.internalError('Serializing the response', failure) as { error: ErrorObject };
       return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;
@@ -187,22 +235,33 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
    * response instead of failing). Anything that throws falls back to one response at a time, which
    * turns only the broken responses into -32603.
    */
-  function serializeBatch(responses: object[]): string {
+  function serializeBatch(responses: Framed[]): string {
     try {
       if (responses.every(hasPlainResult)) return JSON.stringify(responses);
     } catch {
       // A BigInt, a cycle or a throwing getter somewhere: find out which response has it, below.
     }
-    return `[${responses.map(serializeResponse).join(',')}]`;
+    return `[${responses.map(serializeFramed).join(',')}]`;
+  }
+
+  /** A response's text: written already (a result serializer's), or serialized now. */
+  function serializeFramed(response: Framed): string {
+    return typeof response === 'string' ? response : serializeResponse(response);
   }
 
   function httpAnswerOf(response: unknown | undefined): HttpAnswer {
     if (response === undefined) return { status: 204, headers: {}, body: '' };
-    const text = Array.isArray(response) ? serializeBatch(response) : serializeResponse(response as object);
+    const text = Array.isArray(response) ? serializeBatch(response) : serializeFramed(response as Framed);
     return { status: 200, headers: jsonHeaders(), body: text };
   }
 
   return { answerJson, answerBody };
+}
+
+/** The response to a call's outcome; undefined for a notification, which gets none. */
+function responseOf(settled: Outcome, isNotification: boolean, id: JsonRpcId): object | undefined {
+  if (isNotification) return undefined;
+  return 'error' in settled ? { jsonrpc: '2.0', error: settled.error, id } : { jsonrpc: '2.0', result: settled.result, id };
 }
 
 function errorResponse(id: JsonRpcId, code: number, message: string): object {
@@ -210,17 +269,19 @@ function errorResponse(id: JsonRpcId, code: number, message: string): object {
 }
 
 /** The responses of a batch's members, notifications left out; undefined when none is left. */
-function responsesOf(settled: (object | undefined)[]): object[] | undefined {
+function responsesOf<T>(settled: (T | undefined)[]): T[] | undefined {
   const responses = settled.filter((response) => response !== undefined);
   return responses.length > 0 ? responses : undefined;
 }
 
 /**
  * Whether a response's `result` (if any) serializes as itself: a primitive JSON keeps, or an object
- * without `toJSON`. Error responses are built by the server and always qualify. May throw (a
- * throwing `toJSON` getter); the caller treats that as "no".
+ * without `toJSON`. Error responses are built by the server and always qualify; a response written
+ * already (text) does not, so that it is joined as it is. May throw (a throwing `toJSON` getter);
+ * the caller treats that as "no".
  */
-function hasPlainResult(response: object): boolean {
+function hasPlainResult(response: object | string): boolean {
+  if (typeof response === 'string') return false;
   if (!('result' in response)) return true;
   const result = (response as { result: unknown }).result;
   switch (typeof result) {

@@ -11,6 +11,7 @@ import { ErrorCode } from './errors.js';
 import { jsonHeaders, type HttpAnswer } from './http-answer.js';
 import { parseJsonBody } from './json-body.js';
 import type { MethodEntry } from './method-table.js';
+import { resultSerializers, serializeResult, type ResultSerializer, type SerializerTable } from './result-serializer.js';
 
 export interface RestBindingOptions {
   methods: ReadonlyMap<string, MethodEntry>;
@@ -19,6 +20,8 @@ export interface RestBindingOptions {
   maxDepth: number;
   /** HTTP status of declared errors by code (the `httpStatus` option); others by `httpStatusOfError`. */
   errorStatus?: ReadonlyMap<number, number>;
+  /** Result serializers generated from the IDL (the `serializers` server option). Default none. */
+  serializers?: SerializerTable;
 }
 
 /** What `route` gives for a path that is the JSON-RPC endpoint rather than a method. */
@@ -50,6 +53,7 @@ export function httpStatusOfError(code: number): number {
 export function createRestBinding(options: RestBindingOptions): RestBinding {
   const { methods, calls, failures, maxDepth } = options;
   const errorStatus = options.errorStatus?.size ? options.errorStatus : undefined;
+  const serializers = resultSerializers(options.serializers, methods.keys());
   const errorAnswer = (error: ErrorObject): HttpAnswer =>
     errorAnswerWith(errorStatus?.get(error.code) ?? httpStatusOfError(error.code), error);
 
@@ -76,18 +80,17 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       return errorAnswer({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
     }
+    const serializer = serializers.get(entry.name);
     return settleLater((deliver) => {
-      const outcome = calls.execute(entry, params, null, request, (settled) => deliver(answerOf(settled)));
-      return outcome === PENDING ? PENDING : answerOf(outcome);
+      const outcome = calls.execute(entry, params, null, request, (settled) => deliver(answerOf(settled, serializer)));
+      return outcome === PENDING ? PENDING : answerOf(outcome, serializer);
     });
   }
 
-  function answerOf(outcome: Outcome): HttpAnswer {
+  function answerOf(outcome: Outcome, serializer: ResultSerializer | undefined): HttpAnswer {
     if ('error' in outcome) return errorAnswer(outcome.error);
     try {
-      const text = JSON.stringify(outcome.result);
-      if (text === undefined) throw new TypeError(`the result (${typeof outcome.result}) has no JSON form`);
-      return { status: 200, headers: jsonHeaders(), body: text };
+      return { status: 200, headers: jsonHeaders(), body: serializeResult(outcome.result, serializer) };
     } catch (error) {
       return errorAnswer((failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
     }

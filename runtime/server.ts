@@ -7,6 +7,7 @@
  *
  *     json-rpc-binding.ts  JSON-RPC framing and serialization (messages, batches, responses)
  *     rest-binding.ts      routing a path (JSON-RPC, `/<Interface>/<method>`, 404), the REST answers
+ *     result-serializer.ts the `serializers` option: results written by generated serializers
  *     call-pipeline.ts     call execution: params, validation, the handler (and the seam for
  *                          per-call interceptors), its deadline, result validation
  *     method-table.ts      handlers paired with IDL methods at start-up
@@ -36,6 +37,7 @@ import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
 import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
+import type { SerializerTable } from './result-serializer.js';
 import { compileValidators, type ValidatorTable } from './validation.js';
 
 export type { RequestContext, RpcContext } from './call-context.js';
@@ -53,6 +55,13 @@ export interface RpcServerOptions {
   handlers: Record<string, object>;
   /** Validators compiled ahead of time by generated code; built from `idl` when absent. */
   validators?: ValidatorTable;
+  /**
+   * Result serializers generated from the IDL, keyed `"<Interface>.<method>"` (generated servers
+   * pass their own): a result is written with its known fields only, extra keys dropped
+   * (docs/protocol.md, "Results are written field by field"), and falls back to `JSON.stringify`
+   * when it is not what the IDL says. Default none: every result goes through `JSON.stringify`.
+   */
+  serializers?: SerializerTable;
   /** Check params before the handler runs. Default true. */
   validateRequests?: boolean;
   /** Check results before they are sent. Default true. */
@@ -71,7 +80,10 @@ export interface RpcServerOptions {
   maxBodyBytesInFlight?: number;
   /** Deepest JSON nesting accepted. Default 128. */
   maxDepth?: number;
-  /** A handler taking longer fails with -32603 and its `ctx.signal` is aborted. 0 = no limit. Default 30 000. */
+  /**
+   * A handler taking longer fails with -32603 and its `ctx.signal` is aborted (checked ten times per
+   * this length, so at most a tenth later). 0 = no limit. Default 30 000.
+   */
   handlerTimeoutMs?: number;
   /** Where unexpected errors are logged. Default `console`. */
   logger?: RpcLogger;
@@ -208,8 +220,16 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize,
     maxDepth,
     startBatch: instrumentation?.startBatch ? (size, request) => instrumentation.startBatch!({ size, request }) : undefined,
+    serializers: options.serializers,
   });
-  const rest = createRestBinding({ methods, calls, failures, maxDepth, errorStatus: declaredErrorStatuses(idl, options.httpStatus) });
+  const rest = createRestBinding({
+    methods,
+    calls,
+    failures,
+    maxDepth,
+    errorStatus: declaredErrorStatuses(idl, options.httpStatus),
+    serializers: options.serializers,
+  });
 
   function answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer {
     if (openApi && (method === 'GET' || method === 'HEAD') && pathnameOf(path) === openApi.path) {

@@ -19,6 +19,28 @@ export const benchProducts = Array.from({ length: 20 }, (_, i) => ({
   imageUrl: `https://example.com/images/p-${100 + i}.png`,
 }));
 
+/** How many products the servers' catalog holds (the playground's, then made-up ones). */
+export const catalogSize = 100;
+
+/**
+ * The catalog the servers run on: the playground's products first (so `getProduct('kettle')` and
+ * `addToCart('grinder')` answer as in the playground), then made-up ones up to `catalogSize`, every
+ * third without its optional `imageUrl`, some names with characters JSON must escape.
+ */
+export function benchCatalog(playgroundCatalog) {
+  const extra = Array.from({ length: catalogSize - playgroundCatalog.length }, (_, i) => {
+    const product = {
+      productId: `bench-${i}`,
+      name: i % 10 === 0 ? `Mug "Classic" No. ${i}` : `Bench product ${i}`,
+      description: `A sturdy thing number ${i}, which a benchmark lists over and over again.`,
+      price: 5 + (i % 40) * 1.25,
+      stock: 10 + i,
+    };
+    return i % 3 === 0 ? product : { ...product, imageUrl: `/images/bench-${i}.svg` };
+  });
+  return [...playgroundCatalog, ...extra];
+}
+
 const getProductCall = (id) => ({
   jsonrpc: '2.0',
   method: 'CatalogService.getProduct',
@@ -34,10 +56,12 @@ const addToCartCall = (id) => ({
   id,
 });
 
-/** The three request bodies of the server suite, by call name. */
+/** The request bodies of the server suites, by call name. */
 export const serverCalls = {
   getProduct: JSON.stringify(getProductCall(1)),
   addToCart: JSON.stringify(addToCartCall(1)),
+  // The whole catalog of `catalogSize` products: a large result, where serializing it dominates.
+  listProducts: JSON.stringify({ jsonrpc: '2.0', method: 'CatalogService.listProducts', params: [], id: 1 }),
   batch10: JSON.stringify(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? getProductCall(i + 1) : addToCartCall(i + 1)))),
 };
 

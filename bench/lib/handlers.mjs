@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './checkout.mjs';
+import { benchCatalog, repoRoot } from './checkout.mjs';
 import { cacheDir, importTypeScript } from './load-ts.mjs';
 import { importGeneratedCheckout } from './ours.mjs';
 
@@ -26,9 +26,10 @@ export async function loadCheckoutHandlers() {
   writeFileSync(
     entry,
     `export { createCheckoutService } from ${JSON.stringify(path.join(service, 'checkout-service.ts'))};\n` +
-      `export { createMemoryStore } from ${JSON.stringify(path.join(service, 'memory-store.ts'))};\n`,
+      `export { createMemoryStore } from ${JSON.stringify(path.join(service, 'memory-store.ts'))};\n` +
+      `export { catalog } from ${JSON.stringify(path.join(service, 'catalog.ts'))};\n`,
   );
-  const { createCheckoutService, createMemoryStore } = await importTypeScript(entry, [
+  const { createCheckoutService, createMemoryStore, catalog } = await importTypeScript(entry, [
     {
       name: 'generated-idl-module',
       setup(b) {
@@ -36,18 +37,19 @@ export async function loadCheckoutHandlers() {
       },
     },
   ]);
+  const products = benchCatalog(catalog);
   return {
-    handlers: createCheckoutService({ store: boundedCartStore(createMemoryStore) }),
+    handlers: createCheckoutService({ store: boundedCartStore(() => createMemoryStore({ products })) }),
     source: 'playground/service (createCheckoutService)',
   };
 }
 
 /**
- * The playground's memory store, started over after every `maxCartAdds` lines added: the store keeps
+ * A memory store (made by `newStore`), started over after every `maxCartAdds` lines added: the store keeps
  * at most 10,000 carts (its limit) and the suite creates a cart with nearly every call.
  */
-function boundedCartStore(createMemoryStore) {
-  let store = createMemoryStore();
+function boundedCartStore(newStore) {
+  let store = newStore();
   let adds = 0;
   return {
     limits: store.limits,
@@ -55,7 +57,7 @@ function boundedCartStore(createMemoryStore) {
     getProduct: (productId) => store.getProduct(productId),
     addItem(cartId, productId, quantity) {
       if (++adds > maxCartAdds) {
-        store = createMemoryStore();
+        store = newStore();
         adds = 0;
       }
       return store.addItem(cartId, productId, quantity);

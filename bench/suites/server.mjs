@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { comparable, serverCalls } from '../lib/checkout.mjs';
+import { catalogSize, comparable, serverCalls } from '../lib/checkout.mjs';
 import { median, quantile } from '../lib/stats.mjs';
 
 const serverProcess = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
@@ -135,7 +135,12 @@ export async function runServerSuite(options) {
     }
     const stat = (call, kind, field) => median(samples[`${call}/${kind}`].map((s) => s[field]));
     const rows = [];
-    const callLabel = { getProduct: 'getProduct', addToCart: 'addToCart', batch10: '10-call batch' };
+    const callLabel = {
+      getProduct: 'getProduct',
+      addToCart: 'addToCart',
+      listProducts: `listProducts (${catalogSize} products)`,
+      batch10: '10-call batch',
+    };
     const measures = [
       ['rps', 'req/s', true],
       ['cpu', 'us', false],

@@ -5,6 +5,7 @@
 import type { IdlModel } from '../idl/model.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { Declaration, Use } from './declarations.js';
+import type { SerializerDeclarations } from './emit-serializers.js';
 import { typeUses } from './emit-client.js';
 import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
 import { anchored } from './source-anchor.js';
@@ -24,7 +25,7 @@ export function serverDeclarations(
   model: IdlModel,
   idl: IdlJson,
   typeScript: TypeScriptNames,
-  served?: IdlModel['interfaces'],
+  root?: { interfaces: IdlModel['interfaces']; serializers: SerializerDeclarations },
 ): Declaration[] {
   const names = typeScript.server;
   const handlerInterfaces = model.interfaces.map((iface): Declaration => {
@@ -54,7 +55,9 @@ export function serverDeclarations(
       text: `interface ${anchored(name, iface.name.span)} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
-  if (!served) return handlerInterfaces;
+  if (!root) return handlerInterfaces;
+  const served = root.interfaces;
+  const { declarations: serializers, table: serializerTable } = root.serializers;
   const handlerFields = served
     .map((iface) => `  ${anchored(propertyKey(iface.name.text), iface.name.span)}: ${typeScript.declared(iface.name.text)};\n`)
     .join('');
@@ -92,8 +95,9 @@ export function serverDeclarations(
       doc: docComment(`Options of {@link ${names.create}}: the runtime server's options except those the generated code supplies.`),
       exported: true,
       uses: [{ from: 'runtime', name: 'RpcServerOptions', typeOnly: true }],
-      text: `type ${namespaced(names.options)} = Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>;\n`,
+      text: `type ${namespaced(names.options)} = Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators' | 'serializers'>;\n`,
     },
+    ...serializers,
     {
       kind: 'function',
       part: 'server',
@@ -101,7 +105,8 @@ export function serverDeclarations(
       doc: docComment(
         [
           `Builds the JSON-RPC server of the \`${model.namespace}\` IDL from one handler object per interface, validating`,
-          'calls and results with the validators compiled ahead of time (no `eval` at run time).',
+          'calls and results with the validators compiled ahead of time and writing results with the serializers',
+          'generated from it, known fields only (no `eval` at run time).',
           'Serve it with the runtime: `listen(server)` (port `SERVER_PORT`, default 8080), `createNodeListener`,',
           '`createMiddleware` or `createFetchHandler`.',
         ].join('\n'),
@@ -120,7 +125,7 @@ export function serverDeclarations(
       source: namespace,
       body: [
         [
-          `return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`} });`,
+          `return createRpcServer({ ...options, idl: ${names.idl}, handlers, ${VALIDATORS === 'validators' ? VALIDATORS : `validators: ${VALIDATORS}`}, ${serializerTable === 'serializers' ? serializerTable : `serializers: ${serializerTable}`} });`,
         ],
       ],
     },

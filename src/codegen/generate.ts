@@ -9,6 +9,7 @@ import type { Declaration } from './declarations.js';
 import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations } from './emit-types.js';
+import { serializerDeclarations } from './emit-serializers.js';
 import { validatorDeclarations } from './emit-validators.js';
 import { namespaceView } from './namespace-view.js';
 import { assertUniqueNames, typeScriptNames } from './names.js';
@@ -43,13 +44,16 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
     ...errorDeclarations(own, names),
     ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];
+  // Internal names (compiled checks, validators, serializers) are made up here; they avoid every other name.
+  const taken = new Set(names.taken);
+  const validators = validatorDeclarations({ ...model, interfaces: served }, idlSchemas(idlJson), names, taken);
+  // Only the root module has a server: it serves every interface of the program.
+  const serializers = isRoot ? serializerDeclarations(idlJson, names, taken) : undefined;
   const clientAndServer = [
     ...clientDeclarations(own, names, idlJson),
-    ...serverDeclarations(own, idlJson, names, isRoot ? model.interfaces : undefined),
+    ...serverDeclarations(own, idlJson, names, isRoot ? { interfaces: model.interfaces, serializers: serializers! } : undefined),
   ];
-  // Internal names (compiled checks, validators) are made up here; they avoid every other name.
-  const taken = new Set(names.taken);
-  declarations.push(...validatorDeclarations({ ...model, interfaces: served }, idlSchemas(idlJson), names, taken), ...clientAndServer);
+  declarations.push(...validators, ...clientAndServer);
   assertUniqueNames(declarations);
   return { declarations, idlJson };
 }

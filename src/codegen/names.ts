@@ -65,6 +65,8 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'RpcServerOptions',
   'createRpcServer',
   'IdlJson',
+  'jsonString',
+  'SerializerTable',
 ]);
 
 /**

@@ -33,13 +33,19 @@ interface Report {
 }
 
 const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0'];
-const serverRows = ['getProduct', 'addToCart', '10-call batch'].flatMap((call) =>
+const serverRows = ['getProduct', 'addToCart', 'listProducts (100 products)', '10-call batch'].flatMap((call) =>
   ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) =>
     serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`),
   ),
 );
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
-const inProcessRows = ['getProduct', 'addToCart', '10-call batch', 'getProduct (plain-value handler)'].flatMap((call) => [
+const inProcessRows = [
+  'getProduct',
+  'addToCart',
+  'listProducts (100 products)',
+  '10-call batch',
+  'getProduct (plain-value handler)',
+].flatMap((call) => [
   ...inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
   `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
 ]);

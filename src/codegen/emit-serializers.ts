@@ -1,0 +1,340 @@
+/**
+ * The result serializers of the server (docs/protocol.md, "Results are written field by field"):
+ * per type some method's result holds, a function writing a value of it as JSON text, its known
+ * fields only and in IDL order, with no `eval` at run time; and the table `serializers` of every
+ * method's, which `create<Ns>Server` hands to the runtime.
+ *
+ * Each function returns `undefined` when the value is not what the IDL says (the runtime then uses
+ * `JSON.stringify`), found by cheap checks as it writes: `typeof`, objects, arrays. It says so with
+ * a bare `return;`: these functions are most of the code an `extends` chain generates, and the
+ * output must stay within a few dozen bytes per IDL byte (test/hostile/extends-chain.test.ts). It reads each
+ * field once, honours `toJSON` as `JSON.stringify` does (called once, with the key, before the
+ * value is written) and writes what `JSON.stringify` writes for each value: numbers as `'' + n`
+ * (NaN and ±Infinity `null`), strings through the runtime's `jsonString`, optional fields left
+ * out when undefined, map keys in `Object.keys` order.
+ *
+ * Strings and enums, numbers and booleans are written inline; structs, arrays and maps by a
+ * function each (recursive structs call themselves). A struct that extends another writes the
+ * parent's fields with `jsonFields_<Parent>`, so each struct's code is as large as its own fields,
+ * however long an `extends` chain is.
+ */
+import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from '../../runtime/idl-json.js';
+import type { Declaration, Use } from './declarations.js';
+import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
+import { docComment, propertyKey, stringLiteral } from './source-text.js';
+
+const jsonStringUse: Use = { from: 'runtime', name: 'jsonString', typeOnly: false };
+
+/** What a serializer function is declared with (TypeScript: the value is checked as it is written). */
+const PARAMETERS = [
+  { name: 'value', type: 'any' },
+  { name: 'key', type: 'string | number', optional: true },
+] as const;
+
+/** The first statement of every function of an object type: `toJSON` first, as JSON.stringify does. */
+const CALL_TO_JSON =
+  "if (typeof value === 'object' && value !== null && typeof value.toJSON === 'function') value = value.toJSON(key === undefined ? '' : '' + key);";
+
+/** The serializer declarations of a server and the name of their table. */
+export interface SerializerDeclarations {
+  declarations: Declaration[];
+  /** The name of the `SerializerTable` constant. */
+  table: string;
+}
+
+/** A type form as the IDL JSON writes it, for keys of maps of generated functions. */
+function typeKey(type: IdlJsonType): string {
+  return JSON.stringify(type);
+}
+
+/** `[]Product` -> `Product_array`, `map[string]int` -> `int_map`: a readable part of a function name. */
+function typeLabel(type: IdlJsonType): string {
+  if ('builtIn' in type) return type.builtIn;
+  if ('array' in type) return `${typeLabel(type.array)}_array`;
+  if ('mapValue' in type) return `${typeLabel(type.mapValue)}_map`;
+  return type.userDefined.replaceAll('.', '_');
+}
+
+/**
+ * Builds the serializers of `idl`'s methods. `idl` is the served IDL JSON (every interface of the
+ * program); `taken` holds every name of the module and receives the ones made up here.
+ */
+export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, taken: Set<string>): SerializerDeclarations {
+  const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
+  const enums = new Set((idl.enums ?? []).map((e) => e.name));
+  const declarations: Declaration[] = [];
+  /** Functions by type key (structs, arrays, maps), and the parents' field writers by struct name. */
+  const functionNames = new Map<string, string>();
+  const fieldWriters = new Map<string, string>();
+  const pending: (() => void)[] = [];
+
+  const isStruct = (type: IdlJsonType): type is { userDefined: string } => 'userDefined' in type && structs.has(type.userDefined);
+  const structOf = (name: string): IdlJsonStruct => {
+    const struct = structs.get(name);
+    if (struct === undefined) throw new CodegenError(`serializers: unknown struct ${name}`);
+    return struct;
+  };
+
+  /** The function writing `type` (a struct, array or map), declared on first use. */
+  const functionOf = (type: IdlJsonType): string => {
+    const key = typeKey(type);
+    let name = functionNames.get(key);
+    if (name !== undefined) return name;
+    name = uniqueName(`json_${typeLabel(type)}`, taken);
+    functionNames.set(key, name);
+    const declared = name;
+    // Declared after the current one is done: a work list, not recursion (types nest deeply).
+    pending.push(() => declarations.push(functionDeclaration(declared, type)));
+    return name;
+  };
+
+  /** `jsonFields_<Name>`: the text of a struct's fields (its parents' first) after `{`, without `}`. */
+  const fieldWriterOf = (structName: string): string => {
+    let name = fieldWriters.get(structName);
+    if (name !== undefined) return name;
+    name = uniqueName(`jsonFields_${structName.replaceAll('.', '_')}`, taken);
+    fieldWriters.set(structName, name);
+    const declared = name;
+    pending.push(() => {
+      const struct = structOf(structName);
+      declarations.push({
+        kind: 'function',
+        part: 'server',
+        name: declared,
+        // No doc comment: there is one of these per struct of an extends chain, whose output must stay
+        // small (test/hostile/extends-chain.test.ts); the documented json_ functions call them.
+        doc: '',
+        exported: false,
+        uses: [jsonStringUse],
+        parameters: [{ name: 'value', type: 'any' }],
+        returnType: 'string | undefined',
+        body: lines([...fieldStatements(struct), ['return text;']]),
+      });
+    });
+    return name;
+  };
+
+  /** Whether a struct or one of its parents has a required field (then its text is never `{` alone). */
+  const requiredInChain = new Map<string, boolean>();
+  const hasRequiredField = (structName: string): boolean => {
+    // Up the chain to the first struct known (a loop: chains may be thousands long), then back down.
+    const chain: IdlJsonStruct[] = [];
+    for (let name: string | undefined = structName; name !== undefined && !requiredInChain.has(name); ) {
+      const struct = structOf(name);
+      chain.push(struct);
+      name = struct.extends;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const struct = chain[i];
+      const own = (struct.fields ?? []).some((field) => !field.optional);
+      requiredInChain.set(struct.name, own || (struct.extends !== undefined && requiredInChain.get(struct.extends)!));
+    }
+    return requiredInChain.get(structName)!;
+  };
+
+  /**
+   * Statements appending the JSON text of `value` (an expression read once, a plain name) to
+   * `text` after `prefix` (an expression, or '' for none); `return undefined` when it is not a `type`.
+   */
+  const writeValue = (type: IdlJsonType, value: string, key: string, prefix: string): string[] => {
+    const before = prefix === '' ? '' : `${prefix} + `;
+    if ('builtIn' in type) {
+      switch (type.builtIn) {
+        case 'string':
+          return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
+        case 'int':
+        case 'float':
+          // What JSON.stringify writes: NaN and ±Infinity as null, -0 as 0 (so does '' + n).
+          return [`if (typeof ${value} !== 'number') return;`, `text += ${before}(Number.isFinite(${value}) ? '' + ${value} : 'null');`];
+        case 'bool':
+          return [`if (typeof ${value} !== 'boolean') return;`, `text += ${before}(${value} ? 'true' : 'false');`];
+      }
+    }
+    if ('userDefined' in type && enums.has(type.userDefined)) {
+      return [`if (typeof ${value} !== 'string') return;`, `text += ${before}jsonString(${value});`];
+    }
+    if ('userDefined' in type && !structs.has(type.userDefined)) throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
+    const written = `${value}Text`;
+    return [
+      `const ${written} = ${functionOf(type)}(${value}, ${key});`,
+      `if (${written} === undefined) return;`,
+      `text += ${before}${written};`,
+    ];
+  };
+
+  /**
+   * The statements writing a struct's fields: `let text` starts as the parent's fields (or `{`),
+   * then one block per own field. A comma goes before a field when something was written before
+   * it: known when a required field comes earlier, else asked of `text`.
+   */
+  const fieldStatements = (struct: IdlJsonStruct): string[][] => {
+    const statements: string[][] = [];
+    let written: 'nothing' | 'maybe' | 'something';
+    if (struct.extends !== undefined) {
+      statements.push([`let text = ${fieldWriterOf(struct.extends)}(value);`, 'if (text === undefined) return;']);
+      written = hasRequiredField(struct.extends) ? 'something' : 'maybe';
+    } else {
+      statements.push(["let text = '{';"]);
+      written = 'nothing';
+    }
+    (struct.fields ?? []).forEach((field, index) => {
+      const name = JSON.stringify(field.name);
+      // The text before the value: a literal when it is known, else chosen at run time.
+      const before = (value: string) =>
+        written === 'nothing'
+          ? stringLiteral(`${name}:${value}`)
+          : written === 'something'
+            ? stringLiteral(`,${name}:${value}`)
+            : `(text.length === 1 ? ${stringLiteral(`${name}:${value}`)} : ${stringLiteral(`,${name}:${value}`)})`;
+      const prefix = before('');
+      const variable = `f${index}`;
+      const read = `const ${variable} = ${propertyRead('value', field.name)};`;
+      const write = writeValue(field.type, variable, stringLiteral(field.name), prefix);
+      if (field.optional) {
+        // Undefined is left out and null written, as JSON.stringify does.
+        statements.push([
+          read,
+          `if (${variable} === null) text += ${before('null')};`,
+          `else if (${variable} !== undefined) {`,
+          ...write.map((line) => `  ${line}`),
+          '}',
+        ]);
+        if (written === 'nothing') written = 'maybe';
+      } else {
+        statements.push([read, ...write]);
+        written = 'something';
+      }
+    });
+    return statements;
+  };
+
+  /** The function writing a struct, an array or a map. */
+  const functionDeclaration = (name: string, type: IdlJsonType): Declaration => {
+    let body: string[][];
+    let what: string;
+    if (isStruct(type)) {
+      const struct = structOf(type.userDefined);
+      what = `\`${names.declared(struct.name)}\` values`;
+      const checks = [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"];
+      // A struct whose fields another struct writes too shares their writer; else they are written here.
+      body = fieldWriters.has(struct.name)
+        ? [checks, [`const text = ${fieldWriters.get(struct.name)}(value);`, "return text === undefined ? undefined : text + '}';"]]
+        : [checks, ...fieldStatements(struct), ["return text + '}';"]];
+    } else if ('array' in type) {
+      what = 'arrays';
+      body = [
+        [CALL_TO_JSON, 'if (!Array.isArray(value)) return;', "let text = '[';"],
+        [
+          'for (let i = 0; i < value.length; i++) {',
+          '  const item = value[i];',
+          ...writeValue(type.array, 'item', 'i', "(i === 0 ? '' : ',')").map((line) => `  ${line}`),
+          '}',
+        ],
+        ["return text + ']';"],
+      ];
+    } else if ('mapValue' in type) {
+      what = 'maps';
+      body = [
+        [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"],
+        // Object.keys: the own enumerable string keys, in the order JSON.stringify writes them.
+        ['const keys = Object.keys(value);', "let text = '{';"],
+        [
+          'for (let i = 0; i < keys.length; i++) {',
+          '  const item = value[keys[i]];',
+          ...writeValue(type.mapValue, 'item', 'keys[i]', "(i === 0 ? '' : ',') + jsonString(keys[i]) + ':'").map((line) => `  ${line}`),
+          '}',
+        ],
+        ["return text + '}';"],
+      ];
+    } else {
+      throw new CodegenError(`serializers: no function for ${typeKey(type)}`);
+    }
+    return {
+      kind: 'function',
+      part: 'server',
+      name,
+      doc: docComment(`Writes ${what} as JSON text, known fields only; undefined for a value of another type.`),
+      exported: false,
+      uses: [jsonStringUse],
+      parameters: PARAMETERS,
+      returnType: 'string | undefined',
+      body: lines(body),
+    };
+  };
+
+  /**
+   * The serializer of a method's result: the function of its type, or, for a bare value or an
+   * `[optional]` result (null written as null), a function of its own.
+   */
+  const resultFunctions = new Map<string, string>();
+  const resultSerializerOf = (method: IdlJsonMethod): string => {
+    const type = method.returnType;
+    const written = isStruct(type) || 'array' in type || 'mapValue' in type;
+    if (written && !method.returnOptional) return functionOf(type);
+    const key = `${typeKey(type)}${method.returnOptional ? '?' : ''}`;
+    let name = resultFunctions.get(key);
+    if (name !== undefined) return name;
+    name = uniqueName(`json_${typeLabel(type)}${method.returnOptional ? '_or_null' : ''}_result`, taken);
+    resultFunctions.set(key, name);
+    const body: string[][] = [];
+    if (written) body.push([`return value === null ? 'null' : ${functionOf(type)}(value);`]);
+    else {
+      if (method.returnOptional) body.push(["if (value === null) return 'null';"]);
+      body.push(["let text = '';", ...writeValue(type, 'value', "''", '')], ['return text;']);
+    }
+    declarations.push({
+      kind: 'function',
+      part: 'server',
+      name,
+      doc: docComment(`Writes a \`${resultLabel(type, names)}${method.returnOptional ? ' [optional]' : ''}\` result as JSON text.`),
+      exported: false,
+      uses: [jsonStringUse],
+      parameters: [{ name: 'value', type: 'any' }],
+      returnType: 'string | undefined',
+      body: lines(body),
+    });
+    return name;
+  };
+
+  const entries: string[] = [];
+  for (const iface of idl.interfaces ?? []) {
+    for (const method of iface.methods ?? []) {
+      entries.push(`  ${stringLiteral(`${iface.name}.${method.name}`)}: ${resultSerializerOf(method)},\n`);
+    }
+  }
+  while (pending.length > 0) pending.shift()!();
+  const table = uniqueName('serializers', taken);
+  declarations.push({
+    kind: 'const',
+    part: 'server',
+    name: table,
+    doc: docComment(
+      'The result serializer of every method, keyed `"<Interface>.<method>"`: each writes the known fields only (extra keys are dropped) and returns undefined for a value that is not what the IDL says.',
+    ),
+    exported: false,
+    uses: [{ from: 'runtime', name: 'SerializerTable', typeOnly: true }],
+    annotation: 'SerializerTable',
+    declaredType: 'SerializerTable',
+    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
+  });
+  return { declarations, table };
+}
+
+/** Groups of lines as the statements of a function body, one line each. */
+function lines(groups: readonly (readonly string[])[]): string[][] {
+  return groups.flat().map((line) => [line]);
+}
+
+/** `value.name`, or `value['na-me']` for a name that is not an identifier (or is `__proto__`). */
+function propertyRead(object: string, name: string): string {
+  const key = propertyKey(name);
+  return key === name && name !== '__proto__' ? `${object}.${name}` : `${object}[${stringLiteral(name)}]`;
+}
+
+/** An IDL type as the IDL writes it, for doc comments. */
+function resultLabel(type: IdlJsonType, names: TypeScriptNames): string {
+  if ('builtIn' in type) return type.builtIn;
+  if ('array' in type) return `[]${resultLabel(type.array, names)}`;
+  if ('mapValue' in type) return `map[string]${resultLabel(type.mapValue, names)}`;
+  return names.declared(type.userDefined);
+}
