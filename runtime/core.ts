@@ -8,6 +8,7 @@ export type * from './idl-json.js';
 export { idlSchemas, typeSchema, type IdlSchemas, type MethodSchemas } from './schema.js';
 export {
   compileValidators,
+  generatedValidator,
   typeboxValidator,
   MAX_ISSUES,
   type MethodValidators,
@@ -28,6 +29,19 @@ export {
   type RpcServer,
   type RpcServerOptions,
 } from './server.js';
+export {
+  deferToExplainer,
+  inheritedProblems,
+  integerProblem,
+  isObjectValue,
+  markOrNull,
+  ownField,
+  recordProblem,
+  recordProblemAt,
+  type ExtendedStruct,
+  type ProblemPath,
+  type ProblemWalker,
+} from './problem-walkers.js';
 export { createFetchHandler } from './fetch.js';
 export { jsonString, jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';

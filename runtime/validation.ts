@@ -9,6 +9,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { buildExplainer, type NamedChecks, type ValidationIssue } from './explain.js';
 import type { IdlJson } from './idl-json.js';
+import { listProblems, type ProblemWalker } from './problem-walkers.js';
 import { idlSchemas } from './schema.js';
 
 export { MAX_ISSUES, type NamedChecks, type ValidationIssue } from './explain.js';
@@ -45,6 +46,35 @@ export function typeboxValidator(
   return {
     check,
     errors(value) {
+      if (check(value)) return [];
+      explain ??= buildExplainer(schema, references, namedChecks);
+      return explain(value);
+    },
+  };
+}
+
+/**
+ * A validator from a compiled check and a problem walker generated ahead of time (generated code).
+ * `errors()` lists what `typeboxValidator` with the named checks lists, at most `MAX_ISSUES`
+ * problems, never none for a value `check` rejects. It walks the value first: when the walk finds
+ * problems and the value's fields are all its own (what `JSON.parse` gives), that list is the answer,
+ * with no schema read and no check run again. Otherwise (a valid value, or one with inherited fields,
+ * which the check reads and the walker does not) it asks `check`, and the runtime's explainer
+ * (`buildExplainer` over `schema`, `references` and `namedChecks`) has the last word.
+ */
+export function generatedValidator(
+  check: (value: unknown) => boolean,
+  walk: ProblemWalker,
+  schema: TSchema,
+  references: TSchema[],
+  namedChecks?: NamedChecks,
+): Validator {
+  let explain: ((value: unknown) => ValidationIssue[]) | undefined;
+  return {
+    check,
+    errors(value) {
+      const listed = listProblems(walk, value);
+      if (listed !== undefined) return listed;
       if (check(value)) return [];
       explain ??= buildExplainer(schema, references, namedChecks);
       return explain(value);

@@ -18,17 +18,12 @@ import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
 import type { Declaration, Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
+import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
 import { alias, ALIASED_CHECK, compiledCode, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
 
-const typeboxValidator: Use = { from: 'runtime', name: 'typeboxValidator', typeOnly: false };
-
-/** TypeScript and JavaScript forms of one piece of compiled code. */
-interface Both {
-  ts: string;
-  js: string;
-}
+const generatedValidator: Use = { from: 'runtime', name: 'generatedValidator', typeOnly: false };
 
 /** A copy of `schema` with every `$id` and `$ref` replaced by its alias (symbol keys such as `Kind` kept). */
 function aliased(schema: unknown, aliases: ReadonlyMap<string, string>): unknown {
@@ -229,16 +224,18 @@ class SharedChecks {
 
 /**
  * The validator table of every method: one validator per distinct parameter or result type, shared
- * by the methods that use it, wrapping a compiled check with the runtime's `typeboxValidator`.
+ * by the methods that use it, made by the runtime's `generatedValidator` from a compiled check and a
+ * problem walker generated ahead of time (emit-problem-walkers.ts).
  */
 export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, names: TypeScriptNames, taken: Set<string>): Declaration[] {
   const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
   const checks = new SharedChecks(schemas.references, names, taken);
+  const walkers = new ProblemWalkers(schemas.references, names, taken, checks.checkNames);
   const validators: Declaration[] = [];
   const validatorsBySource = new Map<string, string>();
   // The named types some validated schema refers to, and the name of the table of their checks
-  // (given to the validators whose schema refers to a named type, so that `errors()` skips the
-  // parts of a value whose check passes).
+  // (given to the validators whose schema refers to a named type: for a value the walkers cannot
+  // vouch for, the runtime's explainer skips the parts of it whose check passes).
   const referenced = new Set<string>();
   let namedChecks: string | undefined;
   const noteReferences = (schema: TSchema): boolean => {
@@ -265,6 +262,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     validatorsBySource.set(source, name);
     const validated = named ? referencesById.get(named)! : schema;
     const check = checks.compile(validated);
+    const walker = walkers.rootWalker(validated);
     const references = noteReferences(validated)
       ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))]
       : [SCHEMA_REFERENCES];
@@ -273,18 +271,20 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     if (named) {
       validators.push({
         ...base,
-        uses: [typeboxValidator],
-        value: [`/*#__PURE__*/ typeboxValidator(${check.js}, ${source}, ${references.join(', ')})`],
+        uses: [generatedValidator],
+        value: [`/*#__PURE__*/ generatedValidator(${check.js}, ${walker.js}, ${source}, ${references.join(', ')})`],
       });
     } else {
       // The schema argument calls TypeBox, which a pure mark on the outer call alone would keep.
       const argument = (text: string) => indent(text, '    ').trimStart();
       validators.push({
         ...base,
-        uses: [typeboxValidator, { from: 'typebox', name: 'Type', typeOnly: false }],
+        uses: [generatedValidator, { from: 'typebox', name: 'Type', typeOnly: false }, ...walkerUses(walker.ts)],
         value: [
-          '/*#__PURE__*/ (() =>\n  typeboxValidator(\n    ',
+          '/*#__PURE__*/ (() =>\n  generatedValidator(\n    ',
           { ts: argument(check.ts), js: argument(check.js) },
+          ',\n    ',
+          { ts: argument(walker.ts), js: argument(walker.js) },
           `,\n    ${argument(source)},\n${references.map((name) => `    ${name},\n`).join('')}  ))()`,
         ],
       });
@@ -306,7 +306,9 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     kind: 'const',
     part: 'types',
     name: VALIDATORS,
-    doc: docComment('The validators of every method, keyed `"<Interface>.<method>"`, with checks compiled ahead of time.'),
+    doc: docComment(
+      'The validators of every method, keyed `"<Interface>.<method>"`, with checks and problem lists generated ahead of time.',
+    ),
     exported: true,
     uses: [{ from: 'runtime', name: 'ValidatorTable', typeOnly: true }],
     annotation: 'ValidatorTable',
@@ -316,6 +318,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
   return [
     ...checks.declarations,
     ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames),
+    ...walkers.allDeclarations(),
     ...validators,
     table,
   ];
@@ -323,9 +326,9 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
 
 /**
  * `const namedChecks = { CartItem: check_CartItem, ... }`: the compiled checks of the named types
- * other schemas refer to, in IDL order, for `typeboxValidator`. Not annotated: its inferred type
- * fits the runtime's `NamedChecks`, and an object literal of functions is dropped with the
- * validators from a bundle that does not use them.
+ * other schemas refer to, in IDL order, for `generatedValidator` (its explainer, for values the
+ * walkers cannot vouch for). Not annotated: its inferred type fits the runtime's `NamedChecks`, and
+ * an object literal of functions is dropped with the validators from a bundle that does not use them.
  */
 function namedChecksDeclaration(
   name: string | undefined,
@@ -345,7 +348,7 @@ function namedChecksDeclaration(
       part: 'types',
       name,
       doc: docComment(
-        'The compiled checks of the named types other schemas refer to: `errors()` skips every part of a value whose check passes.',
+        'The compiled checks of the named types other schemas refer to: for a value its walker cannot vouch for, `errors()` skips every part whose check passes.',
       ),
       exported: false,
       uses: [],

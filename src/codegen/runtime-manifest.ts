@@ -46,6 +46,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'method-table.ts',
   'middleware.ts',
   'node.ts',
+  'problem-walkers.ts',
   'rest-binding.ts',
   'result-serializer.ts',
   'retry.ts',

@@ -32,7 +32,9 @@ const GENERATED =
   'validators methodSchemas schemaReferences namedChecks keyPattern callMethod options ctx transport handlers Type ' +
   'TSchema DeclaredError Transport CallOptions typeboxValidator ValidatorTable RpcContext RpcServer RpcServerOptions ' +
   'createRpcServer IdlJson RpcError HttpTransport T0 T1 check_T0 check_class classSchema classClient classError CLASS ' +
-  'createPromiseServer PromiseHandlers promiseIdl PromiseServerOptions a___ a_95_ check_a_95_95_95_';
+  'createPromiseServer PromiseHandlers promiseIdl PromiseServerOptions a___ a_95_ check_a_95_95_95_ generatedValidator ' +
+  'MAX_ISSUES recordProblem recordProblemAt isObjectValue integerProblem markOrNull deferToExplainer inheritedProblems ' +
+  'ProblemPath ValidationIssue ExtendedStruct problems_class extended_class';
 
 /** Every name to try: valid IDL identifiers only (the IDL's own keywords cannot be names). */
 const NAMES = [

@@ -1,0 +1,473 @@
+/**
+ * The problem walkers of `types.ts`: what `errors()` of a generated validator runs after its
+ * compiled check said no. One plain function per named type (`problems_Cart(value, path, issues)`)
+ * and one per validator, printed from the runtime's own schemas, so listing problems reads no schema
+ * and creates no code at run time.
+ *
+ * The list must be the runtime explainer's (runtime/explain.ts `buildExplainer` with the named
+ * checks), word for word and in the same order: the walkers here mirror its cases one by one,
+ * including where each stops at `MAX_ISSUES` (the " or null" rule counts the problems a walk gave).
+ * The explainer skips a part whose named type's check passes; the walkers read fields as the checks
+ * do (`value.field`), so such a part has no problems for them either, and they skip only items and
+ * entries that way (cheaper than walking them). Where the two could read a value differently (an
+ * inherited field, a hole), a walker defers and the runtime asks the explainer (`listProblems`).
+ */
+import { Kind, type TSchema } from '@sinclair/typebox';
+import type { Declaration, Use } from './declarations.js';
+import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
+import { docComment, stringLiteral } from './source-text.js';
+
+/**
+ * The most fields a walker compares with `Object.prototype`'s in one condition (a larger struct asks
+ * `Object.hasOwn` for each: a condition of thousands of terms is a deep tree to compile).
+ */
+const MAX_COMPARED_FIELDS = 64;
+
+/** TypeScript and JavaScript forms of one piece of code. */
+export interface Both {
+  ts: string;
+  js: string;
+}
+
+const runtime = (name: string, typeOnly = false): Use => ({ from: 'runtime', name, typeOnly });
+/** What a walker may call, and the types of its parameters. */
+const ALL_USES: readonly Use[] = [
+  runtime('MAX_ISSUES'),
+  runtime('recordProblem'),
+  runtime('recordProblemAt'),
+  runtime('isObjectValue'),
+  runtime('integerProblem'),
+  runtime('markOrNull'),
+  runtime('deferToExplainer'),
+  runtime('ownField'),
+  runtime('ProblemPath', true),
+  runtime('ValidationIssue', true),
+  runtime('inheritedProblems'),
+];
+
+/** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
+export function walkerUses(ts: string): Use[] {
+  return USE_PATTERNS.filter(({ pattern }) => pattern.test(ts)).map(({ use }) => use);
+}
+const USE_PATTERNS = ALL_USES.map((use) => ({ use, pattern: new RegExp(`\\b${use.name}\\b`) }));
+
+/** The parameters of every walker: JavaScript, and TypeScript (`any` like TypeBox's checks: every use is tested first). */
+const PARAMETERS: Both = { js: 'value, path, issues', ts: 'value: any, path: ProblemPath, issues: ValidationIssue[]' };
+
+/** The scalar kinds, each with its test of a valid value and its problem. */
+const SCALARS: Readonly<Record<string, { invalid: (v: string) => string; message: string }>> = {
+  String: { invalid: (v) => `typeof ${v} !== 'string'`, message: 'expected string' },
+  Number: { invalid: (v) => `!Number.isFinite(${v})`, message: 'expected number' },
+  Integer: { invalid: (v) => `!Number.isSafeInteger(${v})`, message: 'expected integer' },
+  Boolean: { invalid: (v) => `typeof ${v} !== 'boolean'`, message: 'expected boolean' },
+};
+
+/** The problem message of an invalid scalar of `kind` (a source expression), `... or null` when null was allowed. */
+function scalarMessage(kind: string, v: string, orNull: boolean): string {
+  if (kind === 'Integer') return orNull ? `integerProblem(${v}, true)` : `integerProblem(${v})`;
+  return stringLiteral(orNull ? `${SCALARS[kind].message} or null` : SCALARS[kind].message);
+}
+
+/** The member of `T | null` (an `[optional]` field or result), or undefined for any other schema. */
+function optionalMember(schema: TSchema): TSchema | undefined {
+  if (schema[Kind] !== 'Union') return undefined;
+  const members = schema.anyOf as TSchema[];
+  return members.length === 2 && members[1][Kind] === 'Null' && members[0][Kind] !== 'Null' ? members[0] : undefined;
+}
+
+/** An enum's schema: a union of literals. */
+const isEnum = (schema: TSchema): boolean =>
+  schema[Kind] === 'Union' && (schema.anyOf as TSchema[]).every((member) => member[Kind] === 'Literal');
+
+/**
+ * The one problem of a value of an enum that is not one of its values: `expected one of: a, b`; an
+ * enum of one value is that value's schema (TypeBox makes a union of one member that member), one
+ * without values `Never`. `undefined` for any other schema.
+ */
+function valueProblem(schema: TSchema): string | undefined {
+  if (isEnum(schema)) return `expected one of: ${(schema.anyOf as TSchema[]).map((member) => String(member.const)).join(', ')}`;
+  if (schema[Kind] === 'Literal') return `expected ${JSON.stringify(schema.const)}`;
+  if (schema[Kind] === 'Never') return 'no value is allowed here';
+  return undefined;
+}
+
+/** The longest enum problem written where the enum is used (a longer one is left to its walker). */
+const MAX_INLINE_MESSAGE = 200;
+
+/** A struct's schema: an object, or an intersection for one that extends another. */
+const isStruct = (schema: TSchema): boolean => schema[Kind] === 'Object' || isExtendingStruct(schema);
+
+/** `Type.Intersect([Type.Ref(parent), Type.Object(own fields)])`: the schema of a struct that extends another. */
+function isExtendingStruct(schema: TSchema): boolean {
+  const members = schema.allOf as TSchema[] | undefined;
+  return schema[Kind] === 'Intersect' && members?.length === 2 && members[0][Kind] === 'Ref' && members[1][Kind] === 'Object';
+}
+
+/** Statements being written, with their indentation, and fresh names for the variables they declare. */
+class Body {
+  private readonly lines: (string | Both)[] = [];
+  private depth = 1;
+  private count = 0;
+
+  /** A statement; `{ js, ts }` when TypeScript needs it written otherwise. */
+  line(text: string | Both): void {
+    const pad = '  '.repeat(this.depth);
+    this.lines.push(typeof text === 'string' ? `${pad}${text}` : { js: `${pad}${text.js}`, ts: `${pad}${text.ts}` });
+  }
+
+  /** `open` (ending in `{`), the statements `inside` writes, one level deeper, and `}`. */
+  block(open: string, inside: () => void): void {
+    this.line(open);
+    this.depth++;
+    inside();
+    this.depth--;
+    this.line('}');
+  }
+
+  /** A number for the names of variables not declared in this function yet (`index1`, `item1`). */
+  fresh(): number {
+    return ++this.count;
+  }
+
+  text(): Both {
+    const print = (language: keyof Both) => `${this.lines.map((line) => (typeof line === 'string' ? line : line[language])).join('\n')}\n`;
+    return { js: print('js'), ts: print('ts') };
+  }
+}
+
+/**
+ * The walkers of a module. `rootWalker` gives each validator's; the named walkers it reaches are
+ * declared once each, in the order first reached (a work list: no recursion along the types, so an
+ * `extends` chain or a chain of required fields thousands of structs long is fine).
+ */
+export class ProblemWalkers {
+  private readonly declarations: Declaration[] = [];
+  private readonly byId: ReadonlyMap<string, TSchema>;
+  private readonly walkerNames = new Map<string, string>();
+  private readonly pending: string[] = [];
+  /** Structs that other reached structs extend, with the name of their `ExtendedStruct`. */
+  private readonly extendedNames = new Map<string, string>();
+  /** Every struct another struct extends. */
+  private readonly extended = new Set<string>();
+
+  constructor(
+    references: readonly TSchema[],
+    private readonly names: TypeScriptNames,
+    private readonly taken: Set<string>,
+    /** The name of each named type's compiled check, by `$id`. */
+    private readonly checkNames: ReadonlyMap<string, string>,
+  ) {
+    this.byId = new Map(references.map((schema) => [schema.$id as string, schema]));
+    for (const schema of references) if (isExtendingStruct(schema)) this.extended.add((schema.allOf as TSchema[])[0].$ref as string);
+  }
+
+  /** The walker of a validator of `schema`: a named walker's name, or a function expression (see `walkerUses`). */
+  rootWalker(schema: TSchema): Both {
+    let walker: Both;
+    if (typeof schema.$id === 'string') {
+      // A validator of a bare named type: its walker is the named type's, whose check just failed.
+      const name = this.walkerOf(schema.$id);
+      walker = { js: name, ts: name };
+    } else {
+      const body = new Body();
+      this.walkValue(body, schema, 'value');
+      const text = body.text();
+      walker = { js: `function problems(${PARAMETERS.js}) {\n${text.js}}`, ts: `function problems(${PARAMETERS.ts}): void {\n${text.ts}}` };
+    }
+    this.declarePending();
+    return walker;
+  }
+
+  /** The named walkers and `ExtendedStruct`s reached so far (walkers first, then structs root first). */
+  allDeclarations(): Declaration[] {
+    return [...this.declarations, ...this.extendedDeclarations()];
+  }
+
+  /** A named check's name. */
+  private checkOf(id: string): string {
+    const name = this.checkNames.get(id);
+    if (name === undefined) throw new CodegenError(`schema refers to unknown type ${id}`);
+    return name;
+  }
+
+  /** The name of the walker of the named type `id`, declared later (see `declarePending`). */
+  private walkerOf(id: string): string {
+    let name = this.walkerNames.get(id);
+    if (name === undefined) {
+      if (!this.byId.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+      name = uniqueName(`problems_${id.replaceAll('.', '_')}`, this.taken);
+      this.walkerNames.set(id, name);
+      this.pending.push(id);
+    }
+    return name;
+  }
+
+  /** Declares the walkers reached and not declared yet (and those they reach, and so on). */
+  private declarePending(): void {
+    for (let id = this.pending.shift(); id !== undefined; id = this.pending.shift()) this.declareNamed(id);
+  }
+
+  private declareNamed(id: string): void {
+    const schema = this.byId.get(id)!;
+    const name = this.walkerNames.get(id)!;
+    const typeName = `\`${this.names.declared(id)}\``;
+    // Every walked type has a compiled check: its validator's check reaches it too.
+    const check = `{@link ${this.checkOf(id)}}`;
+    const body = new Body();
+    let parameters = PARAMETERS;
+    let doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}); generated ahead of time.`;
+    if (isExtendingStruct(schema)) {
+      const [parent, own] = schema.allOf as TSchema[];
+      const parentId = parent.$ref as string;
+      this.walkerOf(parentId);
+      const extended = this.extendedOf(parentId);
+      body.line(`if (ownFieldsOnly ? issues.length >= MAX_ISSUES : !inheritedProblems(value, path, issues, ${extended})) return;`);
+      this.walkFields(body, own, true);
+      parameters = { js: `${PARAMETERS.js}, ownFieldsOnly`, ts: `${PARAMETERS.ts}, ownFieldsOnly?: boolean` };
+      doc = `Lists the problems of a value that is not a valid ${typeName}, or with \`ownFieldsOnly\` of its own fields.`;
+    } else if (schema[Kind] === 'Object') {
+      body.line('if (issues.length >= MAX_ISSUES) return;');
+      body.line("if (!isObjectValue(value)) return recordProblem(issues, path, 'expected object');");
+      this.walkFields(body, schema, this.extended.has(id));
+      if (!this.extended.has(id) && !this.isCompact(schema)) {
+        // `__proto__` is what V8 makes nearly free (`Object.getPrototypeOf` is a call); an own
+        // property of that name makes it differ from the prototype, which defers too.
+        body.line('// The explainer reads own fields only: it decides for an object with problems that inherits.');
+        body.line('if (issues.length > before && value.__proto__ !== Object.prototype) deferToExplainer();');
+      }
+    } else if (schema[Kind] === 'Never') {
+      body.line(`if (issues.length < MAX_ISSUES) recordProblem(issues, path, ${stringLiteral(valueProblem(schema)!)});`);
+    } else if (valueProblem(schema) !== undefined) {
+      body.line(
+        `if (!${this.checkOf(id)}(value) && issues.length < MAX_ISSUES) recordProblem(issues, path, ${stringLiteral(valueProblem(schema)!)});`,
+      );
+    } else {
+      throw new CodegenError(`no problem walker for the schema of ${id}: ${JSON.stringify(schema)}`);
+    }
+    const text = body.text();
+    const code = { js: `function ${name}(${parameters.js}) {\n${text.js}}`, ts: `function ${name}(${parameters.ts}): void {\n${text.ts}}` };
+    this.declarations.push({
+      kind: 'code',
+      part: 'types',
+      name,
+      exported: false,
+      uses: walkerUses(code.ts),
+      doc: docComment(doc),
+      code: [code],
+    });
+  }
+
+  /** The name of the `ExtendedStruct` of struct `id`, declared at the end (see `extendedDeclarations`). */
+  private extendedOf(id: string): string {
+    let name = this.extendedNames.get(id);
+    if (name === undefined) {
+      name = uniqueName(`extended_${id.replaceAll('.', '_')}`, this.taken);
+      this.extendedNames.set(id, name);
+    }
+    return name;
+  }
+
+  /**
+   * `const extended_Base = { walk: problems_Base, parent: undefined }`, one per extended struct, each
+   * after its parent's (it reads it when the module loads). Every struct is looked at once.
+   */
+  private extendedDeclarations(): Declaration[] {
+    const declared = new Set<string>();
+    const ordered: string[] = [];
+    for (const id of this.extendedNames.keys()) {
+      const chain: string[] = [];
+      for (let at: string | undefined = id; at !== undefined && !declared.has(at); at = this.parentOf(at)) {
+        declared.add(at);
+        chain.push(at);
+      }
+      ordered.push(...chain.reverse());
+    }
+    return ordered.map((id) => {
+      const parent = this.parentOf(id);
+      const name = this.extendedOf(id);
+      return {
+        kind: 'const',
+        part: 'types',
+        name,
+        doc: '', // an `extends` chain may be thousands of structs long: see `ExtendedStruct`
+        exported: false,
+        uses: [runtime('ExtendedStruct', true)],
+        annotation: 'ExtendedStruct',
+        declaredType: 'ExtendedStruct',
+        value: [`{ walk: ${this.walkerOf(id)}, parent: ${parent === undefined ? 'undefined' : this.extendedOf(parent)} }`],
+      };
+    });
+  }
+
+  /** The struct `id` extends, if any. */
+  private parentOf(id: string): string | undefined {
+    const schema = this.byId.get(id)!;
+    return isExtendingStruct(schema) ? ((schema.allOf as TSchema[])[0].$ref as string) : undefined;
+  }
+
+  /** Whether the walker of a struct reads each field with `Object.hasOwn` (see `walkFields`). */
+  private isCompact(schema: TSchema): boolean {
+    return Object.keys(schema.properties as Record<string, TSchema>).length > MAX_COMPARED_FIELDS;
+  }
+
+  /**
+   * The fields of an object schema, in schema order.
+   *
+   * The explainer reads own properties (an inherited one is no field), a compiled check reads
+   * `value.field`; for plain data (what `JSON.parse` gives) they agree. `Object.hasOwn` costs more than
+   * everything else a walker does for a field (Node 20 does not inline it), so a walker reads
+   * `value.field` and makes sure it may: a field `Object.prototype` has a property of that name for
+   * is asked (`constructor`, `__proto__`, ...), a value equal to `Object.prototype`'s property of the
+   * field's name defers to the explainer, and so does an object with problems whose prototype is
+   * not `Object.prototype` (checked at the end, see `declareNamed`). The walkers of structs in an
+   * `extends` chain (`compact`: thousands may be generated, and the same object is walked by each)
+   * and of large structs (a condition of thousands of terms is a deep tree to compile) ask
+   * `Object.hasOwn` for every field present.
+   */
+  private walkFields(body: Body, schema: TSchema, compact: boolean): void {
+    const required = new Set<string>(schema.required ?? []);
+    const fields = Object.entries(schema.properties as Record<string, TSchema>).map(([key, fieldSchema], index) => ({
+      key,
+      schema: fieldSchema,
+      literal: stringLiteral(key),
+      v: /^\w+$/.test(key) ? `f_${key}` : `field${index}`,
+    }));
+    const asked = (v: string, literal: string) => `if (${v} !== undefined && !Object.hasOwn(value, ${literal})) ${v} = deferToExplainer();`;
+    const askAll = compact || this.isCompact(schema);
+    if (!askAll) body.line('const before = issues.length;');
+    for (const { key, literal, v } of fields) {
+      if (askAll) body.line(`const ${v} = ownField(value, ${literal});`);
+      else if (key in Object.prototype) {
+        body.line(`let ${v} = value[${literal}];`);
+        body.line(asked(v, literal));
+      } else {
+        body.line(`const ${v} = value[${literal}];`);
+      }
+    }
+    const compared = askAll ? [] : fields.filter(({ key }) => !(key in Object.prototype));
+    if (compared.length > 0) {
+      const condition = (prototype: string) =>
+        `if (${compared.map(({ literal, v }) => `(${v} !== undefined && ${v} === ${prototype}[${literal}])`).join(' || ')}) deferToExplainer(); // maybe inherited from Object.prototype`;
+      body.line({ js: condition('Object.prototype'), ts: condition('(Object.prototype as any)') });
+    }
+    for (const { key, schema: fieldSchema, literal, v } of fields) {
+      if (required.has(key)) {
+        body.line(`if (${v} === undefined) recordProblem(issues, path, ${stringLiteral(`missing required field '${key}'`)});`);
+        this.walkChild(body, fieldSchema, v, literal, { prefix: 'else ' });
+      } else {
+        this.walkChild(body, fieldSchema, v, literal, { condition: `${v} !== undefined` });
+      }
+    }
+  }
+
+  /**
+   * The problems of `v`, the value at `key` of a container (a field, item or entry), as the container
+   * walks a child: nothing when it is a valid scalar or its named type's check passes, else the
+   * child's walker one level down the path. The statement written is one `if` (or block), after
+   * `prefix` and with `condition` first. `element`: `v` is an item or a map entry.
+   */
+  private walkChild(
+    body: Body,
+    schema: TSchema,
+    v: string,
+    key: string,
+    at: { prefix?: string; condition?: string; element?: boolean },
+  ): void {
+    const { prefix = '' } = at;
+    const conditions = at.condition === undefined ? [] : [at.condition];
+    const kind = schema[Kind] as string;
+    const member = optionalMember(schema);
+    if (kind in SCALARS) {
+      const condition = [...conditions, SCALARS[kind].invalid(v), 'issues.length < MAX_ISSUES'].join(' && ');
+      body.line(`${prefix}if (${condition}) recordProblemAt(issues, path, ${key}, ${scalarMessage(kind, v, false)});`);
+    } else if (member !== undefined && (member[Kind] as string) in SCALARS) {
+      // An [optional] scalar: one problem of the value itself, so always `... or null`.
+      const memberKind = member[Kind] as string;
+      const condition = [...conditions, `${v} !== null`, SCALARS[memberKind].invalid(v), 'issues.length < MAX_ISSUES'].join(' && ');
+      body.line(`${prefix}if (${condition}) recordProblemAt(issues, path, ${key}, ${scalarMessage(memberKind, v, true)});`);
+    } else if (kind === 'Ref' || member?.[Kind] === 'Ref') {
+      // A named type: its walker one level down (an enum's only when its check fails: it has one
+      // problem at most, and checking spares the push). For an [optional] one, maybe `... or null`.
+      const id = (member ?? schema).$ref as string;
+      const target = this.byId.get(id);
+      const tests = [...conditions, ...(member ? [`${v} !== null`] : [])];
+      const message = target === undefined ? undefined : valueProblem(target);
+      if (message !== undefined && message.length <= MAX_INLINE_MESSAGE) {
+        // An enum: its one problem recorded here, without a call or a push.
+        const text = member && message.startsWith('expected ') ? `${message} or null` : message;
+        if (target![Kind] !== 'Never') tests.push(`!${this.checkOf(id)}(${v})`);
+        tests.push('issues.length < MAX_ISSUES');
+        body.line(`${prefix}if (${tests.join(' && ')}) recordProblemAt(issues, path, ${key}, ${stringLiteral(text)});`);
+        return;
+      }
+      // A struct that is an item or entry (of many, most of them fine) is first given to its check,
+      // cheaper than its walker; a part whose check passes has no problems, or none the explainer lists.
+      if (target !== undefined && (!isStruct(target) || at.element)) tests.push(`!${this.checkOf(id)}(${v})`);
+      body.block(tests.length === 0 ? `${prefix}{` : `${prefix}if (${tests.join(' && ')}) {`, () => {
+        body.line(`path.push(${key});`);
+        if (member === undefined) body.line(`${this.walkerOf(id)}(${v}, path, issues);`);
+        else {
+          const before = `before${body.fresh()}`;
+          body.line(`const ${before} = issues.length;`);
+          body.line(`${this.walkerOf(id)}(${v}, path, issues);`);
+          body.line(`markOrNull(issues, ${before}, path.length);`);
+        }
+        body.line('path.pop();');
+      });
+    } else {
+      const condition = [...conditions].join(' && ');
+      body.block(condition === '' ? `${prefix}{` : `${prefix}if (${condition}) {`, () => {
+        body.line(`path.push(${key});`);
+        this.walkValue(body, schema, v);
+        body.line('path.pop();');
+      });
+    }
+  }
+
+  /** The problems of `v` at `path`, as the explainer's walker of `schema` records them. */
+  private walkValue(body: Body, schema: TSchema, v: string): void {
+    const kind = schema[Kind] as string;
+    const member = optionalMember(schema);
+    if (kind in SCALARS) {
+      body.line(
+        `if (${SCALARS[kind].invalid(v)} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${scalarMessage(kind, v, false)});`,
+      );
+    } else if (kind === 'Ref') {
+      const id = schema.$ref as string;
+      body.line(`${this.walkerOf(id)}(${v}, path, issues);`);
+    } else if (kind === 'Array') {
+      body.block('if (issues.length < MAX_ISSUES) {', () => {
+        body.line(`if (!Array.isArray(${v})) recordProblem(issues, path, 'expected array');`);
+        const n = body.fresh();
+        const [index, item] = [`index${n}`, `item${n}`];
+        body.block(`else for (let ${index} = 0; ${index} < ${v}.length && issues.length < MAX_ISSUES; ${index}++) {`, () => {
+          body.line(`const ${item} = ${v}[${index}];`);
+          // A hole is no item (as for the explainer), but makes the check fail: the explainer decides.
+          body.line(`if (${item} === undefined && !(${index} in ${v})) deferToExplainer();`);
+          this.walkChild(body, schema.items as TSchema, item, index, { prefix: 'else ', element: true });
+        });
+      });
+    } else if (kind === 'Record') {
+      const entries = Object.values(schema.patternProperties as Record<string, TSchema>)[0];
+      body.block('if (issues.length < MAX_ISSUES) {', () => {
+        body.line(`if (!isObjectValue(${v})) recordProblem(issues, path, 'expected object');`);
+        const n = body.fresh();
+        const [key, entry] = [`key${n}`, `entry${n}`];
+        body.block(`else for (const ${key} of Object.keys(${v})) {`, () => {
+          body.line('if (issues.length >= MAX_ISSUES) break;');
+          body.line(`const ${entry} = ${v}[${key}];`);
+          this.walkChild(body, entries, entry, key, { element: true });
+        });
+      });
+    } else if (member !== undefined) {
+      body.block(`if (${v} !== null && issues.length < MAX_ISSUES) {`, () => {
+        const before = `before${body.fresh()}`;
+        body.line(`const ${before} = issues.length;`);
+        this.walkValue(body, member, v);
+        body.line(`markOrNull(issues, ${before}, path.length);`);
+      });
+    } else {
+      throw new CodegenError(`no problem walker for the schema ${JSON.stringify(schema)}`);
+    }
+  }
+}
