@@ -69,17 +69,8 @@ export function generatedValidator(
   references: TSchema[],
   namedChecks?: NamedChecks,
 ): Validator {
-  let explain: ((value: unknown) => ValidationIssue[]) | undefined;
-  return {
-    check,
-    errors(value) {
-      const listed = listProblems(walk, value);
-      if (listed !== undefined) return listed;
-      if (check(value)) return [];
-      explain ??= buildExplainer(schema, references, namedChecks);
-      return explain(value);
-    },
-  };
+  const explained = typeboxValidator(check, schema, references, namedChecks);
+  return { check, errors: (value) => listProblems(walk, value) ?? explained.errors(value) };
 }
 
 /** Builds the validator table of an IDL by compiling its schemas now (uses `new Function`). */
