@@ -21,8 +21,22 @@ export const FINGERPRINT_VERSION = '1';
 
 /** The fingerprint of every interface of `idl`, keyed by the interface's name as the JSON has it. */
 export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
-  const text = canonicalInterfaceTexts(idl);
-  return new Map([...text].map(([name, canonical]) => [name, `${FINGERPRINT_VERSION}.${fnv1a64(canonical)}`]));
+  // Hashed piece by piece, each declaration's bytes encoded once: the texts of an IDL whose types
+  // refer to one another in a long line hold most declarations each, and joining them cost more
+  // than hashing them.
+  const { interfaces, declarationText } = canonicalInterfaceParts(idl);
+  const declarationBytes = new Map<string, Uint8Array>();
+  const fingerprints = new Map<string, string>();
+  for (const [name, { head, reached }] of interfaces) {
+    const hash = new Fnv1a64().update(utf8.encode(head));
+    for (const declaration of reached) {
+      let bytes = declarationBytes.get(declaration);
+      if (bytes === undefined) declarationBytes.set(declaration, (bytes = utf8.encode(declarationText(declaration))));
+      hash.update(bytes);
+    }
+    fingerprints.set(name, `${FINGERPRINT_VERSION}.${hash.digest()}`);
+  }
+  return fingerprints;
 }
 
 /**
@@ -34,8 +48,26 @@ export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
  * namespace's names and the name as written for imported ones (already qualified). Lines end in `\n`.
  */
 export function canonicalInterfaceTexts(idl: IdlJson): Map<string, string> {
+  const { interfaces, declarationText } = canonicalInterfaceParts(idl);
+  return new Map([...interfaces].map(([name, { head, reached }]) => [name, head + reached.map(declarationText).join('')]));
+}
+
+/**
+ * The canonical text of every interface in two parts: its own lines (`head`) and the fq names of the
+ * declarations it reaches, sorted, whose lines `declarationText` gives (written once per declaration).
+ */
+function canonicalInterfaceParts(idl: IdlJson): {
+  interfaces: Map<string, { head: string; reached: string[] }>;
+  declarationText: (name: string) => string;
+} {
   const root = idl.rootNamespace;
-  const fq = (name: string) => (name.includes('.') ? name : `${root}.${name}`);
+  // Qualified names are asked for again and again (once per interface reaching a type): made once.
+  const qualified = new Map<string, string>();
+  const fq = (name: string): string => {
+    let full = qualified.get(name);
+    if (full === undefined) qualified.set(name, (full = name.includes('.') ? name : `${root}.${name}`));
+    return full;
+  };
   const types = new Map<string, { struct?: IdlJsonStruct; enum?: IdlJsonEnum }>();
   for (const struct of idl.structs ?? []) types.set(fq(struct.name), { struct });
   for (const enumDecl of idl.enums ?? []) types.set(fq(enumDecl.name), { enum: enumDecl });
@@ -67,7 +99,7 @@ export function canonicalInterfaceTexts(idl: IdlJson): Map<string, string> {
     declarationTexts.set(name, text);
     return text;
   };
-  const texts = new Map<string, string>();
+  const interfaces = new Map<string, { head: string; reached: string[] }>();
   for (const iface of idl.interfaces ?? []) {
     const lines = [`interface:${fq(iface.name)}`];
     const reached = new Set<string>();
@@ -75,9 +107,11 @@ export function canonicalInterfaceTexts(idl: IdlJson): Map<string, string> {
     const reach = (type: IdlJsonType) => {
       if ('array' in type) return reach(type.array);
       if ('mapValue' in type) return reach(type.mapValue);
-      if ('userDefined' in type && !reached.has(fq(type.userDefined))) {
-        reached.add(fq(type.userDefined));
-        pending.push(fq(type.userDefined));
+      if (!('userDefined' in type)) return;
+      const name = fq(type.userDefined);
+      if (!reached.has(name)) {
+        reached.add(name);
+        pending.push(name);
       }
     };
     for (const method of [...(iface.methods ?? [])].sort((a, b) => compare(a.name, b.name))) {
@@ -95,10 +129,9 @@ export function canonicalInterfaceTexts(idl: IdlJson): Map<string, string> {
       if (struct?.extends !== undefined) reach({ userDefined: struct.extends });
       for (const field of struct?.fields ?? []) reach(field.type);
     }
-    const interfaceText = lines.map((line) => `${line}\n`).join('');
-    texts.set(iface.name, interfaceText + [...reached].sort(compare).map(declarationText).join(''));
+    interfaces.set(iface.name, { head: lines.map((line) => `${line}\n`).join(''), reached: [...reached].sort(compare) });
   }
-  return texts;
+  return { interfaces, declarationText };
 }
 
 /** Code-unit order, independent of locale. */
@@ -108,30 +141,49 @@ function compare(a: string, b: string): number {
 
 const utf8 = new TextEncoder();
 
-/**
- * 64-bit FNV-1a of the UTF-8 bytes of `text`, as 16 lower-case hex digits. The hash is kept in four
- * 16-bit limbs (lowest first) so every step is small-integer arithmetic: with a BigInt per byte,
- * fingerprinting the interfaces of a 10,000-line IDL took over a second of its generation.
- * The prime is 2^40 + 0x1b3: a limb times 0x1b3 stays in place, times 2^40 it moves up two limbs
- * and 8 bits; what moves past 64 bits is dropped.
- */
+/** 64-bit FNV-1a of the UTF-8 bytes of `text`, as 16 lower-case hex digits. */
 export function fnv1a64(text: string): string {
+  return new Fnv1a64().update(utf8.encode(text)).digest();
+}
+
+/**
+ * 64-bit FNV-1a over bytes given in pieces. The hash is kept in four 16-bit limbs (lowest first) so
+ * every step is small-integer arithmetic: with a BigInt per byte, fingerprinting the interfaces of a
+ * 10,000-line IDL took over a second of its generation. The prime is 2^40 + 0x1b3: a limb times
+ * 0x1b3 stays in place, times 2^40 it moves up two limbs and 8 bits; what moves past 64 bits is
+ * dropped.
+ */
+class Fnv1a64 {
   // The offset basis 0xcbf29ce484222325.
-  let h0 = 0x2325;
-  let h1 = 0x8422;
-  let h2 = 0x9ce4;
-  let h3 = 0xcbf2;
-  const bytes = utf8.encode(text);
-  for (let index = 0; index < bytes.length; index++) {
-    h0 ^= bytes[index];
-    const t0 = h0 * 0x1b3;
-    const t1 = h1 * 0x1b3 + (t0 >>> 16);
-    const t2 = h2 * 0x1b3 + h0 * 0x100 + (t1 >>> 16);
-    const t3 = h3 * 0x1b3 + h1 * 0x100 + (t2 >>> 16);
-    h0 = t0 & 0xffff;
-    h1 = t1 & 0xffff;
-    h2 = t2 & 0xffff;
-    h3 = t3 & 0xffff;
+  #h0 = 0x2325;
+  #h1 = 0x8422;
+  #h2 = 0x9ce4;
+  #h3 = 0xcbf2;
+
+  update(bytes: Uint8Array): this {
+    let h0 = this.#h0;
+    let h1 = this.#h1;
+    let h2 = this.#h2;
+    let h3 = this.#h3;
+    for (let index = 0; index < bytes.length; index++) {
+      h0 ^= bytes[index];
+      const t0 = h0 * 0x1b3;
+      const t1 = h1 * 0x1b3 + (t0 >>> 16);
+      const t2 = h2 * 0x1b3 + h0 * 0x100 + (t1 >>> 16);
+      const t3 = h3 * 0x1b3 + h1 * 0x100 + (t2 >>> 16);
+      h0 = t0 & 0xffff;
+      h1 = t1 & 0xffff;
+      h2 = t2 & 0xffff;
+      h3 = t3 & 0xffff;
+    }
+    this.#h0 = h0;
+    this.#h1 = h1;
+    this.#h2 = h2;
+    this.#h3 = h3;
+    return this;
   }
-  return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+
+  digest(): string {
+    return [this.#h3, this.#h2, this.#h1, this.#h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+  }
 }
