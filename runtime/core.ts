@@ -43,7 +43,7 @@ export {
   type ProblemWalker,
 } from './problem-walkers.js';
 export { createFetchHandler } from './fetch.js';
-export { jsonString, jsonStringContent } from './json-text.js';
+export { jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';
 export { isJsonMediaType } from './media-type.js';
 export { interfaceFingerprints } from './contract-fingerprint.js';

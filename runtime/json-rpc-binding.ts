@@ -115,7 +115,7 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     serializer: ResultSerializer | undefined,
   ): Framed | undefined {
     if (serializer === undefined || isNotification || 'error' in settled) return responseOf(settled, isNotification, id);
-    return serializeResultResponse(settled.result, serializer, id);
+    return serializeOutcome(settled, id, serializer);
   }
 
   function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
@@ -198,30 +198,23 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     });
   }
 
-  /**
-   * Serializes a response. A result JSON cannot carry (BigInt, cycles, throwing getters, a
-   * function, a `toJSON` giving undefined) becomes -32603 instead of a broken or missing answer.
-   */
+  /** Serializes a response object (built by `responseOf` or `errorResponse`). */
   function serializeResponse(response: object): string {
-    const { id = null, result, error } = response as { id?: JsonRpcId; result?: unknown; error?: ErrorObject };
-    const idText = JSON.stringify(id);
-    try {
-      if (error) return `{"jsonrpc":"2.0","error":${JSON.stringify(error)},"id":${idText}}`;
-      return `{"jsonrpc":"2.0","result":${serializeResult(result, undefined)},"id":${idText}}`;
-    } catch (failure) {
-      const { error: body } = failures.internalError('Serializing the response', failure) as { error: ErrorObject };
-      return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;
-    }
+    const { id = null } = response as { id?: JsonRpcId };
+    return serializeOutcome(response as Outcome, id, undefined);
   }
 
   /**
-   * A result response written with the method's result serializer (JSON.stringify when it declines
-   * the value); -32603 when the result has no JSON form, as in `serializeResponse`.
+   * The text of the response to an outcome, its result written by `serializer` when there is one
+   * (`JSON.stringify` when there is none or it declines the value). A result or error data JSON
+   * cannot carry (BigInt, cycles, throwing getters, a function, a `toJSON` giving undefined) becomes
+   * -32603 instead of a broken or missing answer.
    */
-  function serializeResultResponse(result: unknown, serializer: ResultSerializer, id: JsonRpcId): string {
+  function serializeOutcome(settled: Outcome, id: JsonRpcId, serializer: ResultSerializer | undefined): string {
     const idText = JSON.stringify(id);
     try {
-      return `{"jsonrpc":"2.0","result":${serializeResult(result, serializer)},"id":${idText}}`;
+      if ('error' in settled) return `{"jsonrpc":"2.0","error":${JSON.stringify(settled.error)},"id":${idText}}`;
+      return `{"jsonrpc":"2.0","result":${serializeResult(settled.result, serializer)},"id":${idText}}`;
     } catch (failure) {
       const { error: body } = failures.internalError('Serializing the response', failure) as { error: ErrorObject };
       return `{"jsonrpc":"2.0","error":${JSON.stringify(body)},"id":${idText}}`;

@@ -65,7 +65,6 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'RpcServerOptions',
   'createRpcServer',
   'IdlJson',
-  'jsonString',
   'jsonStringContent',
   'SerializerTable',
 ]);
