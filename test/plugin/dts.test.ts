@@ -1,16 +1,18 @@
 /**
  * Editor types: the plugin writes `<file>.idl.d.ts` beside each imported `.idl` only when its
  * content changes, `idlrpc -dts` writes the same file without a bundler, and `tsc` types the
- * fixture app with it: it passes as written and fails on a wrong argument or result type.
+ * fixture app with it: it passes as written and fails on a wrong argument or result type. On a
+ * fresh checkout (no `.d.ts` yet) `tsc` fails until the README's `idlrpc -dts src` has run.
  */
 import { execFile } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { BIN, ensureBuilt } from '../cli/run-cli.js';
 import { buildWith } from './harness/bundlers.js';
 import { runDts } from './harness/cli.js';
-import { copyFixture, copyFixtureApp, repoRoot } from './harness/workspace.js';
+import { checkoutIdlFile, copyFixture, copyFixtureApp, freshDir, repoRoot } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -125,5 +127,75 @@ describe('tsc on the fixture app', () => {
       /wrong-types\.js\(6,\d+\): error TS2345: Argument of type 'number' is not assignable to parameter of type 'string'/,
     );
     expect(result.output).toMatch(/wrong-types\.js\(9,\d+\): error TS2322/);
+  });
+});
+
+/** The `scripts` of the package.json example in README's "Install in your project". */
+async function readmeInstallScripts(): Promise<Record<string, string>> {
+  const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
+  const section = /^## Install in your project\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+  const json = /^```json\n([\s\S]*?)^```/m.exec(section)?.[1];
+  if (!json) throw new Error('README.md, "Install in your project": no ```json block with the scripts');
+  return (JSON.parse(json) as { scripts: Record<string, string> }).scripts;
+}
+
+/** Runs an npm-script line with `sh`, `idlrpc` and `tsc` on the PATH as in an installed project. */
+async function runScript(line: string, cwd: string): Promise<{ code: number; output: string }> {
+  const bin = path.join(cwd, 'node_modules/.bin');
+  await mkdir(bin, { recursive: true });
+  await symlink(BIN, path.join(bin, 'idlrpc'));
+  await symlink(tsc, path.join(bin, 'tsc'));
+  try {
+    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` };
+    const { stdout, stderr } = await promisify(execFile)('sh', ['-c', line], { cwd, env, timeout: 90_000 });
+    return { code: 0, output: `${stdout}${stderr}` };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === 'number' ? failure.code : 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+describe('a fresh checkout, before any .idl.d.ts exists (README, "Install in your project")', () => {
+  test("tsc fails with TS2307 on the .idl import; the README's typecheck script writes the .d.ts first and passes", async () => {
+    ensureBuilt();
+    const scripts = await readmeInstallScripts();
+    expect(scripts.build).toMatch(/^idlrpc -dts src && tsc && /);
+
+    const app = await freshDir('dts/fresh-checkout');
+    await mkdir(path.join(app, 'src'));
+    await cp(checkoutIdlFile, path.join(app, 'src/checkout.idl'));
+    await writeFile(
+      path.join(app, 'src/main.ts'),
+      [
+        "import { CartServiceClient } from './checkout.idl';",
+        "import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';",
+        '',
+        "const carts = new CartServiceClient(new HttpTransport('/rpc'));",
+        "export const cart = await carts.getCart('cart-1');",
+        '',
+      ].join('\n'),
+    );
+    // Vite's template tsconfig, in short: bundler resolution, no emit.
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2022', 'DOM'],
+      types: [],
+      strict: true,
+      noEmit: true,
+    };
+    await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+
+    const before = await typecheck(app);
+    expect(before.code).not.toBe(0);
+    expect(before.output).toContain(
+      "src/main.ts(1,35): error TS2307: Cannot find module './checkout.idl' or its corresponding type declarations.",
+    );
+
+    const typecheckScript = await runScript(scripts.typecheck, app);
+    expect(typecheckScript.output).toContain('src/checkout.idl.d.ts: written');
+    expect(typecheckScript.output).not.toContain('error');
+    expect(typecheckScript.code).toBe(0);
   });
 });
