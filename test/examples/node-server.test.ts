@@ -5,9 +5,10 @@
  * openapi.json beside it and run with `node` alone, from a folder outside the repository (no
  * node_modules to fall back on): a JSON-RPC call, a declared error and an OpenAPI-binding call get
  * the right answers, and SIGTERM stops it cleanly. The example's JavaScript must type-check against
- * the shop.idl.d.ts the builds wrote.
+ * the shop.idl.d.ts the builds wrote, and the README's install list for your own project must name
+ * every package the example's files import and its type check needs.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -114,4 +115,37 @@ test('the example type-checks against the shop.idl.d.ts the plugin wrote', async
   const checked = await run(TSC, ['-p', '.'], example);
   expect(checked.output).toBe('');
   expect(checked.code).toBe(0);
+});
+
+/** The package of a bare import specifier (`@scope/name/sub` -> `@scope/name`), or undefined for `node:` and relative ones. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('node:')) return undefined;
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+test("the README's install list for your own project names every package the example imports and its type check needs", async () => {
+  const folder = path.join(REPO_ROOT, 'examples/node-server');
+  const readme = await readFile(path.join(folder, 'README.md'), 'utf8');
+  const section = /^## In your own project\n([\s\S]*?)^## /m.exec(`${readme}\n## `)?.[1] ?? '';
+  const installed = new Set([...section.matchAll(/^npm install(?: -D)? ([^#\n]+)/gm)].flatMap(([, names]) => names.trim().split(/\s+/)));
+
+  const needed = new Set<string>();
+  for (const file of (await readdir(folder)).filter((name) => /\.m?js$/.test(name))) {
+    const text = await readFile(path.join(folder, file), 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:from |import\()'([^']+)'/g)) {
+      const name = packageOf(specifier);
+      if (name) needed.add(name);
+    }
+  }
+  // tsconfig.json is for `tsc`, with the @types packages of its "types".
+  const tsconfig = JSON.parse((await readFile(path.join(folder, 'tsconfig.json'), 'utf8')).replace(/^\s*\/\/.*$/gm, '')) as {
+    compilerOptions: { types: string[] };
+  };
+  needed.add('typescript');
+  for (const types of tsconfig.compilerOptions.types) needed.add(`@types/${types}`);
+
+  expect([...needed].filter((name) => !installed.has(name))).toEqual([]);
 });
