@@ -173,6 +173,8 @@ async function placeOrder(): Promise<void> {
     zipCode: field('zipCode'),
     country: field('country'),
   };
+  // A new attempt: the card of an earlier order goes, so that a failure is not shown beside "Order placed".
+  confirmation.hidden = true;
   const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
   // Nothing added yet, so no cart id to send (a made-up one would get CartNotFound): the cart is
   // empty, and the page says so as it does for the server's CartEmpty.

@@ -129,11 +129,13 @@ describe('the playground page', () => {
       await poll(() => byTestId(page, 'cart-subtotal').textContent()).toBe(formatMoney(0));
       await page.screenshot({ path: path.join(screenshots, 'playground-order.png'), fullPage: true });
 
-      // The cart is empty now: checking out again shows the CartEmpty message.
+      // The cart is empty now: checking out again shows the CartEmpty message, in place of the
+      // "Order placed" card of the earlier order (not beside it).
       await byTestId(page, 'place-order').click();
       await error.waitFor({ state: 'visible' });
       expect(await error.textContent()).toContain('Your cart is empty');
       expect(await error.locator('.wire').textContent()).toBe('CartEmpty (1002)');
+      expect(await byTestId(page, 'order-confirmation').isVisible()).toBe(false);
       await page.screenshot({ path: path.join(screenshots, 'playground-cart-empty.png'), fullPage: true });
 
       // Adding a product hides it; an InvalidAddress message goes when the cart is cleared.
