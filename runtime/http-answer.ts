@@ -50,6 +50,13 @@ export const SERVICE_UNAVAILABLE: HttpAnswer = {
   body: '{"error":"Service Unavailable","message":"too many request bodies in flight, retry later"}',
 };
 
+/** HTTP answer for a body that arrived slower than `bodyGraceMs` and `minBodyBytesPerSecond` allow. */
+export const REQUEST_TIMEOUT: HttpAnswer = {
+  status: 408,
+  headers: { ...JSON_HEADERS, connection: 'close' },
+  body: '{"error":"Request Timeout","message":"the request body arrived too slowly"}',
+};
+
 /** HTTP answer for a body whose stream failed before it was read completely. */
 export const BODY_UNREADABLE: HttpAnswer = {
   status: 400,

@@ -19,6 +19,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'base-path.ts',
   'batching-transport.ts',
   'body-budget.ts',
+  'body-pace.ts',
   'call-context.ts',
   'call-instrumentation.ts',
   'call-observer.ts',
