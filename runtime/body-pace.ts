@@ -10,6 +10,11 @@
  * never before. The timer runs only while a body is arriving and never keeps the process alive.
  */
 
+/** `bodyGraceMs` when not given. */
+export const DEFAULT_BODY_GRACE_MS = 10_000;
+/** `minBodyBytesPerSecond` when not given. */
+export const DEFAULT_MIN_BODY_BYTES_PER_SECOND = 8_192;
+
 /** A body being read; `received` is kept up to date by the adapter reading it. */
 export interface PacedBody {
   received: number;

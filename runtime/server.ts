@@ -22,7 +22,7 @@
  */
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
-import { BodyPace } from './body-pace.js';
+import { BodyPace, DEFAULT_BODY_GRACE_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './body-pace.js';
 import type { RequestContext } from './call-context.js';
 import { instrumentedPipeline, type CallInstrumentation } from './call-instrumentation.js';
 import { observedPipeline, type CallEvent } from './call-observer.js';
@@ -192,8 +192,6 @@ export const DEFAULTS = {
   maxBatchSize: 100,
   maxBodyBytes: 1024 * 1024,
   maxBodyBytesInFlight: 64 * 1024 * 1024,
-  bodyGraceMs: 10_000,
-  minBodyBytesPerSecond: 8_192,
   maxDepth: 128,
   handlerTimeoutMs: 30_000,
 } as const;
@@ -206,8 +204,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const bodyBudget = new BodyBudget(bodyBytesInFlight(options.maxBodyBytesInFlight, maxBodyBytes));
   const bodyPace = new BodyPace(
-    positiveOption('bodyGraceMs', options.bodyGraceMs, DEFAULTS.bodyGraceMs, true),
-    positiveOption('minBodyBytesPerSecond', options.minBodyBytesPerSecond, DEFAULTS.minBodyBytesPerSecond, false),
+    positiveOption('bodyGraceMs', options.bodyGraceMs, DEFAULT_BODY_GRACE_MS, true),
+    positiveOption('minBodyBytesPerSecond', options.minBodyBytesPerSecond, DEFAULT_MIN_BODY_BYTES_PER_SECOND, false),
   );
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
   const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
