@@ -1,8 +1,10 @@
 /**
  * The bytes of request bodies one server may hold while they arrive, across all its connections.
  * Without it, many slow uploads each just under `maxBodyBytes` add up to gigabytes (2,000 of
- * 999 KB took a server from 0.4 to 2.3 GB). Adapters take a body's declared length (or each chunk
- * of a body without one) before keeping it, and give it back once the body is read or dropped.
+ * 999 KB took a server from 0.4 to 2.3 GB). Adapters take each chunk of a body as it arrives,
+ * before keeping it, and give it all back once the body is read or dropped. Bytes that arrived
+ * count, not bytes announced: a Content-Length costs nothing to send, and 70 connections announcing
+ * 1 MiB each and sending nothing once held the whole default budget, refusing every other call.
  */
 export class BodyBudget {
   /** The most bytes that may be taken at once. */

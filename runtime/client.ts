@@ -1,7 +1,8 @@
 /**
  * The client side of the runtime: what generated `<Interface>Client` classes run on.
  * Browser bundles import this file (and the client files it imports: client-call, retry,
- * json-rpc-exchange, transport-error, batching-transport), so none may import TypeBox or server code.
+ * json-rpc-exchange, transport-error, batching-transport, result-check, json-path), so none may
+ * import TypeBox or server code.
  */
 import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass } from './errors.js';
 import { CONTRACT_HEADER, runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
@@ -13,6 +14,7 @@ export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass }
 export { CONTRACT_HEADER } from './client-call.js';
 export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RetryPolicy, RpcCall, Transport } from './client-call.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
+export { validateResults, type ResultProblem, type ResultValidator, type ResultValidators } from './result-check.js';
 export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';
 export type { TransportErrorData } from './transport-error.js';
 

@@ -48,6 +48,7 @@ export type { ResultSerializer, SerializerTable } from './result-serializer.js';
 export { isJsonMediaType } from './media-type.js';
 export { interfaceFingerprints } from './contract-fingerprint.js';
 export type { BodyBudget } from './body-budget.js';
+export type { BodyPace, PacedBody } from './body-pace.js';
 export type { CallEvent } from './call-observer.js';
 export type {
   CallInstrumentation,

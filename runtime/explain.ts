@@ -5,7 +5,10 @@
  * never create code from strings.
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+// Named imports, not the `Value` namespace: a browser bundle with the client's result check
+// (validateResults) then carries these two functions, not all of TypeBox's value module.
+import { Errors } from '@sinclair/typebox/errors';
+import { Check } from '@sinclair/typebox/value';
 
 /** One problem in a value: where (relative to the validated value) and what, in plain words. */
 export interface ValidationIssue {
@@ -400,8 +403,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     }
     return (value, path, issues) => {
       if (issues.length >= MAX_ISSUES || (value === null && allowsNull)) return;
-      if (!members.some((member) => Value.Check(member, references, value)))
-        record(issues, path, 'value matches none of the allowed types');
+      if (!members.some((member) => Check(member, references, value))) record(issues, path, 'value matches none of the allowed types');
     };
   }
 
@@ -417,7 +419,7 @@ function isExtendingStruct(schema: TSchema): boolean {
 /** Fallback for schema kinds the IDL mapping does not produce: TypeBox's own error list. */
 function typeboxIssues(schema: TSchema, references: TSchema[], value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  for (const error of Value.Errors(schema, references, value)) {
+  for (const error of Errors(schema, references, value)) {
     const path =
       error.path === ''
         ? []

@@ -5,12 +5,14 @@
  */
 import { normalizeBasePath, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
+import type { BodyPace } from './body-pace.js';
 import { isJsonMediaType } from './media-type.js';
 import {
   BODY_UNREADABLE,
   copyAnswer,
   NOT_FOUND,
   PAYLOAD_TOO_LARGE,
+  REQUEST_TIMEOUT,
   SERVICE_UNAVAILABLE,
   UNSUPPORTED_MEDIA_TYPE,
   type HttpAnswer,
@@ -42,7 +44,7 @@ export function createFetchHandler(server: RpcServer, options: FetchHandlerOptio
     if (!isJsonMediaType(request.headers.get('content-type'))) return refusal(UNSUPPORTED_MEDIA_TYPE, request);
     let body: Uint8Array | HttpAnswer;
     try {
-      body = await readBody(request, server.maxBodyBytes, server.bodyBudget);
+      body = await readBody(request, server.maxBodyBytes, server.bodyBudget, server.bodyPace);
     } catch {
       // The stream failed (the client went away, a broken upload): the request is at fault, not the server.
       return refusal(BODY_UNREADABLE, request);
@@ -61,48 +63,51 @@ export function createFetchHandler(server: RpcServer, options: FetchHandlerOptio
 }
 
 /**
- * The body, or the answer refusing it: 413 once it passes `limit`, 503 when it does not fit in
- * `budget` (the rest of the stream is cancelled, not read). A declared Content-Length is taken from
- * the budget up front, other bodies chunk by chunk; all of it is given back before this returns.
- * Rejects when the stream fails.
+ * The body, or the answer refusing it: 413 once it passes `limit` (by its declared Content-Length
+ * before reading), 503 when a chunk does not fit in `budget`, 408 when it arrives slower than `pace`
+ * allows (the rest of the stream is cancelled, not read). Each chunk is taken from the budget as it
+ * arrives; all of it is given back before this returns. Rejects when the stream fails.
  */
-async function readBody(request: Request, limit: number, budget: BodyBudget): Promise<Uint8Array | HttpAnswer> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  let taken = 0;
-  if (Number.isFinite(declared)) {
-    if (declared > limit) return PAYLOAD_TOO_LARGE;
-    if (!budget.take(declared)) return SERVICE_UNAVAILABLE;
-    taken = declared;
-  }
+async function readBody(request: Request, limit: number, budget: BodyBudget, pace: BodyPace): Promise<Uint8Array | HttpAnswer> {
+  if (Number(request.headers.get('content-length') ?? Number.NaN) > limit) return PAYLOAD_TOO_LARGE;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  let tooSlow = false;
+  const paced = pace.watch(() => {
+    tooSlow = true;
+    reader.cancel().catch(() => undefined);
+  });
   try {
-    if (!request.body) return new Uint8Array(0);
-    const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
-    let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
+      if (tooSlow) return REQUEST_TIMEOUT;
       if (done) break;
-      size += value.byteLength;
       let refusal: HttpAnswer | undefined;
-      if (size > limit) refusal = PAYLOAD_TOO_LARGE;
-      else if (size > taken && !budget.take(size - taken)) refusal = SERVICE_UNAVAILABLE;
-      else taken = Math.max(taken, size);
+      if (paced.received + value.byteLength > limit) refusal = PAYLOAD_TOO_LARGE;
+      else if (!budget.take(value.byteLength)) refusal = SERVICE_UNAVAILABLE;
       if (refusal) {
         await reader.cancel().catch(() => undefined);
         return refusal;
       }
+      paced.received += value.byteLength;
       chunks.push(value);
     }
     if (chunks.length === 1) return chunks[0];
-    const body = new Uint8Array(size);
+    const body = new Uint8Array(paced.received);
     let offset = 0;
     for (const chunk of chunks) {
       body.set(chunk, offset);
       offset += chunk.byteLength;
     }
     return body;
+  } catch (error) {
+    // A stream cancelled because the body was too slow may reject the pending read instead.
+    if (tooSlow) return REQUEST_TIMEOUT;
+    throw error;
   } finally {
-    budget.give(taken);
+    pace.unwatch(paced);
+    budget.give(paced.received);
   }
 }
 

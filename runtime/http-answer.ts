@@ -50,6 +50,14 @@ export const SERVICE_UNAVAILABLE: HttpAnswer = {
   body: '{"error":"Service Unavailable","message":"too many request bodies in flight, retry later"}',
 };
 
+/** HTTP answer for a body that arrived slower than `bodyGraceMs` and `minBodyBytesPerSecond` allow. */
+export const REQUEST_TIMEOUT: HttpAnswer = {
+  status: 408,
+  // Written out, not spread: a literal lets bundlers drop the answer from browser bundles.
+  headers: { 'content-type': 'application/json', connection: 'close' },
+  body: '{"error":"Request Timeout","message":"the request body arrived too slowly"}',
+};
+
 /** HTTP answer for a body whose stream failed before it was read completely. */
 export const BODY_UNREADABLE: HttpAnswer = {
   status: 400,

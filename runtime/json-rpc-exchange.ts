@@ -34,10 +34,34 @@ export async function postJson(
       signal,
     });
     const { status, statusText } = response;
-    return { status, statusText, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+    const text = status >= 200 && status <= 299 ? await response.text() : await leadingText(response);
+    return { status, statusText, text, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     throw signal.aborted ? signal.reason : networkError(error);
   }
+}
+
+/**
+ * How much of an error answer's body (a non-2xx status) is read, in characters. The client needs at
+ * most a JSON-RPC error object of it (a server refusing a batch); a proxy's 500 streaming 400 MB
+ * once had the client read all of it (1.68 GB of memory at its peak).
+ */
+export const ERROR_BODY_LIMIT = 65_536;
+
+/** The body as text, up to the chunk that takes it past ERROR_BODY_LIMIT; the rest is cancelled, not read. */
+async function leadingText(response: Response): Promise<string> {
+  // No stream (a fetch stand-in without one): nothing large to guard against.
+  const reader = response.body?.getReader();
+  if (!reader) return response.text();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (text.length <= ERROR_BODY_LIMIT) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text += decoder.decode(value, { stream: true });
+  }
+  reader.cancel().catch(() => undefined);
+  return text;
 }
 
 /** Whether the status is a success (2xx). */
@@ -75,19 +99,24 @@ export function isErrorResponse(message: unknown): message is ResponseMessage {
 
 /**
  * The result of the response `message` to request `id`; throws its `RpcError`, or a transport
- * error when it is no response to that request.
+ * error when it is no response to that request (its id is another, for errors as for results: an
+ * error meant for another call must not fail this one).
  */
 export function resultOf(message: unknown, id: number, status: number): unknown {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     throw transportError('response is not a JSON-RPC response object', { status });
   }
-  if (isErrorResponse(message)) {
-    const { error } = message;
+  const response = message as ResponseMessage;
+  const failed = isErrorResponse(message);
+  // An error may carry id null (or none): the server could not read the request's id (a parse error).
+  if (response.id !== id && !(failed && response.id == null)) {
+    throw transportError(`response id ${JSON.stringify(response.id)} does not match request id ${id}`, { status });
+  }
+  if (failed) {
+    const { error } = response;
     throw new RpcError(error!.code as number, String(error!.message ?? ''), error!.data);
   }
-  if (!('result' in message)) throw transportError('response has neither result nor error', { status });
-  const response = message as ResponseMessage;
-  if (response.id !== id) throw transportError(`response id ${JSON.stringify(response.id)} does not match request id ${id}`, { status });
+  if (!('result' in response)) throw transportError('response has neither result nor error', { status });
   return response.result;
 }
 

@@ -7,8 +7,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { normalizeBasePath, pathnameOf, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
+import type { BodyPace } from './body-pace.js';
 import { isJsonMediaType } from './media-type.js';
-import { copyAnswer, NOT_FOUND, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from './http-answer.js';
+import {
+  copyAnswer,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  REQUEST_TIMEOUT,
+  SERVICE_UNAVAILABLE,
+  UNSUPPORTED_MEDIA_TYPE,
+  type HttpAnswer,
+} from './http-answer.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
 import { addShutdown, DEFAULT_SHUTDOWN_TIMEOUT_MS, type RpcHttpServer, shutdownOnSignals } from './shutdown.js';
 
@@ -169,6 +178,7 @@ function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerR
     req,
     server.maxBodyBytes,
     server.bodyBudget,
+    server.bodyPace,
     (body) => {
       try {
         answerBody(server, req, res, path, body);
@@ -190,7 +200,7 @@ function withCors(server: RpcServer, req: IncomingMessage, answer: HttpAnswer): 
 const LINGER_MS = 2_000;
 
 /**
- * Answers a body refused while it may still be arriving (413, 503; with `connection: close`).
+ * Answers a body refused while it may still be arriving (413, 503, 408; with `connection: close`).
  * The answer goes out at once, complete with its Content-Length, but the response ends (and Node
  * closes the connection) only once the body has arrived, LINGER_MS have passed, or `dropLimit`
  * more bytes came; what arrives meanwhile is read and dropped. Closing at once, with the upload
@@ -303,16 +313,18 @@ class NodeRequest implements HttpRequestLike {
 }
 
 /**
- * Calls `done` with the body, or `refused` with 413 once it passes `limit` or 503 once it does not
- * fit in `budget` (nothing of a refused body is kept). A declared Content-Length is taken from the
- * budget before reading, so a body let in can finish; a body without one takes each chunk as it
- * comes. What was taken is given back when the body is complete, refused, or its connection dies.
+ * Calls `done` with the body, or `refused` with 413 once it passes `limit` (by its declared
+ * Content-Length before reading), 503 once a chunk does not fit in `budget`, or 408 once it arrives
+ * slower than `pace` allows (nothing of a refused body is kept). Each chunk is taken from the budget
+ * as it arrives: a declared length costs nothing to announce, so it reserves nothing. What was taken
+ * is given back when the body is complete, refused, or its connection dies.
  * The listeners stay on `req`: it is finished either way, and removing them costs more.
  */
 function readBody(
   req: IncomingMessage,
   limit: number,
   budget: BodyBudget,
+  pace: BodyPace,
   done: (body: Buffer | string) => void,
   refused: (answer: HttpAnswer) => void,
   failed: (error: Error) => void,
@@ -323,37 +335,30 @@ function readBody(
     return done(JSON.stringify(preParsed));
   }
   // Node has already checked that Content-Length is one non-negative integer, if present.
-  const declared = Number(req.headers['content-length']);
-  let taken = 0;
-  if (Number.isFinite(declared)) {
-    if (declared > limit) return refused(PAYLOAD_TOO_LARGE);
-    if (!budget.take(declared)) return refused(SERVICE_UNAVAILABLE);
-    taken = declared;
-  }
+  if (Number(req.headers['content-length']) > limit) return refused(PAYLOAD_TOO_LARGE);
   // Most bodies arrive in one chunk: keep it as it is and concatenate only when there are more.
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
-  let size = 0;
   let finished = false;
+  const paced = pace.watch(() => refuseWith(REQUEST_TIMEOUT));
   /** Every way out of reading comes through here once. */
   const finish = () => {
     finished = true;
-    budget.give(taken);
-    taken = 0;
+    pace.unwatch(paced);
+    budget.give(paced.received);
+    paced.received = 0;
+  };
+  const refuseWith = (answer: HttpAnswer) => {
+    if (finished) return;
+    finish();
+    first = more = undefined;
+    refused(answer);
   };
   req.on('data', (chunk: Buffer) => {
     if (finished) return;
-    size += chunk.length;
-    let refusal: HttpAnswer | undefined;
-    if (size > limit) refusal = PAYLOAD_TOO_LARGE;
-    // Only a body without Content-Length gets past what it took: Node ends a body at its declared length.
-    else if (size > taken && !budget.take(size - taken)) refusal = SERVICE_UNAVAILABLE;
-    if (refusal) {
-      finish();
-      first = more = undefined;
-      return refused(refusal);
-    }
-    taken = Math.max(taken, size);
+    if (paced.received + chunk.length > limit) return refuseWith(PAYLOAD_TOO_LARGE);
+    if (!budget.take(chunk.length)) return refuseWith(SERVICE_UNAVAILABLE);
+    paced.received += chunk.length;
     if (first === undefined) {
       first = chunk;
     } else {
@@ -362,6 +367,7 @@ function readBody(
   });
   req.on('end', () => {
     if (finished) return;
+    const size = paced.received;
     finish();
     done(more ? Buffer.concat(more, size) : (first ?? Buffer.alloc(0)));
   });

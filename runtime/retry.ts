@@ -13,7 +13,11 @@ export interface RetryOptions {
   attempts?: number;
   /** The backoff cap of the first retry, in milliseconds; it doubles with each retry. Default 200. */
   initialDelayMs?: number;
-  /** The largest backoff cap, in milliseconds. Default 5000. */
+  /**
+   * The longest wait before a retry, in milliseconds: the largest backoff cap, and the most of a
+   * `Retry-After` that is honoured (a longer one is waited this long). Default 5000; at most
+   * 2^31 - 1 (about 24.8 days), the longest timer there is.
+   */
   maxDelayMs?: number;
   /**
    * The methods that may safely run twice (reads such as `CatalogService.getProduct`), by their
@@ -35,6 +39,13 @@ export function retryAfterMs(header: string | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/**
+ * The longest wait a timer takes: `setTimeout` runs a longer one after 1 ms (its delay overflows a
+ * signed 32-bit integer), so `Retry-After: 999999999` once meant "retry now".
+ */
+// 2 ** 31 - 1, written out: a literal lets bundlers drop the constant from bundles that never retry.
+const MAX_TIMER_MS = 2_147_483_647;
+
 // Answers that say the server did not process the request and when to come back.
 const REFUSED_UNPROCESSED = [429, 503];
 // Answers of a gateway or an overloaded server: the call may or may not have run.
@@ -42,15 +53,18 @@ const MAYBE_PROCESSED = [502, 503, 504];
 
 /**
  * How long to wait before the next attempt after `error` (attempt `attempt` failed), or undefined
- * when the call must not be repeated. Backoff: full jitter below a cap that doubles each time.
+ * when the call must not be repeated. Backoff: full jitter below a cap that doubles each time. A
+ * `Retry-After` is honoured up to `maxDelayMs`, never past the longest timer.
  */
 export function retryDelay(error: unknown, idempotent: boolean, attempt: number, options: RetryOptions): number | undefined {
   // JSON-RPC error answers, and anything that is no RPC error at all, are final.
   if (!(error instanceof RpcError) || error.code !== TRANSPORT_ERROR) return undefined;
   const data = (error.data ?? {}) as TransportErrorData;
-  const cap = Math.min(options.maxDelayMs ?? 5000, (options.initialDelayMs ?? 200) * 2 ** (attempt - 1));
+  const maxDelay = Math.min(options.maxDelayMs ?? 5000, MAX_TIMER_MS);
+  const cap = Math.min(maxDelay, (options.initialDelayMs ?? 200) * 2 ** (attempt - 1));
   const backoff = Math.random() * cap;
-  const asked = retryAfterMs(data.retryAfter);
+  const retryAfter = retryAfterMs(data.retryAfter);
+  const asked = retryAfter === undefined ? undefined : Math.min(retryAfter, maxDelay);
   if (data.cause !== undefined && NOT_SENT.includes(data.cause)) return backoff;
   if (asked !== undefined && REFUSED_UNPROCESSED.includes(data.status ?? 0)) return asked;
   if (!idempotent) return undefined;

@@ -22,6 +22,7 @@
  */
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
+import { BodyPace, DEFAULT_BODY_GRACE_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './body-pace.js';
 import type { RequestContext } from './call-context.js';
 import { instrumentedPipeline, type CallInstrumentation } from './call-instrumentation.js';
 import { observedPipeline, type CallEvent } from './call-observer.js';
@@ -78,6 +79,17 @@ export interface RpcServerOptions {
    * when that is larger); `Infinity` turns the budget off.
    */
   maxBodyBytesInFlight?: number;
+  /**
+   * Time every request body has to arrive, in milliseconds, before `minBodyBytesPerSecond` adds
+   * to it; a body still arriving when its time is up gets HTTP 408 and its connection closes.
+   * Default 10 000; `Infinity` turns the check off.
+   */
+  bodyGraceMs?: number;
+  /**
+   * Each this many bytes a body has sent give it one second more than `bodyGraceMs`: a body must
+   * arrive at this pace on average. Default 8 192.
+   */
+  minBodyBytesPerSecond?: number;
   /** Deepest JSON nesting accepted. Default 128. */
   maxDepth?: number;
   /**
@@ -152,6 +164,8 @@ export interface RpcServer {
   readonly maxBodyBytes: number;
   /** Bytes of bodies being received, shared by every adapter of this server (`maxBodyBytesInFlight`). */
   readonly bodyBudget: BodyBudget;
+  /** The pace bodies must keep while they arrive (`bodyGraceMs`, `minBodyBytesPerSecond`), shared by every adapter of this server. */
+  readonly bodyPace: BodyPace;
   /**
    * The `cors` option, checked; undefined when CORS is off. Adapters pass the answers they make
    * themselves (413, 415, 404, ...) through `cors.decorate(answer, origin)`.
@@ -189,6 +203,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const validateResponses = options.validateResponses ?? true;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const bodyBudget = new BodyBudget(bodyBytesInFlight(options.maxBodyBytesInFlight, maxBodyBytes));
+  const bodyPace = new BodyPace(
+    positiveOption('bodyGraceMs', options.bodyGraceMs, DEFAULT_BODY_GRACE_MS, true),
+    positiveOption('minBodyBytesPerSecond', options.minBodyBytesPerSecond, DEFAULT_MIN_BODY_BYTES_PER_SECOND, false),
+  );
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
   const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
   const failures = new FailureReporter(logger, options.exposeErrors ?? false);
@@ -264,6 +282,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     idl,
     maxBodyBytes,
     bodyBudget,
+    bodyPace,
     cors,
     methodNames: new Set(methods.keys()),
     handleJson: (message, request = {}) => promiseOf(() => jsonRpc.answerJson(message, request)),
@@ -312,6 +331,15 @@ function bodyBytesInFlight(option: number | undefined, maxBodyBytes: number): nu
     throw new Error(
       `createRpcServer: maxBodyBytesInFlight (${option}) must be a number of bytes of at least maxBodyBytes (${maxBodyBytes})`,
     );
+  }
+  return option;
+}
+
+/** A positive number option (`Infinity` only when `infinite` allows it), or `fallback` when not given. */
+function positiveOption(name: string, option: number | undefined, fallback: number, infinite: boolean): number {
+  if (option === undefined) return fallback;
+  if (!(option > 0) || (!infinite && option === Number.POSITIVE_INFINITY)) {
+    throw new Error(`createRpcServer: ${name} (${option}) must be a positive number${infinite ? ' or Infinity' : ''}`);
   }
   return option;
 }

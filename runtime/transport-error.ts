@@ -15,6 +15,8 @@ export interface TransportErrorData {
   retryAfter?: string;
   /** The network error's code, e.g. `ECONNREFUSED` (Node's fetch names it; browsers do not). */
   cause?: string;
+  /** What is wrong with a result that is not what the IDL says (`validateResults`), by JSON path. */
+  errors?: { path: string; message: string }[];
 }
 
 /** A -32000 `Transport error: <detail>`. */

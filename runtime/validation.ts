@@ -13,6 +13,7 @@ import { listProblems, type ProblemWalker } from './problem-walkers.js';
 import { idlSchemas } from './schema.js';
 
 export { MAX_ISSUES, type NamedChecks, type ValidationIssue } from './explain.js';
+export { formatPath } from './json-path.js';
 
 export interface Validator {
   check(value: unknown): boolean;
@@ -101,15 +102,4 @@ function lazyNamedChecks(references: TSchema[]): NamedChecks {
     checks[schema.$id] = (value) => (compiled ??= TypeCompiler.Compile(schema, references)).Check(value);
   }
   return checks;
-}
-
-/** `['params', 0, 'items', 2, 'quantity']` -> `params[0].items[2].quantity`. */
-export function formatPath(path: readonly (string | number)[]): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(segment)) text += text === '' ? segment : `.${segment}`;
-    else text += `[${JSON.stringify(segment)}]`;
-  }
-  return text;
 }

@@ -408,7 +408,7 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toStrictEqual({ error: 'Service Unavailable', message: 'too many request bodies in flight, retry later' });
 
-    // A declared length that does not fit is refused before a byte is read.
+    // A body that does not fit is refused by its first chunk, whatever it announced.
     const declared = await handleBudgeted(
       request(encoder.encode('x'.repeat(90)), { headers: { 'content-type': 'application/json', 'content-length': '90' } }),
     );
@@ -419,6 +419,33 @@ describe('createFetchHandler (web-standard Request/Response)', () => {
     expect(budgeted.bodyBudget.inUse).toBe(0);
     const after = await handleBudgeted(request(JSON.stringify({ jsonrpc: '2.0', method: 'Calc.ping', id: 2 })));
     expect(after.status).toBe(200);
+  });
+
+  it('408 with connection: close for a body that stops arriving; an announced length takes nothing from the budget', async () => {
+    const paced = createRpcServer({ idl: calcIdl, handlers: calcHandlers, maxBodyBytes: 100, bodyGraceMs: 100 });
+    const handlePaced = createFetchHandler(paced);
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+      },
+      pull: () => new Promise<void>(() => undefined),
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const answer = handlePaced(
+      request(stalled, { duplex: 'half', headers: { 'content-type': 'application/json', 'content-length': '100' } } as RequestInit),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(paced.bodyBudget.inUse).toBe(11);
+    const refused = await answer;
+    expect(refused.status).toBe(408);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toStrictEqual({ error: 'Request Timeout', message: 'the request body arrived too slowly' });
+    expect(cancelled).toBe(true);
+    expect(paced.bodyBudget.inUse).toBe(0);
+    expect(paced.bodyPace.watching).toBe(0);
   });
 });
 

@@ -75,6 +75,26 @@ describe('BatchingTransport', () => {
     expect(rpc.ran.get('OrderService.createOrder')).toBe(3);
   });
 
+  it('an error answer carrying another id fails no call but its own; the call it names none is missing', async () => {
+    const transport = new BatchingTransport('http://127.0.0.1:1/rpc', {
+      fetch: async () =>
+        new Response(
+          JSON.stringify([
+            { jsonrpc: '2.0', result: 'first', id: 1 },
+            { jsonrpc: '2.0', error: { code: 1001, message: 'CartNotFound: cart does not exist' }, id: 7 },
+          ]),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    const [first, second] = (await settled([transport.call('A.one', []), transport.call('A.two', [])])) as {
+      value?: unknown;
+      error?: RpcError;
+    }[];
+    expect(first).toStrictEqual({ value: 'first' });
+    expect(second.error?.code).toBe(-32000);
+    expect(second.error?.message).toBe('Transport error: no response for request id 2 in the batch');
+  });
+
   it('respects maxBatchSize, and a single call goes alone', async () => {
     const rpc = await front();
     const transport = new BatchingTransport(rpc.url, { maxBatchSize: 4 });

@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, retryPolicy, RpcError, type Interceptor, type RpcCall } from '../../runtime/client.js';
+import { retryDelay } from '../../runtime/retry.js';
+import { transportError } from '../../runtime/transport-error.js';
 import { freePort } from '../child-process.js';
 import { startRpcFront, type RpcFront } from './rpc-front.js';
 
@@ -181,7 +183,8 @@ describe('retries', () => {
       refusedAt = Date.now();
       return { status: 503, headers: { 'retry-after': '1' }, body: '{"error":"Service Unavailable"}' };
     };
-    const transport = new HttpTransport(rpc.url, { retry: retry() });
+    // Retry-After is honoured up to maxDelayMs (below).
+    const transport = new HttpTransport(rpc.url, { retry: retry({ maxDelayMs: 5_000 }) });
     const order = (await createOrder(transport)) as { orderId: string };
     expect(order.orderId).toMatch(/^order-/);
     const retriedAt = Date.now();
@@ -190,12 +193,40 @@ describe('retries', () => {
     expect(rpc.requests).toHaveLength(3);
   });
 
+  it('honour Retry-After only up to maxDelayMs: 999999999 s waits maxDelayMs, not 1 ms (an overflowing timer)', async () => {
+    const rpc = await front();
+    let refusedAt = 0;
+    rpc.plan = (request) => {
+      if ((request.body as { method: string }).method !== 'OrderService.createOrder' || refusedAt) return 'pass';
+      refusedAt = Date.now();
+      return { status: 503, headers: { 'retry-after': '999999999' }, body: '{"error":"Service Unavailable"}' };
+    };
+    const transport = new HttpTransport(rpc.url, { retry: retry({ maxDelayMs: 300 }), timeoutMs: 10_000 });
+    const order = (await createOrder(transport)) as { orderId: string };
+    expect(order.orderId).toMatch(/^order-/);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(290);
+    expect(rpc.ran.get('OrderService.createOrder')).toBe(1);
+  });
+
+  it('wait at most maxDelayMs, and never longer than the longest timer (2^31 - 1 ms), whatever Retry-After asks', () => {
+    const refused = (retryAfter: string) => transportError('HTTP 503 Service Unavailable', { status: 503, retryAfter });
+    expect(retryDelay(refused('999999999'), false, 1, {})).toBe(5000);
+    expect(retryDelay(refused('999999999'), false, 1, { maxDelayMs: 300 })).toBe(300);
+    expect(retryDelay(refused('2'), false, 1, { maxDelayMs: 300 })).toBe(300);
+    expect(retryDelay(refused('999999999'), false, 1, { maxDelayMs: 2 ** 40 })).toBe(2 ** 31 - 1);
+    expect(retryDelay(refused('Fri, 01 Jan 9999 00:00:00 GMT'), false, 1, { maxDelayMs: 2 ** 40 })).toBe(2 ** 31 - 1);
+    expect(retryDelay(refused('1'), false, 1, {})).toBe(1000);
+    // The backoff cap too, for a policy with a maxDelayMs past the longest timer.
+    const lost = transportError('fetch failed (ECONNREFUSED)', { cause: 'ECONNREFUSED' });
+    expect(retryDelay(lost, false, 60, { maxDelayMs: 2 ** 40 })).toBeLessThanOrEqual(2 ** 31 - 1);
+  });
+
   it('give up at once when Retry-After reaches past the call timeout; a 503 without it is no reason for a non-idempotent call', async () => {
     const rpc = await front();
     rpc.plan = () => ({ status: 503, headers: { 'retry-after': '30' } });
     const started = Date.now();
     const error = await rejection(
-      new HttpTransport(rpc.url, { retry: retry(), timeoutMs: 2_000 }).call('CatalogService.getProduct', ['p1']),
+      new HttpTransport(rpc.url, { retry: retry({ maxDelayMs: 60_000 }), timeoutMs: 2_000 }).call('CatalogService.getProduct', ['p1']),
     );
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(error.data).toStrictEqual({ status: 503, retryAfter: '30' });

@@ -132,6 +132,50 @@ describe('HttpTransport', () => {
       expect(error.message).toBe('Transport error: response id 99 does not match request id 1');
     });
 
+    it('an error response for another id is no error of this call; one with id null is', async () => {
+      let id: unknown = 99;
+      const url = await rawServer((_req, res) => {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: 1001, message: 'CartNotFound: cart does not exist' }, id }));
+      });
+      const error = await failure(new HttpTransport(url).call('A.b', []));
+      expect(error.code).toBe(-32000);
+      expect(error.message).toBe('Transport error: response id 99 does not match request id 1');
+      expect(error.data).toStrictEqual({ status: 200 });
+      id = null; // the server could not read the request's id: the error is the answer to it
+      const own = await failure(new HttpTransport(url).call('A.b', []));
+      expect(own.code).toBe(1001);
+      expect(own.message).toBe('CartNotFound: cart does not exist');
+    });
+
+    it('an error status with a huge body: the client reads at most 64 KiB of it and drops the rest unread', async () => {
+      const total = 256 * 1024 * 1024;
+      let written = 0;
+      let closed!: () => void;
+      const responseClosed = new Promise<void>((resolve) => (closed = resolve));
+      const url = await rawServer((_req, res) => {
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        res.on('close', closed);
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        // Writes as fast as the client reads (backpressure), until it has all or the connection is gone.
+        const pump = () => {
+          while (written < total && !res.destroyed) {
+            written += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end();
+        };
+        pump();
+      });
+      const error = await failure(new HttpTransport(url).call('A.b', []));
+      expect(error.message).toBe('Transport error: HTTP 500 Internal Server Error');
+      expect(error.data).toStrictEqual({ status: 500 });
+      await responseClosed;
+      // What the socket buffers hold on both sides at most, far below the body.
+      expect(written).toBeLessThan(32 * 1024 * 1024);
+    });
+
     it('a network failure (nothing listens): the error names its cause', async () => {
       const url = await rawServer(() => undefined);
       await raw.pop()!.close();
