@@ -74,13 +74,19 @@ function hostEntry(
  * transform errors carry them, `\u001b[31m[PARSE_ERROR]`), which only a terminal can show.
  */
 export function plainErrorText(error: unknown): string {
-  return stripVTControlCharacters(error instanceof Error ? error.message : String(error));
+  let text: string;
+  try {
+    text = String(error instanceof Error ? error.message : error);
+  } catch {
+    text = 'a thrown value without a text form';
+  }
+  return stripVTControlCharacters(text);
 }
 
 /** Answers a request that failed before the RPC server could (a broken `.idl` or handler module). */
 export function sendLoadFailure(res: ServerResponse, error: unknown, expose: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  const text = expose && error instanceof Error ? plainErrorText(error) : 'The RPC server could not be loaded';
+  const text = expose ? plainErrorText(error) : 'The RPC server could not be loaded';
   res.statusCode = 500;
   res.setHeader('Content-Type', 'application/json');
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: `Internal error: ${text}` }, id: null }));

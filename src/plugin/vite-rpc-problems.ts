@@ -25,26 +25,40 @@ export interface RpcProblemReporter {
   recovered(): void;
 }
 
-/** The reporter of one dev server. */
+/** The reporter of one dev server. Its methods never throw: they run where a throw would end the process. */
 export function rpcProblemReporter(server: ViteDevServer): RpcProblemReporter {
   let lastLogged: string | undefined;
   return {
     failure(error, context) {
-      const text = context ? `${context}: ${plainErrorText(error)}` : plainErrorText(error);
-      if (text !== lastLogged) {
-        lastLogged = text;
-        // The terminal gets the message as it came (colours included), without our call frames.
-        server.config.logger.error(`${PREFIX} ${context ? `${context}: ` : ''}${error instanceof Error ? error.message : String(error)}`);
-      }
-      showInOverlay(server, text, error);
+      neverThrowing(() => {
+        const text = context ? `${context}: ${plainErrorText(error)}` : plainErrorText(error);
+        if (text !== lastLogged) {
+          lastLogged = text;
+          // The terminal gets the message as it came (colours included), without our call frames.
+          server.config.logger.error(`${PREFIX} ${context ? `${context}: ` : ''}${messageOf(error)}`);
+        }
+        showInOverlay(server, text, error);
+      });
     },
     warning(text) {
-      server.config.logger.warn(`${PREFIX} ${text}`);
+      neverThrowing(() => server.config.logger.warn(`${PREFIX} ${text}`));
     },
     recovered() {
       lastLogged = undefined;
     },
   };
+}
+
+function neverThrowing(report: () => void): void {
+  try {
+    report();
+  } catch {
+    // A report that fails (a thrown value without a text form, a closed socket) is lost, not fatal.
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && typeof error.message === 'string' ? error.message : plainErrorText(error);
 }
 
 function showInOverlay(server: ViteDevServer, message: string, error: unknown): void {
