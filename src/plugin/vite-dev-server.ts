@@ -4,7 +4,6 @@
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
@@ -68,9 +67,8 @@ export function configureDevServer(
   // drop the handlers' state for nothing.
   const forgetStaleSources = async (): Promise<void> => {
     const files = [...(sourceFiles.filesOf(servedIdl) ?? [servedIdl]), handlersFile];
-    const texts = await Promise.all(
-      files.map((file) => (file === handlersFile ? readFile(file, 'utf8') : readIdlFile(file, options.maxIdlBytes)).catch(() => undefined)),
-    );
+    // Through the bounded reader, the handler module too: a file too large to compare is never stale.
+    const texts = await Promise.all(files.map((file) => readIdlFile(file, options.maxIdlBytes).catch(() => undefined)));
     if (files.some((file, index) => servedTexts.has(file) && servedTexts.get(file) !== texts[index])) {
       (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
       runner.clearCache();
