@@ -8,7 +8,7 @@ import path from 'node:path';
 import { docsPageHeaders } from './content-security-policy.js';
 import { type BindingPaths, checkDocsPath, DEFAULT_DOCS_PATH, normalizeDocsPath } from './docs-path.js';
 import { contentTypeOf, FileCache, OWN_FILES, ownPackageRoot, VIEWER_FILES, viewerFolder } from './page-files.js';
-import { pageHtml, viewerMissingHtml } from './page-html.js';
+import { pageHtml } from './page-html.js';
 
 export interface DocsPageOptions {
   /** Where the page is served; its files are below it. Default `/__idl/docs`. */
@@ -63,24 +63,31 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
   }
   let rpcPath = options.rpcPath ?? '/';
   const files = new FileCache();
-  let folders: { own: string; viewer: string | undefined } | undefined;
-  const locate = () => {
-    if (!folders) {
-      const own = path.join(ownPackageRoot(), 'runtime', 'docs-page', 'assets');
-      const viewer = options.viewerFrom
-        ? viewerFolder(options.viewerFrom)
-        : (viewerFolder(path.resolve(own, '..', '..', '..')) ?? viewerFolder(process.cwd()));
-      folders = { own, viewer };
-    }
-    return folders;
-  };
+  const own = lazy(() => path.join(ownPackageRoot(), 'runtime', 'docs-page', 'assets'));
+  let viewerFound: string | undefined;
+  /**
+   * The viewer's folder, looked up again on each request until it is found: installing it while
+   * the server runs shows the reference on the next reload, no restart.
+   */
+  const viewer = (): string | undefined =>
+    (viewerFound ??= options.viewerFrom
+      ? viewerFolder(options.viewerFrom)
+      : (viewerFolder(path.resolve(own(), '..', '..', '..')) ?? viewerFolder(process.cwd())));
 
   async function respond(res: ServerResponse, method: string, relative: string): Promise<void> {
-    const { own, viewer } = locate();
     if (relative === '' || relative === '/') {
-      const html = viewer
-        ? pageHtml({ path: docsPath, title, rpcPath, openApiUrl, hasIdlSource: options.idlSource !== undefined })
-        : viewerMissingHtml(title);
+      // The page is of no use without its own files: fail here, saying what to install.
+      own();
+      // The console and the IDL view need nothing of the viewer: without it, the page is whole
+      // but for the reference, which says what to install.
+      const html = pageHtml({
+        path: docsPath,
+        title,
+        rpcPath,
+        openApiUrl,
+        hasIdlSource: options.idlSource !== undefined,
+        hasViewer: viewer() !== undefined,
+      });
       return send(res, method, 200, 'text/html; charset=utf-8', html);
     }
     if (relative === '/idl') {
@@ -89,13 +96,14 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
       return send(res, method, 200, 'text/plain; charset=utf-8', source);
     }
     const [, folder, name, ...rest] = relative.split('/');
+    const viewerAt = folder === 'viewer' && rest.length === 0 && VIEWER_FILES.includes(name) ? viewer() : undefined;
     const file =
       rest.length > 0
         ? undefined
         : folder === 'assets' && OWN_FILES.includes(name)
-          ? path.join(own, name)
-          : folder === 'viewer' && viewer && VIEWER_FILES.includes(name)
-            ? path.join(viewer, name)
+          ? path.join(own(), name)
+          : viewerAt
+            ? path.join(viewerAt, name)
             : undefined;
     if (!file) return send(res, method, 404, 'text/plain; charset=utf-8', 'Not found\n');
     return send(res, method, 200, contentTypeOf(file), await files.read(file));
@@ -130,4 +138,10 @@ function send(res: ServerResponse, method: string, status: number, contentType: 
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { ...docsPageHeaders(contentType), 'content-length': Buffer.byteLength(body) });
   res.end(method === 'HEAD' ? undefined : body);
+}
+
+/** The value of `make`, made on first use (a failure is not kept: the next use tries again). */
+function lazy<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

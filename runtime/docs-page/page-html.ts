@@ -15,14 +15,22 @@ export interface PageSettings {
   openApiUrl: string;
   /** Whether `<path>/idl` serves the IDL source (else the page prints it from `rpc-idl`). */
   hasIdlSource: boolean;
+  /** Whether the viewer (`swagger-ui-dist`) is installed; without it the reference says what to install. */
+  hasViewer: boolean;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** The page: console and IDL side by side, the OpenAPI reference below them. */
+/**
+ * The page: console and IDL side by side, the OpenAPI reference below them. The page's script
+ * comes before the viewer's, so the console and the IDL start without waiting for the viewer's
+ * bundle (the script starts the viewer once the document, and so that bundle, has loaded).
+ */
 export function pageHtml(settings: PageSettings): string {
   const at = (file: string) => escapeHtml(`${settings.path}/${file}`);
+  const viewerFiles = settings.hasViewer ? `<link rel="stylesheet" href="${at('viewer/swagger-ui.css')}">\n` : '';
+  const viewerScript = settings.hasViewer ? `\n<script defer src="${at('viewer/swagger-ui-bundle.js')}"></script>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -31,12 +39,10 @@ export function pageHtml(settings: PageSettings): string {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(settings.title)}</title>
-<link rel="stylesheet" href="${at('viewer/swagger-ui.css')}">
-<link rel="stylesheet" href="${at('assets/docs.css')}">
-<script defer src="${at('viewer/swagger-ui-bundle.js')}"></script>
-<script type="module" src="${at('assets/docs.js')}"></script>
+${viewerFiles}<link rel="stylesheet" href="${at('assets/docs.css')}">
+<script type="module" src="${at('assets/docs.js')}"></script>${viewerScript}
 </head>
-<body data-rpc-path="${escapeHtml(settings.rpcPath)}" data-openapi-url="${escapeHtml(settings.openApiUrl)}"${settings.hasIdlSource ? ` data-idl-url="${at('idl')}"` : ''}>
+<body data-rpc-path="${escapeHtml(settings.rpcPath)}" data-openapi-url="${escapeHtml(settings.openApiUrl)}"${settings.hasIdlSource ? ` data-idl-url="${at('idl')}"` : ''}${settings.hasViewer ? '' : ' data-viewer="missing"'}>
 <header class="page-header"><h1>${escapeHtml(settings.title)}</h1><p>JSON-RPC at <code>${escapeHtml(settings.rpcPath)}</code>, REST binding at <code>${escapeHtml(settings.rpcPath.replace(/\/$/, ''))}/&lt;Interface&gt;/&lt;method&gt;</code>, <a href="${escapeHtml(settings.openApiUrl)}">OpenAPI document</a></p></header>
 <main class="workbench">
 <section class="console" aria-labelledby="console-title" data-testid="console">
@@ -51,25 +57,19 @@ export function pageHtml(settings: PageSettings): string {
 </main>
 <section class="reference" aria-labelledby="reference-title">
 <h2 id="reference-title">Reference</h2>
-<div id="reference" data-testid="reference"></div>
+<div id="reference" data-testid="reference">${settings.hasViewer ? '' : viewerMissingHtml()}</div>
 </section>
 </body>
 </html>
 `;
 }
 
-/** The page when the viewer is not installed: what to install, and nothing else. */
-export function viewerMissingHtml(title: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body>
-<h1>${escapeHtml(title)}: the API reference page needs ${VIEWER_PACKAGE}</h1>
-<p>The page shows the OpenAPI document with Swagger UI, served from your own <code>node_modules</code>
-(nothing is loaded from the network). Install it beside unplugin-idl-rpc and reload:</p>
+/** The reference without the viewer: what to install (reload the page afterwards; no restart). */
+function viewerMissingHtml(): string {
+  return `<div class="viewer-missing" data-testid="viewer-missing">
+<p>The reference shows the OpenAPI document with Swagger UI, served from your own <code>node_modules</code>
+(nothing is loaded from the network). Install it beside unplugin-idl-rpc, then reload this page:</p>
 <pre>npm install ${VIEWER_PACKAGE}</pre>
 <p>It is an optional peer dependency: nothing of it goes into your app's bundle.</p>
-</body>
-</html>
-`;
+</div>`;
 }

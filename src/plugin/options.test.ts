@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { resolveOptions } from './options.js';
 import { isRpcRequest } from './rpc-host.js';
-import { pickHandlers } from './server-entry.js';
+import { missingHandlersProblem, pickHandlers } from './server-entry.js';
 
 describe('resolveOptions: docsPage', () => {
   test('on in the dev server only by default; false turns it off; preview is opt-in; a wrong value says so', () => {
@@ -67,6 +67,27 @@ describe('pickHandlers', () => {
 
   test('takes a default export holding the handlers', () => {
     expect(pickHandlers({ default: { CartService } }, ['CartService', 'OrderService'])).toEqual({ CartService });
+  });
+});
+
+describe('missingHandlersProblem', () => {
+  const interfaces = ['CartService', 'OrderService'];
+
+  test('none while one interface has a handler object', () => {
+    expect(missingHandlersProblem({ CartService: {}, helper: 1 }, interfaces)).toBeUndefined();
+    expect(missingHandlersProblem({ default: { OrderService: {} } }, interfaces)).toBeUndefined();
+    expect(missingHandlersProblem({}, [])).toBeUndefined();
+  });
+
+  test('names what the module exports instead, and an export named like an interface that is no object', () => {
+    const lead =
+      'exports no object named after an interface of the IDL (CartService, OrderService), so every call answers "method not found"; ';
+    expect(missingHandlersProblem({ CartSvc: {}, helper: 1 }, interfaces)).toBe(`${lead}it exports CartSvc, helper`);
+    expect(missingHandlersProblem({}, interfaces)).toBe(`${lead}it exports nothing`);
+    expect(missingHandlersProblem({ CartService: class {} }, interfaces)).toBe(`${lead}it exports CartService (a function, not an object)`);
+    expect(missingHandlersProblem({ default: { Cart: {} }, VERSION: 3 }, interfaces)).toBe(
+      `${lead}it exports VERSION, default export holding { Cart }`,
+    );
   });
 });
 

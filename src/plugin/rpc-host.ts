@@ -4,11 +4,12 @@
  * (`POST <rpcPath>/<Interface>/<method>`), through the runtime's own middleware.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stripVTControlCharacters } from 'node:util';
 import type { CorsOptions } from '../../runtime/cors.js';
-import { pickHandlers, type ServerEntryModule } from './server-entry.js';
+import { missingHandlersProblem, pickHandlers, type ServerEntryModule } from './server-entry.js';
 
 type Next = (error?: unknown) => void;
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 /** Whether a request URL is the endpoint or below it. */
 export function isRpcRequest(url: string | undefined, rpcPath: string): boolean {
@@ -16,31 +17,76 @@ export function isRpcRequest(url: string | undefined, rpcPath: string): boolean 
   return pathname === rpcPath || pathname.startsWith(rpcPath === '/' ? '/' : `${rpcPath}/`);
 }
 
+/** One loaded entry, hosted: what answers its requests, and what is wrong with it. */
+export interface HostedEntry {
+  /** Answers the requests: the RPC server, or for a `failure` an error answer to each. */
+  middleware: Middleware;
+  /** True the first time this entry is hosted: its problems are reported then, not on every request. */
+  fresh: boolean;
+  /**
+   * Why no RPC server could be made from the entry (handlers that do not fit the IDL, such as a
+   * method added to the `.idl` before its handler): every request answers -32603 until an edit.
+   */
+  failure?: unknown;
+  /** What leaves the server up but answering nothing (no export named after an interface). */
+  problem?: string;
+}
+
 /**
- * Builds the middleware for one loaded entry. A new entry object (after an edit) gets a new RPC
- * server; the same object reuses the one built before.
+ * Hosts each loaded entry. A new entry object (after an edit) gets a new RPC server; the same
+ * object reuses the one built before. Never throws: handlers that do not fit the IDL make a
+ * `failure`, so that one bad edit cannot end the server process.
  */
 export function rpcHostFor(
   rpcPath: string,
   exposeErrors: boolean,
   cors: CorsOptions | undefined,
   httpStatus: Readonly<Record<string, number>> | undefined,
-): (entry: ServerEntryModule) => Middleware {
-  let lastEntry: ServerEntryModule | undefined;
-  let lastMiddleware: Middleware | undefined;
+): (entry: ServerEntryModule) => HostedEntry {
+  let last: { entry: ServerEntryModule; hosted: Omit<HostedEntry, 'fresh'> } | undefined;
   return (entry) => {
-    if (entry === lastEntry && lastMiddleware) return lastMiddleware;
+    if (last?.entry === entry) return { ...last.hosted, fresh: false };
+    const hosted = hostEntry(entry, rpcPath, exposeErrors, cors, httpStatus);
+    last = { entry, hosted };
+    return { ...hosted, fresh: true };
+  };
+}
+
+function hostEntry(
+  entry: ServerEntryModule,
+  rpcPath: string,
+  exposeErrors: boolean,
+  cors: CorsOptions | undefined,
+  httpStatus: Readonly<Record<string, number>> | undefined,
+): Omit<HostedEntry, 'fresh'> {
+  try {
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
     const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors, httpStatus });
-    lastEntry = entry;
-    lastMiddleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
-    return lastMiddleware;
-  };
+    const middleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
+    return { middleware, problem: missingHandlersProblem(entry.handlers, interfaceNames) };
+  } catch (failure) {
+    return { middleware: (_req, res) => sendLoadFailure(res, failure, exposeErrors), failure };
+  }
+}
+
+/**
+ * The text of an error for a client or a page: its message without terminal colour codes (Vite's
+ * transform errors carry them, `\u001b[31m[PARSE_ERROR]`), which only a terminal can show.
+ */
+export function plainErrorText(error: unknown): string {
+  let text: string;
+  try {
+    text = String(error instanceof Error ? error.message : error);
+  } catch {
+    text = 'a thrown value without a text form';
+  }
+  return stripVTControlCharacters(text);
 }
 
 /** Answers a request that failed before the RPC server could (a broken `.idl` or handler module). */
 export function sendLoadFailure(res: ServerResponse, error: unknown, expose: boolean): void {
-  const text = expose && error instanceof Error ? error.message : 'The RPC server could not be loaded';
+  if (res.headersSent || res.destroyed) return;
+  const text = expose ? plainErrorText(error) : 'The RPC server could not be loaded';
   res.statusCode = 500;
   res.setHeader('Content-Type', 'application/json');
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: `Internal error: ${text}` }, id: null }));

@@ -68,3 +68,34 @@ export function pickHandlers(module: Record<string, unknown>, interfaceNames: st
   }
   return handlers;
 }
+
+/**
+ * Why the handler module serves nothing, or undefined when it exports a handler object for at
+ * least one interface: without one every call would answer "method not found", and nothing would
+ * say that the exports are named otherwise (`export const LibrarySvc`). Lists what the module does
+ * export, so the misnamed one stands out.
+ */
+export function missingHandlersProblem(module: Record<string, unknown>, interfaceNames: string[]): string | undefined {
+  if (interfaceNames.length === 0 || Object.keys(pickHandlers(module, interfaceNames)).length > 0) return undefined;
+  const fromDefault = module.default;
+  const defaultIsObject = typeof fromDefault === 'object' && fromDefault !== null;
+  const exported = Object.keys(module)
+    .filter((name) => !(defaultIsObject && name === 'default'))
+    .map((name) => describeExport(name, module[name], interfaceNames));
+  if (defaultIsObject) {
+    const held = Object.keys(fromDefault).map((name) =>
+      describeExport(name, (fromDefault as Record<string, unknown>)[name], interfaceNames),
+    );
+    exported.push(`default export holding ${held.length > 0 ? `{ ${held.join(', ')} }` : 'nothing'}`);
+  }
+  return (
+    `exports no object named after an interface of the IDL (${interfaceNames.join(', ')}), so every call answers "method not found"; ` +
+    `it exports ${exported.length > 0 ? exported.join(', ') : 'nothing'}`
+  );
+}
+
+/** An export's name, with its kind when it is named like an interface but is no object (a class, say). */
+function describeExport(name: string, value: unknown, interfaceNames: string[]): string {
+  if (name === 'default' || !interfaceNames.includes(name)) return name;
+  return `${name} (a ${value === null ? 'null' : typeof value}, not an object)`;
+}

@@ -12,7 +12,8 @@ import { type CachedIdlModule, openApiAsset } from './compiler.js';
 import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { useDocsPage } from './vite-docs-page.js';
-import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import { isRpcRequest, type Middleware, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import { rpcProblemReporter } from './vite-rpc-problems.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { endpointCors } from './vite-cors.js';
 
@@ -55,15 +56,18 @@ export function configureDevServer(
   }
   const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors), options.httpStatus);
   const servedIdl = path.resolve(root, options.server.idl);
-  /** The text of each file of the served `.idl` at the previous request (undefined: unreadable). */
+  const handlersFile = path.resolve(root, options.server.handlers);
+  /** The text of each source of the endpoint at the previous request (undefined: unreadable). */
   const servedTexts = new Map<string, string | undefined>();
-  // Vite's watcher reloads the runner's modules when the `.idl` (or a file it imports) changes, but
-  // an edit that lands while the previous version is being transformed can leave the old one
-  // cached. The files are small: compare them on each request and start afresh when one differs
+  // Vite's watcher reloads the runner's modules when the `.idl` (or a file it imports) or the
+  // handler module changes, but an edit that lands while the previous version is being
+  // transformed can leave the old one cached (an editor that formats on save writes twice in a
+  // row). The files are small: compare them on each request and start afresh when one differs
   // from the last one served. A file seen for the first time is no change: starting afresh would
   // drop the handlers' state for nothing.
-  const forgetStaleIdl = async (): Promise<void> => {
-    const files = sourceFiles.filesOf(servedIdl) ?? [servedIdl];
+  const forgetStaleSources = async (): Promise<void> => {
+    const files = [...(sourceFiles.filesOf(servedIdl) ?? [servedIdl]), handlersFile];
+    // Through the bounded reader, the handler module too: a file too large to compare is never stale.
     const texts = await Promise.all(files.map((file) => readIdlFile(file, options.maxIdlBytes).catch(() => undefined)));
     if (files.some((file, index) => servedTexts.has(file) && servedTexts.get(file) !== texts[index])) {
       (ssr.moduleGraph as unknown as ModuleGraphLike).invalidateAll();
@@ -71,20 +75,47 @@ export function configureDevServer(
     }
     for (const [index, file] of files.entries()) servedTexts.set(file, texts[index]);
   };
+  const problems = rpcProblemReporter(server);
+  const handlersModule = options.server.handlers;
+  /**
+   * What answers the endpoint now: the RPC server of the current entry, or an error answer saying
+   * why there is none. Never rejects: no edit of the handlers or the `.idl` may end the process.
+   */
+  const currentHost = async (): Promise<Middleware> => {
+    let entry: ServerEntryModule;
+    try {
+      await forgetStaleSources();
+      entry = (await runner.import(SERVER_ENTRY_ID)) as ServerEntryModule;
+    } catch (error) {
+      // The runner keeps a module that failed to load; forget it, so the next request after
+      // the fix loads everything afresh.
+      runner.clearCache();
+      problems.failure(error);
+      return (_req, res) => sendLoadFailure(res, error, options.exposeErrors);
+    }
+    const hosted = hostFor(entry);
+    if (hosted.failure !== undefined) {
+      problems.failure(hosted.failure, `the RPC server cannot start with the handlers of ${handlersModule}`);
+      return hosted.middleware;
+    }
+    problems.recovered();
+    if (hosted.fresh && hosted.problem) problems.warning(`${handlersModule} ${hosted.problem}`);
+    return hosted.middleware;
+  };
+  // The handlers load when the server starts, so that what is wrong with them shows at once, not
+  // on the first call.
+  server.httpServer?.once('listening', () => {
+    currentHost().catch(() => undefined);
+  });
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
-    forgetStaleIdl()
-      .then(() => runner.import(SERVER_ENTRY_ID))
-      .then(
-        (entry) => hostFor(entry as ServerEntryModule)(req, res, next),
-        (error: unknown) => {
-          // The runner keeps a module that failed to load; forget it, so the next request after
-          // the fix loads everything afresh.
-          runner.clearCache();
-          server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
-          sendLoadFailure(res, error, options.exposeErrors);
-        },
-      );
+    currentHost()
+      .then((middleware) => middleware(req, res, next))
+      .catch((error: unknown) => {
+        // A failure of the endpoint itself, past the handlers: answered, never left to end the process.
+        problems.failure(error);
+        sendLoadFailure(res, error, options.exposeErrors);
+      });
   });
 }
 

@@ -47,6 +47,8 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
   const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors), options.httpStatus);
   let entry: Promise<ServerEntryModule> | undefined;
+  const logError = (error: unknown) =>
+    server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
   server.middlewares.use((req, res, next) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
     if (!existsSync(file)) {
@@ -54,12 +56,16 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
       return;
     }
     entry ??= import(pathToFileURL(file).href) as Promise<ServerEntryModule>;
-    entry.then(
-      (loaded) => hostFor(loaded)(req, res, next),
-      (error: unknown) => {
-        server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
+    entry
+      .then((loaded) => {
+        const hosted = hostFor(loaded);
+        if (hosted.fresh && hosted.failure !== undefined) logError(hosted.failure);
+        if (hosted.fresh && hosted.problem) server.config.logger.warn(`[unplugin-idl-rpc] ${options.server?.handlers} ${hosted.problem}`);
+        hosted.middleware(req, res, next);
+      })
+      .catch((error: unknown) => {
+        logError(error);
         sendLoadFailure(res, error, false);
-      },
-    );
+      });
   });
 }

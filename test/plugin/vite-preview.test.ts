@@ -4,7 +4,7 @@
  * from that built code, next to the built page and its openapi.json.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { PreviewServer } from 'vite';
@@ -120,4 +120,29 @@ test("vite preview answers CORS as preview.cors says, though the endpoint runs b
     headers: { origin: 'https://app.test', 'access-control-request-method': 'POST' },
   });
   expect(preflight.status).toBe(204);
+});
+
+test('vite preview of handlers that do not fit the IDL answers -32603 on each call, without ending the process', async () => {
+  const mismatched = await copyFixtureApp('vite-preview/mismatched');
+  const handlersFile = path.join(mismatched, 'server/handlers.js');
+  await writeFile(handlersFile, (await readFile(handlersFile, 'utf8')).replace('  getOrder(orderId) {', '  fetchOrder(orderId) {'));
+  const vite = await import('vite');
+  await vite.build({ configFile: false, root: mismatched, logLevel: 'silent', plugins: [idlRpc(options)] });
+  const server = await vite.preview({
+    configFile: false,
+    root: mismatched,
+    logLevel: 'silent',
+    preview: { host: '127.0.0.1', port: 0 },
+    plugins: [idlRpc(options)],
+  });
+  try {
+    const { port } = server.httpServer.address() as AddressInfo;
+    for (let call = 0; call < 2; call++) {
+      const answer = await callRpc(`http://127.0.0.1:${port}/rpc`, 'OrderService.getOrder', ['order-1']);
+      // Exception texts are never exposed in preview.
+      expect(answer.error).toEqual({ code: -32603, message: 'Internal error: The RPC server could not be loaded' });
+    }
+  } finally {
+    await server.close();
+  }
 });

@@ -1,11 +1,11 @@
 /**
  * The API reference page served by `listen({ docsPage })`: the shell, its files and the viewer's
  * with a Content-Security-Policy that allows no inline script; the page never takes a path of the
- * binding (checked at start-up); the short install page without the viewer; the request templates
+ * binding (checked at start-up); without the viewer, the console and the IDL view, and what to install; the request templates
  * and the IDL printer the page's scripts use. The page in a browser: test/playground/docs-page.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { checkoutHandlers, post, serverHandle, startServer, type TestServer } fr
 
 let server: TestServer;
 let emptyFolder = '';
+const repository = fileURLToPath(new URL('../../', import.meta.url));
 
 beforeAll(async () => {
   server = await startServer({ listen: { docsPage: createDocsPage({ title: 'Checkout <API>', idlSource: 'namespace checkout\n' }) } });
@@ -120,7 +121,7 @@ describe('the page served by listen({ docsPage })', () => {
     await other.body?.cancel();
   });
 
-  it('answers a short page saying what to install when the viewer cannot be found', async () => {
+  it('without the viewer, serves the console and the IDL view, the reference saying what to install', async () => {
     const bare = serverHandle(
       await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), {
         port: 0,
@@ -133,14 +134,46 @@ describe('the page served by listen({ docsPage })', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toBe(DOCS_PAGE_CSP);
       const html = await response.text();
+      expect(html).toContain('data-testid="console"');
+      expect(html).toContain('data-testid="idl-text"');
       expect(html).toContain('npm install swagger-ui-dist');
-      expect(html).not.toContain('<script');
+      expect(html).toContain('data-viewer="missing"');
+      // The page's own script only: nothing of the viewer is asked for.
+      expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/__idl/docs/assets/docs.js">']);
+      expect(html).not.toContain('/viewer/');
       expect((await get(`${bare.url}/__idl/docs/viewer/swagger-ui-bundle.js`)).status).toBe(404);
       const idl = await get(`${bare.url}/__idl/docs/idl`);
       expect(idl.status).toBe(404);
       await idl.body?.cancel();
     } finally {
       await bare.close();
+    }
+  });
+
+  it('finds the viewer once it is installed, without a restart', async () => {
+    const project = await mkdtemp(path.join(tmpdir(), 'docs-page-viewer-later-'));
+    const bare = serverHandle(
+      await listen(createRpcServer({ idl: calcIdl, handlers: calcHandlers }), {
+        port: 0,
+        host: '127.0.0.1',
+        docsPage: createDocsPage({ viewerFrom: project }),
+      }),
+    );
+    try {
+      expect(await (await get(`${bare.url}/__idl/docs`)).text()).toContain('npm install swagger-ui-dist');
+      expect((await get(`${bare.url}/__idl/docs/viewer/swagger-ui.css`)).status).toBe(404);
+      // "Installed": the package as node_modules holds it.
+      await mkdir(path.join(project, 'node_modules'));
+      await symlink(viewerFolder(repository)!, path.join(project, 'node_modules', 'swagger-ui-dist'), 'dir');
+      const html = await (await get(`${bare.url}/__idl/docs`)).text();
+      expect(html).not.toContain('npm install swagger-ui-dist');
+      expect(html).toContain('<script defer src="/__idl/docs/viewer/swagger-ui-bundle.js"></script>');
+      const css = await get(`${bare.url}/__idl/docs/viewer/swagger-ui.css`);
+      expect(css.status).toBe(200);
+      await css.body?.cancel();
+    } finally {
+      await bare.close();
+      await rm(project, { recursive: true, force: true });
     }
   });
 });
@@ -190,7 +223,6 @@ describe('where the page may live', () => {
 
 describe("the page's files", () => {
   it('are found from a server bundle outside the package, through the current folder', () => {
-    const repository = fileURLToPath(new URL('../../', import.meta.url));
     expect(ownPackageRoot(path.join(emptyFolder, 'dist', 'main.js'))).toBe(path.resolve(repository));
     expect(viewerFolder(emptyFolder)).toBeUndefined();
     expect(viewerFolder(repository)).toBe(path.join(repository, 'node_modules', 'swagger-ui-dist'));

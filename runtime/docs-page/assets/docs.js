@@ -1,7 +1,8 @@
 /**
  * The page's script (served as a file: the page allows no inline script). Reads its settings from
  * `<body data-…>`, asks the server for its IDL (`rpc-idl`), builds the console and the IDL view,
- * and starts the OpenAPI viewer (Swagger UI, loaded before this module) on the document.
+ * and starts the OpenAPI viewer (Swagger UI, loaded after this module) on the document when it is
+ * installed.
  */
 import { mountConsole } from './console.js';
 import { el } from './dom.js';
@@ -14,11 +15,17 @@ const status = /** @type {HTMLElement} */ (document.querySelector('[data-testid=
 const idlText = /** @type {HTMLElement} */ (document.querySelector('[data-testid="idl-text"]'));
 const idlOrigin = /** @type {HTMLElement} */ (document.querySelector('[data-testid="idl-origin"]'));
 
-startViewer();
 start().catch((error) => {
   status.textContent = `The console could not load the IDL from ${rpcPath}: ${error instanceof Error ? error.message : String(error)}`;
   status.classList.add('failed');
 });
+// The viewer's bundle is a deferred script after this module: it runs after this module and
+// before DOMContentLoaded. So the console and the IDL view start without waiting for it, and work
+// the same without it (not installed).
+if (settings.viewer !== 'missing') {
+  if (document.readyState === 'complete') startViewer();
+  else document.addEventListener('DOMContentLoaded', startViewer, { once: true });
+}
 
 async function start() {
   const idl = await loadIdl();
