@@ -23,8 +23,6 @@ import type { AddItemOutcome, CheckoutState, CheckoutStore } from './store.js';
 export interface CheckoutServiceOptions {
   /** Where products, carts and orders live; a fresh in-memory store with the playground catalog by default. */
   store?: CheckoutStore;
-  /** Unix seconds now, for the clients' budgets of new carts; `Date.now()` by default (tests move it). */
-  now?: () => number;
 }
 
 /**
@@ -66,12 +64,13 @@ function tooManyNewCarts(limits: CheckoutLimits, retryAfterSeconds: number): Rpc
  *
  * Every change is one store transaction (see CheckoutStore), so concurrent calls, from one server
  * process or many, cannot lose items or sell an item twice; every id, quantity and cart is bounded
- * by the store's limits before it reaches the store.
+ * by the store's limits before it reaches the store, every string must be text, and each client
+ * creates at most `maxNewCartsPerClient` carts per window (a budget in this process's memory).
  */
 export function createCheckoutService(options: CheckoutServiceOptions = {}): CheckoutHandlers {
   const store = options.store ?? createMemoryStore();
   const { limits } = store;
-  const budget = new ClientBudget(limits.maxNewCartsPerClient, limits.newCartWindowSeconds, options.now ?? unixSeconds);
+  const budget = new ClientBudget(limits.maxNewCartsPerClient, limits.newCartWindowSeconds, unixSeconds);
 
   /**
    * Adds the item, creating the cart only within the client's budget of new carts: each call that
