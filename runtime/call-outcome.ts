@@ -47,10 +47,40 @@ export class FailureReporter {
   /** Logs `<context> failed` with the error and gives the -32603 outcome to send. */
   internalError(context: string, error: unknown): Outcome {
     this.log(`${context} failed`, error);
+    return this.#internalOutcome(error);
+  }
+
+  #internalOutcome(error: unknown): Outcome {
     if (!this.exposeErrors) return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR);
     const detail =
       error instanceof Error ? { message: describe(error.message), stack: describe(error.stack) } : { message: describe(error) };
     return errorOutcome(ErrorCode.InternalError, INTERNAL_ERROR, detail);
+  }
+
+  /**
+   * Like `internalError`, for a failure the call's own input caused (`input` says what in it): logs
+   * one line, `<context> failed on its input (<input>): <the error's message>`, the message cut
+   * to its first line and 200 characters and quoted, never the stack, so a flood of such calls
+   * costs a line each.
+   */
+  inputFailure(context: string, error: unknown, input: string): Outcome {
+    const text = messageOf(error);
+    const firstLine = text.split('\n', 1)[0];
+    const shown = firstLine.length > MAX_LOGGED_MESSAGE ? `${firstLine.slice(0, MAX_LOGGED_MESSAGE)}...` : firstLine;
+    this.log(`${context} failed on its input (${input}): ${JSON.stringify(shown)}`);
+    return this.#internalOutcome(error);
+  }
+}
+
+/** The longest error message logged for a failure caused by input (its text may echo the input). */
+const MAX_LOGGED_MESSAGE = 200;
+
+/** The message of an Error, else the text of the value; never throws (a `message` getter may). */
+function messageOf(error: unknown): string {
+  try {
+    return describe(error instanceof Error ? error.message : error);
+  } catch {
+    return describe(error);
   }
 }
 

@@ -10,6 +10,7 @@ import type { ContractCheck } from './contract-check.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';
+import { nonTextParamsError } from './text-strings.js';
 import { formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 
 /** One call, as an interceptor sees it. */
@@ -127,14 +128,14 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
           pending = new Promise((resolve, reject) => then.call(value, resolve, reject));
         }
       } catch (error) {
-        return failureOutcome(entry, error);
+        return failureOutcome(entry, error, args, ctx);
       }
     }
 
     if (deadlines === undefined) {
       pending.then(
         (result) => deliver(resultOutcome(entry, result)),
-        (error: unknown) => deliver(failureOutcome(entry, error)),
+        (error: unknown) => deliver(failureOutcome(entry, error, args, ctx)),
       );
       return PENDING;
     }
@@ -156,7 +157,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       (error: unknown) => {
         if (timedOut) return;
         deadlines.delete(deadline);
-        deliver(failureOutcome(entry, error));
+        deliver(failureOutcome(entry, error, args, ctx));
       },
     );
     return PENDING;
@@ -173,7 +174,7 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     const answer = InterceptedCall.run(call);
     if (answer !== SETTLED_AT_ONCE) return answer;
     const settled = InterceptedCall.settled(call);
-    return InterceptedCall.failed(call) ? failureOutcome(entry, settled) : resultOutcome(entry, settled);
+    return InterceptedCall.failed(call) ? failureOutcome(entry, settled, args, ctx) : resultOutcome(entry, settled);
   }
 
   /** A handler's result: `undefined` becomes null, then the result is checked when asked to. */
@@ -194,9 +195,19 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     return { result };
   }
 
-  /** A handler's failure: an RpcError is sent as it is, anything else is an internal error. */
-  function failureOutcome(entry: MethodEntry, error: unknown): Outcome {
+  /**
+   * A handler's failure: an RpcError is sent as it is, anything else is an internal error. One whose
+   * call brought strings that are no text (`args`, text-strings.ts) is taken as caused by them (a
+   * database refusing NUL, say) and logged in one line, without the stack: a client sending them by
+   * the hundred would otherwise fill the log with stacks (docs/runtime.md, "Strings that are no text").
+   */
+  function failureOutcome(entry: MethodEntry, error: unknown, args?: readonly unknown[], ctx?: CallContext): Outcome {
     if (error instanceof RpcError) return errorOutcome(error.code, error.message, error.data);
+    const cause = args === undefined ? undefined : nonTextParamsError(args, ctx);
+    if (cause !== undefined) {
+      const [first] = (cause.data as { errors: { path: string; message: string }[] }).errors;
+      return failures.inputFailure(entry.name, error, `${first.path} ${first.message}`);
+    }
     return failures.internalError(entry.name, error);
   }
 

@@ -74,3 +74,4 @@ export {
   type RpcMiddlewareCall,
   type RpcNext,
 } from './middleware.js';
+export { nonTextParamsError, nonTextProblem, nonTextStrings, textStringsOnly } from './text-strings.js';

@@ -12,6 +12,12 @@ export const ErrorCode = {
   TransportError: -32000,
   /** A client of another version of the interface, refused by a server with `contractMismatch: 'reject'`. */
   ContractMismatch: -32001,
+  /**
+   * The server refuses the call for the rate of its client (a budget per client and time window,
+   * such as the playground's new carts); the REST binding answers it with HTTP 429. The number
+   * echoes the HTTP status, in JSON-RPC's range for server errors.
+   */
+  TooManyRequests: -32029,
 } as const;
 
 /**

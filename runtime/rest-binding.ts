@@ -39,13 +39,15 @@ export interface RestBinding {
 }
 
 /**
- * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, declared
- * and other application errors 422, internal and other reserved codes 500.
+ * HTTP status of an error in the OpenAPI binding: bad input 400, unknown method 404, contract
+ * mismatch 409, too many requests 429, declared and other application errors 422, internal and
+ * other reserved codes 500.
  */
 export function httpStatusOfError(code: number): number {
   if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest || code === ErrorCode.InvalidParams) return 400;
   if (code === ErrorCode.MethodNotFound) return 404;
   if (code === ErrorCode.ContractMismatch) return 409;
+  if (code === ErrorCode.TooManyRequests) return 429;
   if (code >= -32768 && code <= -32000) return 500;
   return 422;
 }

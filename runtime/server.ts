@@ -208,7 +208,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     positiveOption('minBodyBytesPerSecond', options.minBodyBytesPerSecond, DEFAULT_MIN_BODY_BYTES_PER_SECOND, false),
   );
   const maxDepth = options.maxDepth ?? DEFAULTS.maxDepth;
-  const logger: RpcLogger = options.logger ?? { error: (message, error) => console.error(message, error) };
+  // A message alone is logged alone (console.error(message, undefined) would add "undefined").
+  const logger: RpcLogger = options.logger ?? {
+    error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)),
+  };
   const failures = new FailureReporter(logger, options.exposeErrors ?? false);
   const validators: ValidatorTable = options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
   const methods = registerHandlers(idl, options.handlers);

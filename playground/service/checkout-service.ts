@@ -1,4 +1,4 @@
-import { RpcError, type RpcContext } from 'unplugin-idl-rpc/runtime';
+import { ErrorCode, nonTextParamsError, RpcError, type RpcContext } from 'unplugin-idl-rpc/runtime';
 import {
   CartEmptyError,
   CartNotFoundError,
@@ -14,9 +14,11 @@ import {
   type OrderService,
 } from '../checkout.idl';
 import { addressProblems } from './address.js';
+import { ClientBudget, clientOf } from './client-budget.js';
 import { createMemoryStore } from './memory-store.js';
 import { declineReason } from './payment.js';
-import type { CheckoutState, CheckoutStore } from './store.js';
+import type { CheckoutLimits } from './limits.js';
+import type { AddItemOutcome, CheckoutState, CheckoutStore } from './store.js';
 
 export interface CheckoutServiceOptions {
   /** Where products, carts and orders live; a fresh in-memory store with the playground catalog by default. */
@@ -37,16 +39,58 @@ function invalidParam(ctx: RpcContext | undefined, field: string | undefined, pr
 }
 
 /**
+ * Refuses params holding a string that is no text (a NUL character, a lone surrogate) with -32602
+ * and the path of each: PostgreSQL refuses NUL in text, and UTF-8 turns lone surrogates into U+FFFD,
+ * so that `victim\ud800` would reach the cart `victim\ufffd`.
+ */
+function requireText(ctx: RpcContext | undefined, ...params: unknown[]): void {
+  const refused = nonTextParamsError(params, ctx);
+  if (refused !== undefined) throw refused;
+}
+
+/** The -32029 of a client that created its budget of carts in the current window. */
+function tooManyNewCarts(limits: CheckoutLimits, retryAfterSeconds: number): RpcError {
+  return new RpcError(
+    ErrorCode.TooManyRequests,
+    `Too many new carts: this client created ${limits.maxNewCartsPerClient} carts within ${limits.newCartWindowSeconds} s; ` +
+      `add to one of them, or try again in ${retryAfterSeconds} s`,
+    { retryAfterSeconds },
+  );
+}
+
+/**
  * The checkout reference service (the behaviour rules in docs/playground.md),
  * plus the playground's rules for the errors the behaviour rules leave open; docs/playground.md lists them.
  *
  * Every change is one store transaction (see CheckoutStore), so concurrent calls, from one server
  * process or many, cannot lose items or sell an item twice; every id, quantity and cart is bounded
- * by the store's limits before it reaches the store.
+ * by the store's limits before it reaches the store, every string must be text, and each client
+ * creates at most `maxNewCartsPerClient` carts per window (a budget in this process's memory).
  */
 export function createCheckoutService(options: CheckoutServiceOptions = {}): CheckoutHandlers {
   const store = options.store ?? createMemoryStore();
   const { limits } = store;
+  const budget = new ClientBudget(limits.maxNewCartsPerClient, limits.newCartWindowSeconds, unixSeconds);
+
+  /**
+   * Adds the item, creating the cart only within the client's budget of new carts: each call that
+   * might create one takes one from the budget first (so concurrent calls, a batch of notifications
+   * too, cannot all pass a check at once) and gives it back when it created none. A client whose
+   * budget is spent still adds to carts that exist.
+   */
+  const addWithinBudget = async (ctx: RpcContext | undefined, cartId: string, isNew: boolean, productId: string, quantity: number) => {
+    const client = clientOf(ctx?.remoteAddress);
+    const reservation = budget.take(client);
+    if (reservation === undefined && isNew) throw tooManyNewCarts(limits, budget.retryAfterSeconds(client));
+    let outcome: AddItemOutcome | undefined;
+    try {
+      outcome = await store.addItem(cartId, productId, quantity, reservation !== undefined);
+    } finally {
+      if (reservation !== undefined && !(outcome?.kind === 'added' && outcome.created)) budget.giveBack(reservation);
+    }
+    if (outcome.kind === 'cartNotFound') throw tooManyNewCarts(limits, budget.retryAfterSeconds(client));
+    return outcome;
+  };
 
   /** Throws -32602 when an id is longer than any id the service keeps. */
   const checkIdLength = (ctx: RpcContext | undefined, field: string | undefined, id: string) => {
@@ -58,6 +102,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
       return store.listProducts();
     },
     async getProduct(productId, ctx) {
+      requireText(ctx, productId);
       checkIdLength(ctx, undefined, productId);
       return (await store.getProduct(productId)) ?? null;
     },
@@ -65,6 +110,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
 
   const CartService: CartService = {
     async addToCart(request, ctx) {
+      requireText(ctx, request);
       if (request.quantity < 1) throw invalidParam(ctx, 'quantity', 'must be at least 1');
       if (request.quantity > limits.maxQuantity) throw invalidParam(ctx, 'quantity', `must be at most ${limits.maxQuantity}`);
       const cartId = request.cartId ?? newId('cart');
@@ -72,7 +118,8 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
       checkIdLength(ctx, 'cartId', cartId);
       checkIdLength(ctx, 'productId', request.productId);
 
-      const outcome = await store.addItem(cartId, request.productId, request.quantity);
+      const isNew = request.cartId === undefined || request.cartId === null;
+      const outcome = await addWithinBudget(ctx, cartId, isNew, request.productId, request.quantity);
       switch (outcome.kind) {
         case 'added':
           return outcome.cart;
@@ -86,11 +133,13 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
     },
 
     async getCart(cartId, ctx) {
+      requireText(ctx, cartId);
       checkIdLength(ctx, undefined, cartId);
       return (await store.getCart(cartId)) ?? null;
     },
 
     async clearCart(cartId, ctx) {
+      requireText(ctx, cartId);
       checkIdLength(ctx, undefined, cartId);
       return store.clearCart(cartId);
     },
@@ -98,6 +147,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
 
   const OrderService: OrderService = {
     async createOrder(request, ctx) {
+      requireText(ctx, request);
       const { cartId, paymentMethod } = request;
       checkIdLength(ctx, 'cartId', cartId);
       // Only the fields of Address are kept: anything else a client sends is neither stored nor echoed.
@@ -134,6 +184,7 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
     },
 
     async getOrder(orderId, ctx) {
+      requireText(ctx, orderId);
       checkIdLength(ctx, undefined, orderId);
       return (await store.getOrder(orderId)) ?? null;
     },
@@ -152,6 +203,10 @@ function confirmation(order: Order): string {
   const count = order.cart.items.reduce((sum, item) => sum + item.quantity, 0);
   const items = count === 1 ? '1 item' : `${count} items`;
   return `Thank you! Order ${order.orderId} for ${items} (total $${order.total.toFixed(2)}) is pending; it ships to ${order.shippingAddress.city}.`;
+}
+
+function unixSeconds(): number {
+  return Math.floor(Date.now() / 1000);
 }
 
 function newId(kind: 'cart' | 'order'): string {

@@ -65,11 +65,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
     async getProduct(productId) {
       return copyData(productsById.get(productId));
     },
-    async addItem(cartId, productId, quantity) {
+    async addItem(cartId, productId, quantity, create = true) {
       const product = productsById.get(productId);
       if (product === undefined) return { kind: 'productNotFound' };
       let cart = carts.get(cartId);
+      const created = cart === undefined;
       if (cart === undefined) {
+        if (!create) return { kind: 'cartNotFound' };
         if (carts.size >= limits.maxCarts) expire(now());
         if (carts.size >= limits.maxCarts) return { kind: 'tooManyCarts' };
         cart = { items: [], subtotalCents: 0, lastOrderId: undefined, updatedAt: now() };
@@ -80,7 +82,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
       cart.items.push(item);
       cart.subtotalCents += item.priceCents * quantity;
       cart.updatedAt = now();
-      return { kind: 'added', cart: cartOf(cartId, cart) };
+      return { kind: 'added', cart: cartOf(cartId, cart), created };
     },
     async getCart(cartId) {
       const cart = carts.get(cartId);
@@ -137,9 +139,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
 
   function expire(at: number): number {
     const cutoff = at - limits.cartTtlSeconds;
+    const emptyCutoff = at - limits.emptyCartTtlSeconds;
     let expired = 0;
     for (const [cartId, cart] of carts) {
-      if (cart.updatedAt < cutoff) {
+      if (cart.updatedAt < cutoff || (cart.items.length === 0 && cart.updatedAt < emptyCutoff)) {
         carts.delete(cartId);
         expired++;
       }

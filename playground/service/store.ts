@@ -3,9 +3,12 @@ import type { CheckoutLimits } from './limits.js';
 
 /** What `addItem` did: the cart with the new line, or why nothing changed. */
 export type AddItemOutcome =
-  | { kind: 'added'; cart: Cart }
+  /** `created`: the cart was made by this call. */
+  | { kind: 'added'; cart: Cart; created: boolean }
   /** No product with that id: no cart was created. */
   | { kind: 'productNotFound' }
+  /** No cart with that id, and the call may not create one (`create` false). */
+  | { kind: 'cartNotFound' }
   /** The cart already holds `maxItemsPerCart` lines. */
   | { kind: 'cartFull' }
   /** A new cart was needed, and `maxCarts` carts exist even after the expired ones went. */
@@ -52,9 +55,10 @@ export interface CheckoutStore {
   getProduct(productId: string): Promise<Product | undefined>;
   /**
    * Appends one line `{productId, quantity, price}` (the product's current price) to the cart,
-   * creating the cart when there is none with that id, and returns the cart.
+   * creating the cart when there is none with that id (unless `create` is false: then
+   * `cartNotFound`), and returns the cart.
    */
-  addItem(cartId: string, productId: string, quantity: number): Promise<AddItemOutcome>;
+  addItem(cartId: string, productId: string, quantity: number, create?: boolean): Promise<AddItemOutcome>;
   getCart(cartId: string): Promise<Cart | undefined>;
   /** Empties the cart; false when it does not exist. */
   clearCart(cartId: string): Promise<boolean>;
@@ -66,7 +70,10 @@ export interface CheckoutStore {
    */
   placeOrder(draft: OrderDraft, check: (state: CheckoutState) => void): Promise<Order>;
   getOrder(orderId: string): Promise<Order | undefined>;
-  /** Deletes the carts untouched since `cartTtlSeconds` before `now` (Unix seconds); returns how many. */
+  /**
+   * Deletes the abandoned carts: untouched since `cartTtlSeconds` before `now` (Unix seconds), or
+   * without items and untouched since `emptyCartTtlSeconds` before it; returns how many.
+   */
   expireCarts(now: number): Promise<number>;
   /** Releases what the store holds (connections, the data folder); the store is unusable afterwards. */
   close(): Promise<void>;

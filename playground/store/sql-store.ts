@@ -60,13 +60,13 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
     }
   }
 
-  /** Deletes the carts untouched for longer than the TTL, with their lines, and counts them off. */
+  /** Deletes the abandoned carts (the TTL, or the shorter one of empty carts), with their lines, and counts them off. */
   async function expire(tx: SqlExecutor, at: number): Promise<number> {
     const [row] = await tx.query<{ expired: number }>(
-      `WITH gone AS (DELETE FROM carts WHERE updated_at < $1 RETURNING cart_id),
+      `WITH gone AS (DELETE FROM carts WHERE updated_at < $1 OR (item_count = 0 AND updated_at < $2) RETURNING cart_id),
             counted AS (SELECT count(*)::integer AS expired FROM gone)
        UPDATE cart_count SET carts = carts - counted.expired FROM counted RETURNING counted.expired`,
-      [at - limits.cartTtlSeconds],
+      [at - limits.cartTtlSeconds, at - limits.emptyCartTtlSeconds],
     );
     return Number(row?.expired ?? 0);
   }
@@ -90,7 +90,7 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
       return row && productOf(row);
     },
 
-    addItem(cartId, productId, quantity) {
+    addItem(cartId, productId, quantity, create = true) {
       return refusable(async (tx) => {
         const [product] = await tx.query<{ price_cents: Amount }>('SELECT price_cents FROM products WHERE product_id = $1', [productId]);
         if (product === undefined) return { kind: 'productNotFound' };
@@ -107,6 +107,8 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
           [cartId, priceCents * quantity, at, limits.maxItemsPerCart],
         );
         if (cart === undefined) return { kind: 'cartFull' };
+        // Rolls the insert back: a call that may not create a cart finds none.
+        if (cart.inserted && !create) throw new Refusal({ kind: 'cartNotFound' });
         if (cart.inserted && !(await takeCartRoom(tx))) {
           await expire(tx, at);
           if (!(await takeCartRoom(tx))) throw new Refusal({ kind: 'tooManyCarts' });
@@ -120,7 +122,7 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
         ]);
         const added = await readCart(tx, cartId);
         if (added === undefined) throw new Error(`addItem: cart "${cartId}" vanished inside its own transaction`);
-        return { kind: 'added', cart: added };
+        return { kind: 'added', cart: added, created: cart.inserted };
       });
     },
 

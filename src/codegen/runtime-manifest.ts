@@ -57,6 +57,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'server.ts',
   'settle.ts',
   'shutdown.ts',
+  'text-strings.ts',
   'transport-error.ts',
   'validation.ts',
 ];

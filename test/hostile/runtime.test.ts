@@ -1,7 +1,7 @@
 /**
  * Hostile input against the server runtime, each case in its own child process (harness.ts):
  * thousands of slow uploads, IDL method names `Object.prototype` also has, ids JSON cannot send
- * back, a body stream that fails, and cross-site content types.
+ * back, a batch of NUL strings a handler fails on, a body stream that fails, and cross-site content types.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, hasStackTrace, runHostileScript, type ChildRun } from './harness.js';
@@ -212,6 +212,30 @@ describe('hostile: the server runtime', () => {
     expect(result.single).toStrictEqual(invalid);
     expect(result.batch).toStrictEqual([invalid, { jsonrpc: '2.0', result: 1, id: 2 }]);
     expect(result.runs).toBe(1);
+  });
+
+  it('a batch of 100 calls with NUL that a handler fails on logs a line each, no stack, with the default logger', async () => {
+    const run = await runHostileScript(`
+      const { createRpcServer } = await import(DIST + 'runtime/index.js');
+      // Like PostgreSQL, which refuses NUL in text.
+      const put = (text) => { if (text.includes('\\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00'); return 1; };
+      const server = createRpcServer({ idl: ${thingIdl('put')}, handlers: { Thing: { put } } });
+      const body = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', method: 'Thing.put', params: ['victim' + i + '\\u0000'], id: i })));
+      const answer = await server.handleHttp({ method: 'POST', path: '/', body, headers: { 'content-type': 'application/json' } });
+      console.log(JSON.stringify({ codes: [...new Set(JSON.parse(answer.body).map((response) => response.error.code))], requestBytes: body.length }));
+    `);
+    expect(run.hung, 'hung').toBe(false);
+    expect(run.code, run.stderr).toBe(0);
+    expect(hasStackTrace(run.stderr), run.stderr).toBe(false);
+    const result = JSON.parse(run.stdout.trim());
+    expect(result.codes).toEqual([-32603]);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(100);
+    expect(lines[0]).toBe(
+      'Thing.put failed on its input (params[0] holds a NUL character (\\u0000) at index 7): "invalid byte sequence for encoding \\"UTF8\\": 0x00"',
+    );
+    // A stack per call logged twelve times the request's size.
+    expect(run.stderr.length).toBeLessThan(2 * result.requestBytes);
   });
 
   it('the fetch handler answers 400 when the request body stream fails, instead of rejecting', async () => {

@@ -22,7 +22,7 @@ const products: Product[] = [
   { productId: 'pot', name: 'Pot', description: 'The last one', price: 44, stock: 1 },
   { productId: 'five', name: 'Five', description: 'Five in stock', price: 2.5, stock: 5 },
 ];
-const limits: CheckoutLimits = { ...defaultLimits, maxItemsPerCart: 60, maxCarts: 40, cartTtlSeconds: 100 };
+const limits: CheckoutLimits = { ...defaultLimits, maxItemsPerCart: 60, maxCarts: 40, cartTtlSeconds: 100, emptyCartTtlSeconds: 20 };
 const address = { street: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'US' };
 
 /** Makes a fresh store (empty carts and orders, the products above) whose clock is `clock.now`. */
@@ -99,6 +99,7 @@ describe.each(stores)('the %s store', (_name, makeStore, skipReason) => {
         ],
         subtotal: 33.3,
       },
+      created: false,
     });
     expect(await store.getCart('c1')).toEqual(outcome.kind === 'added' ? outcome.cart : undefined);
     // 1000 dimes: a float sum would give 99.9999999999986.
@@ -137,6 +138,46 @@ describe.each(stores)('the %s store', (_name, makeStore, skipReason) => {
     expect(await store.getCart('cart-1')).toBeUndefined();
     expect(await store.getCart('cart-0')).toBeDefined();
     expect(await store.expireCarts(clock.now + limits.cartTtlSeconds + 1)).toBe(2);
+  });
+
+  it('addItem says whether it created the cart; with create false it adds to existing carts only', async (context) => {
+    const store = await storeFor(context);
+    expect(await store.addItem('c1', 'dime', 1)).toMatchObject({ kind: 'added', created: true });
+    expect(await store.addItem('c1', 'dime', 1)).toMatchObject({ kind: 'added', created: false });
+    expect(await store.addItem('c1', 'mug', 1, false)).toMatchObject({ kind: 'added', created: false, cart: { items: { length: 3 } } });
+    expect(await store.addItem('c2', 'dime', 1, false)).toEqual({ kind: 'cartNotFound' });
+    expect(await store.getCart('c2')).toBeUndefined();
+    // The refused cart took no room: the store still counts one cart.
+    expect(await store.expireCarts(1_000_000)).toBe(1);
+  });
+
+  it('carts without items expire after emptyCartTtlSeconds, carts with items after cartTtlSeconds', async (context) => {
+    const clock = { now: 1000 };
+    const store = await storeFor(context, clock);
+    await store.addItem('cleared', 'dime', 1);
+    await store.clearCart('cleared');
+    await store.addItem('ordered', 'dime', 1);
+    await store.placeOrder(draft('ordered'), () => undefined);
+    await store.addItem('full', 'dime', 1);
+    clock.now += limits.emptyCartTtlSeconds - 1;
+    expect(await store.expireCarts(clock.now)).toBe(0);
+    clock.now += 2;
+    expect(await store.expireCarts(clock.now)).toBe(2);
+    expect(await store.getCart('cleared')).toBeUndefined();
+    expect(await store.getCart('ordered')).toBeUndefined();
+    expect(await store.getCart('full')).toBeDefined();
+    expect(await store.expireCarts(1000 + limits.cartTtlSeconds + 1)).toBe(1);
+  });
+
+  it('makes room for a new cart by deleting the carts emptied longer ago than emptyCartTtlSeconds', async (context) => {
+    const clock = { now: 1000 };
+    const store = await storeFor(context, clock);
+    for (let i = 0; i < limits.maxCarts; i++) await store.addItem(`cart-${i}`, 'dime', 1);
+    await store.clearCart('cart-7');
+    clock.now += limits.emptyCartTtlSeconds + 1;
+    expect((await store.addItem('newcomer', 'dime', 1)).kind).toBe('added');
+    expect(await store.getCart('cart-7')).toBeUndefined();
+    expect(await store.addItem('one-too-many', 'dime', 1)).toEqual({ kind: 'tooManyCarts' });
   });
 
   it('clearCart empties a cart; false for an unknown one', async (context) => {

@@ -9,6 +9,7 @@ import {
   type ContextOf,
   createRpcServer,
   defineMiddleware,
+  ErrorCode,
   type NoValues,
   type RpcContext,
   RpcError,
@@ -132,6 +133,7 @@ describe('rejection', () => {
           if (kind === 'unauthorized') throw new module.UnauthorizedError();
           if (kind === 'forbidden') throw new module.ForbiddenError();
           if (kind === 'invalid') throw new RpcError(-32602, 'Invalid params: params.text: too rude');
+          if (kind === 'rate') throw new RpcError(ErrorCode.TooManyRequests, 'Too many notes: try again in 60 s');
           return next({ user: { name: 'ada', admin: false } });
         },
       ],
@@ -140,6 +142,7 @@ describe('rejection', () => {
     expect(await rest('unauthorized')).toMatchObject({ status: 401, json: { code: 4001, message: 'Unauthorized: sign in first' } });
     expect(await rest('forbidden')).toMatchObject({ status: 403, json: { code: 4003 } });
     expect(await rest('invalid')).toMatchObject({ status: 400, json: { code: -32602 } });
+    expect(await rest('rate')).toMatchObject({ status: 429, json: { code: -32029 } });
     expect(await rest('none')).toMatchObject({ status: 200, json: { author: 'ada' } });
     expect(await post(server, { id: 'missing' }, '/NoteService/getNote', { 'x-kind': 'none' })).toMatchObject({
       status: 422,
