@@ -202,6 +202,16 @@ interface S {
     const back = openApiToIdl({ document });
     expect(back.warnings).toEqual([]);
     expect(comparableModel(expectChecksClean(back.idl))).toEqual(comparableModel(model));
+    // A mark that names no component, or another copy, is no copy: the schema is read as it is.
+    schemas.SpecialNullable['x-idl-nullable-of'] = 'Missing';
+    schemas.ColorNullable['x-idl-nullable-of'] = 'SpecialNullable';
+    const tampered = expectChecksClean(openApiToIdl({ document }).idl);
+    const holder = tampered.types.get('Holder');
+    const fieldTypes =
+      holder?.kind === 'struct' ? holder.fields.map((f) => [f.name.text, f.type.kind === 'named' && f.type.name, f.optional]) : [];
+    expect(fieldTypes).toContainEqual(['special', 'SpecialNullable', true]);
+    expect(fieldTypes).toContainEqual(['color', 'ColorNullable', true]);
+    expect(fieldTypes).toContainEqual(['product', 'Product', true]);
   });
 
   it('maps types, enums, maps and extends per docs/openapi.md', () => {
