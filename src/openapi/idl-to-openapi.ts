@@ -152,17 +152,22 @@ class OpenApiWriter {
   private typesOnlyReferencedNullable(): Set<string> {
     const plain = new Set<string>();
     const nullable = new Set<string>();
+    const children = new Set<string>();
     for (const { model } of this.names) {
+      const add = (uses: Set<string>, typeName: string) => {
+        const declaration = model.types.get(typeName);
+        if (declaration !== undefined) uses.add(declarationKey(declaration));
+      };
       const visit = (type: TypeRef, optional: boolean): void => {
         if (type.kind === 'array') visit(type.element, false);
         else if (type.kind === 'map') visit(type.value, false);
-        else if (type.kind === 'named') {
-          const declaration = model.types.get(type.name);
-          if (declaration !== undefined) (optional ? nullable : plain).add(declarationKey(declaration));
-        }
+        else if (type.kind === 'named') add(optional ? nullable : plain, type.name);
       };
       for (const struct of model.structs) {
-        if (struct.extends !== undefined) visit({ kind: 'named', name: struct.extends.text, span: struct.extends.span }, false);
+        if (struct.extends !== undefined) {
+          add(plain, struct.extends.text);
+          children.add(declarationKey(struct));
+        }
         for (const field of struct.fields) visit(field.type, field.optional);
       }
       for (const method of model.interfaces.flatMap((i) => i.methods)) {
@@ -170,9 +175,7 @@ class OpenApiWriter {
         visit(method.returnType, method.returnOptional);
       }
     }
-    const extendsAnother = (key: string) =>
-      this.names.some(({ model }) => model.structs.some((s) => s.extends !== undefined && declarationKey(s) === key));
-    return new Set([...nullable].filter((key) => !plain.has(key) && !extendsAnother(key)));
+    return new Set([...nullable].filter((key) => !plain.has(key) && !children.has(key)));
   }
 
   write(infoVersion: string): IdlToOpenApiResult {
