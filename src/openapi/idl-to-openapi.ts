@@ -6,10 +6,11 @@
  * parameters and whose `200` response is the result. Structs, enums and maps map as docs/openapi.md's
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
-import type { EnumDecl, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
-import type { IdlModel } from '../idl/model.js';
+import type { EnumDecl, Field, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import { allFields, type IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
+import { nullableCopy, nullableCopyName, withNull } from './nullable-copy.js';
 import { isOpenApiReservedWord } from './reserved-words.js';
 import { type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
 
@@ -110,10 +111,23 @@ function declarationKey(declaration: Declared): string {
   return `${sourceFileKey(declaration.span.file)}#${declaration.name.text}`;
 }
 
+/** A nullable copy a 3.0 document needs: its name and the declaration it copies. */
+interface NullableCopy {
+  name: string;
+  declaration: StructDecl | EnumDecl;
+  names: ModelNames;
+}
+
 class OpenApiWriter {
   private readonly sink = new WarningSink();
   private readonly names: ModelNames[];
   private readonly errorSchemaName: string;
+  /** 3.0: component name -> its nullable copy, for every component referenced nullable. */
+  private readonly nullableCopies = new Map<string, NullableCopy>();
+  /** Every component name given so far (the IDL's, the error body's, the nullable copies'). */
+  private readonly takenSchemaNames: Set<string>;
+  /** 3.0: the types (declaration keys) only ever referenced nullable, whose component is nullable itself. */
+  private readonly nullableOnly: ReadonlySet<string>;
 
   constructor(
     private readonly models: IdlModel[],
@@ -126,6 +140,42 @@ class OpenApiWriter {
     let errorSchemaName = RPC_ERROR_SCHEMA_NAME;
     for (let i = 2; taken.has(errorSchemaName); i++) errorSchemaName = `${RPC_ERROR_SCHEMA_NAME}_${i}`;
     this.errorSchemaName = errorSchemaName;
+    this.takenSchemaNames = taken.add(errorSchemaName);
+    this.nullableOnly = version === '3.0' ? this.typesOnlyReferencedNullable() : new Set();
+  }
+
+  /**
+   * The types every reference to which is nullable (an `[optional]` field or result), by declaration
+   * key. A struct that extends another is left out: its nullable component could not `allOf` its
+   * parent (whose `type` forbids null), so it gets a copy with the inherited fields written out.
+   */
+  private typesOnlyReferencedNullable(): Set<string> {
+    const plain = new Set<string>();
+    const nullable = new Set<string>();
+    const children = new Set<string>();
+    for (const { model } of this.names) {
+      const add = (uses: Set<string>, typeName: string) => {
+        const declaration = model.types.get(typeName);
+        if (declaration !== undefined) uses.add(declarationKey(declaration));
+      };
+      const visit = (type: TypeRef, optional: boolean): void => {
+        if (type.kind === 'array') visit(type.element, false);
+        else if (type.kind === 'map') visit(type.value, false);
+        else if (type.kind === 'named') add(optional ? nullable : plain, type.name);
+      };
+      for (const struct of model.structs) {
+        if (struct.extends !== undefined) {
+          add(plain, struct.extends.text);
+          children.add(declarationKey(struct));
+        }
+        for (const field of struct.fields) visit(field.type, field.optional);
+      }
+      for (const method of model.interfaces.flatMap((i) => i.methods)) {
+        for (const parameter of method.parameters) visit(parameter.type, false);
+        visit(method.returnType, method.returnOptional);
+      }
+    }
+    return new Set([...nullable].filter((key) => !plain.has(key) && !children.has(key)));
   }
 
   write(infoVersion: string): IdlToOpenApiResult {
@@ -256,8 +306,8 @@ class OpenApiWriter {
       return [...names.model.enums, ...names.model.structs].sort((a, b) => rank(a) - rank(b) || a.span.start.offset - b.span.start.offset);
     };
     for (const { names, declaration } of this.once(inSourceOrder)) {
-      schemas[names.schemas.get(declaration.name.text)!] =
-        declaration.kind === 'enum' ? this.enumSchema(declaration) : this.structSchema(declaration, names);
+      const schema = declaration.kind === 'enum' ? this.enumSchema(declaration) : this.structSchema(declaration, names);
+      schemas[names.schemas.get(declaration.name.text)!] = this.nullableOnly.has(declarationKey(declaration)) ? withNull(schema) : schema;
     }
     schemas[this.errorSchemaName] = {
       type: 'object',
@@ -270,7 +320,37 @@ class OpenApiWriter {
       required: ['code', 'message'],
       [RPC_ERROR_MARKER]: true,
     };
-    return schemas;
+    return this.withNullableCopies(schemas);
+  }
+
+  /**
+   * The component schemas with each nullable copy right after the schema it copies. Every copy is
+   * asked for by then: operations are written before the components, and a copy's fields are the
+   * fields of the structs already written.
+   */
+  private withNullableCopies(schemas: Record<string, Schema>): Record<string, Schema> {
+    if (this.nullableCopies.size === 0) return schemas;
+    const ordered: Record<string, Schema> = {};
+    for (const [name, schema] of Object.entries(schemas)) {
+      ordered[name] = schema;
+      const copy = this.nullableCopies.get(name);
+      if (copy === undefined) continue;
+      const plain =
+        copy.declaration.kind === 'enum' ? this.enumSchema(copy.declaration) : this.flattenedStructSchema(copy.declaration, copy.names);
+      ordered[copy.name] = nullableCopy(plain, name);
+    }
+    return ordered;
+  }
+
+  /** The name of the nullable copy of the component `schemaName` (of `declaration`), made on first use. */
+  private nullableCopyOf(schemaName: string, declaration: StructDecl | EnumDecl, names: ModelNames): string {
+    let copy = this.nullableCopies.get(schemaName);
+    if (copy === undefined) {
+      copy = { name: nullableCopyName(schemaName, this.takenSchemaNames), declaration, names };
+      this.takenSchemaNames.add(copy.name);
+      this.nullableCopies.set(schemaName, copy);
+    }
+    return copy.name;
   }
 
   private enumSchema(decl: EnumDecl): Schema {
@@ -285,17 +365,28 @@ class OpenApiWriter {
   }
 
   private structSchema(decl: StructDecl, names: ModelNames): Schema {
-    const own: Schema = { type: 'object' };
-    const properties: Record<string, Schema> = {};
-    for (const field of decl.fields) {
-      properties[field.name.text] = this.describe(this.typeSchema(field.type, names, field.optional), field.comment);
-    }
-    if (decl.fields.length > 0) own.properties = properties;
-    const required = decl.fields.filter((f) => !f.optional).map((f) => f.name.text);
-    if (required.length > 0) own.required = required;
+    const own = this.objectSchema(decl.fields, names);
     if (decl.extends === undefined) return this.describe(own, decl.comment);
     const parent = { $ref: this.ref(names.schemas.get(decl.extends.text)!) };
     return this.describe({ type: 'object', allOf: [parent, own] }, decl.comment);
+  }
+
+  /** A struct as one object schema, inherited fields first (a nullable copy cannot `allOf` its parent). */
+  private flattenedStructSchema(decl: StructDecl, names: ModelNames): Schema {
+    return this.describe(this.objectSchema(allFields(names.model, decl), names), decl.comment);
+  }
+
+  /** `type: object` with the fields as properties, in order, and the required ones. */
+  private objectSchema(fields: readonly Field[], names: ModelNames): Schema {
+    const schema: Schema = { type: 'object' };
+    const properties: Record<string, Schema> = {};
+    for (const field of fields) {
+      properties[field.name.text] = this.describe(this.typeSchema(field.type, names, field.optional), field.comment);
+    }
+    if (fields.length > 0) schema.properties = properties;
+    const required = fields.filter((f) => !f.optional).map((f) => f.name.text);
+    if (required.length > 0) schema.required = required;
+    return schema;
   }
 
   /** Adds a description; in 3.0 a `$ref` cannot have siblings, so it is wrapped in `allOf`. */
@@ -317,14 +408,12 @@ class OpenApiWriter {
       if ('$ref' in schema) return { oneOf: [schema, { type: 'null' }] };
       return { ...schema, type: [schema.type, 'null'] };
     }
-    if ('$ref' in schema) {
-      // 3.0.3 forbids siblings of $ref, and `nullable` only adds null to a `type` in the same schema:
-      // it does not reach into `allOf`/`oneOf` members, so `{nullable, allOf: [$ref]}` still forbids
-      // null. The null alternative is its own member, `nullable` beside `type` with `enum: [null]`
-      // (the OAI's own reading of 3.0.3), which validators and generators read as "T or null".
-      // `anyOf`, not `oneOf`: linters that ignore `enum` would see two overlapping object schemas.
-      const target = type.kind === 'named' ? names.model.types.get(type.name) : undefined;
-      return { anyOf: [schema, { type: target?.kind === 'enum' ? 'string' : 'object', nullable: true, enum: [null] }] };
+    if (type.kind === 'named') {
+      // 3.0.3 has no "$ref or null" that every tool reads (nullable-copy.ts): the component is
+      // nullable itself, or a nullable copy of it is referenced.
+      const declaration = names.model.types.get(type.name)!;
+      if (this.nullableOnly.has(declarationKey(declaration))) return schema;
+      return { $ref: this.ref(this.nullableCopyOf(names.schemas.get(type.name)!, declaration, names)) };
     }
     return { ...schema, nullable: true };
   }

@@ -16,6 +16,7 @@ import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl,
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { RPC_ERROR_MARKER } from './error-binding.js';
+import { NULLABLE_COPY_MARKER } from './nullable-copy.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
 import { breakRequiredCycles, settleInheritance } from './struct-passes.js';
@@ -60,6 +61,17 @@ type Kind = 'struct' | 'enum' | 'numericEnum' | 'inline';
 
 export function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `components.schemas` of a document, when it is an object. */
+function componentSchemaMap(content: unknown): Schema | undefined {
+  const components = isObject(content) ? content.components : undefined;
+  return isObject(components) && isObject(components.schemas) ? components.schemas : undefined;
+}
+
+/** Where the component schema `key` of `document` is. */
+function componentLocation(document: Location['document'], key: string): Location {
+  return { document, pointer: `/components/schemas/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` };
 }
 
 /** The `type` keyword as a list without `null` (3.1 allows `type: [T, "null"]`). */
@@ -148,19 +160,36 @@ export class SchemaConverter {
     return { kind: 'builtIn', name, span: this.ctx.span };
   }
 
-  /** The component schemas of the root document (without the error body schema of our own documents). */
+  /**
+   * The component schemas of the root document, without the error body schema and the nullable
+   * copies of our own documents (a copy is read as the type it copies, see `step`).
+   */
   componentSchemas(): { location: Location; schema: unknown; key: string }[] {
     const root = this.ctx.documents.root;
-    const components = isObject(root.content) ? root.content.components : undefined;
-    const schemas = isObject(components) ? components.schemas : undefined;
-    if (!isObject(schemas)) return [];
+    const schemas = componentSchemaMap(root.content);
+    if (schemas === undefined) return [];
     return Object.entries(schemas)
-      .filter(([, schema]) => !(this.ctx.keepIdentifiers && isObject(schema) && schema[RPC_ERROR_MARKER] === true))
-      .map(([key, schema]) => ({
-        key,
-        schema,
-        location: { document: root, pointer: `/components/schemas/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` },
-      }));
+      .filter(
+        ([key, schema]) =>
+          !(
+            this.ctx.keepIdentifiers &&
+            ((isObject(schema) && schema[RPC_ERROR_MARKER] === true) || this.copiedComponent(key) !== undefined)
+          ),
+      )
+      .map(([key, schema]) => ({ key, schema, location: componentLocation(root, key) }));
+  }
+
+  /**
+   * In our own documents, the component a nullable copy (3.0, nullable-copy.ts) copies: the name its
+   * marker gives, when that component exists and is no copy itself. Undefined for any other schema.
+   */
+  private copiedComponent(key: string): string | undefined {
+    const schemas = componentSchemaMap(this.ctx.documents.root.content);
+    const copy = schemas !== undefined && Object.hasOwn(schemas, key) ? schemas[key] : undefined;
+    if (!this.ctx.keepIdentifiers || !isObject(copy) || typeof copy[NULLABLE_COPY_MARKER] !== 'string') return undefined;
+    const of = copy[NULLABLE_COPY_MARKER];
+    const original = schemas !== undefined && Object.hasOwn(schemas, of) ? schemas[of] : undefined;
+    return isObject(original) && original[NULLABLE_COPY_MARKER] === undefined ? of : undefined;
   }
 
   /**
@@ -271,6 +300,18 @@ export class SchemaConverter {
   ): { location: Location; schema: unknown; name: string; nullable: boolean } | undefined {
     if (typeof schema.$ref === 'string') {
       const target = this.ctx.documents.resolve(schema.$ref, location);
+      const root = this.ctx.documents.root;
+      const copied = target.location.document === root ? this.copiedComponentAt(target.location.pointer) : undefined;
+      if (copied !== undefined) {
+        // Our nullable copy of a component: that component, nullable.
+        const original = componentLocation(root, copied);
+        return {
+          location: original,
+          schema: componentSchemaMap(root.content)![copied],
+          name: this.contextName(original, undefined, name),
+          nullable: true,
+        };
+      }
       return {
         location: target.location,
         schema: target.value,
@@ -301,6 +342,13 @@ export class SchemaConverter {
       return { location: child(location, keyword, indexed[0].i), schema: indexed[0].member, name, nullable };
     }
     return undefined;
+  }
+
+  /** `copiedComponent` of the component schema at `pointer` in the root document. */
+  private copiedComponentAt(pointer: string): string | undefined {
+    const prefix = '/components/schemas/';
+    if (!pointer.startsWith(prefix) || pointer.indexOf('/', prefix.length) !== -1) return undefined;
+    return this.copiedComponent(pointer.slice(prefix.length).replace(/~1/g, '/').replace(/~0/g, '~'));
   }
 
   /** The name context of a `$ref` target: its claimed name, its component key, its title, else the caller's. */

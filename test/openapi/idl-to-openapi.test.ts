@@ -109,20 +109,109 @@ describe('IDL -> OpenAPI', () => {
     });
   });
 
-  it('writes nullable results and fields as 3.1 type arrays / oneOf, and as 3.0 nullable (beside a $ref: an anyOf with a null member)', () => {
+  it('writes nullable results and fields as 3.1 type arrays / oneOf, and as 3.0 nullable types (a $ref: to a nullable component)', () => {
     const v31 = documentFor(checkoutSource, '3.1');
     const v30 = documentFor(checkoutSource, '3.0');
     const result = (d: Json, path: string) => d.paths[path].post.responses['200'].content['application/json'].schema;
     expect(result(v31, '/CatalogService/getProduct')).toEqual({ oneOf: [{ $ref: '#/components/schemas/Product' }, { type: 'null' }] });
-    expect(result(v30, '/CatalogService/getProduct')).toEqual({
-      anyOf: [{ $ref: '#/components/schemas/Product' }, { type: 'object', nullable: true, enum: [null] }],
-    });
+    // Product is also returned plain (listProducts): the nullable result is a nullable copy of it.
+    expect(result(v30, '/CatalogService/getProduct')).toEqual({ $ref: '#/components/schemas/ProductNullable' });
+    const { type, ...product } = v30.components.schemas.Product;
+    expect(v30.components.schemas.ProductNullable).toEqual({ type, nullable: true, ...product, 'x-idl-nullable-of': 'Product' });
+    // Order is only ever returned nullable (getOrder): its component is nullable itself, no copy.
+    expect(result(v30, '/OrderService/getOrder')).toEqual({ $ref: '#/components/schemas/Order' });
+    expect(v30.components.schemas.Order).toMatchObject({ type: 'object', nullable: true });
+    expect(Object.keys(v30.components.schemas)).toEqual([
+      ...['OrderStatus', 'PaymentMethod', 'Product', 'ProductNullable', 'CartItem', 'Cart', 'CartNullable', 'Address', 'Order'],
+      ...['AddToCartRequest', 'CreateOrderRequest', 'CheckoutResponse', 'RpcError'],
+    ]);
     expect(v31.components.schemas.Product.properties.imageUrl).toEqual({ type: ['string', 'null'] });
     expect(v30.components.schemas.Product.properties.imageUrl).toEqual({ type: 'string', nullable: true });
     expect(v31.components.schemas.Product.required).toEqual(['productId', 'name', 'description', 'price', 'stock']);
     expect(JSON.stringify(v30)).not.toContain('"null"');
-    expect(JSON.stringify(v30)).not.toMatch(/"nullable":true,"allOf"/);
+    expect(JSON.stringify(v30)).not.toMatch(/"anyOf"|"oneOf"|"nullable":true,"allOf"/);
     expect(JSON.stringify(v31)).not.toContain('"nullable"');
+  });
+
+  it('writes a 3.0 nullable copy with inherited fields written out, enums with null among the values, names that do not clash', () => {
+    const source = `namespace n
+// Shades.
+enum Color {
+    // The first.
+    red
+    green
+}
+struct Product {
+    id     string
+    note   string [optional]
+}
+struct Special extends Product {
+    extra  int
+}
+struct ProductNullable {
+    taken  bool
+}
+struct Holder {
+    product   Product [optional]
+    // Commented.
+    commented Product [optional]
+    color     Color [optional]
+    special   Special [optional]
+    plain     Product
+    colors    []Color
+    own       ProductNullable
+}
+interface S {
+    get(id string) Holder
+    special(id string) Special [optional]
+}
+`;
+    const model = compileIdl(source, 'n.idl');
+    const document = idlToOpenApi([model], { version: '3.0' }).document as Json;
+    const schemas = document.components.schemas;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(Object.keys(schemas)).toEqual([
+      ...['Color', 'ColorNullable', 'Product', 'ProductNullable_2', 'Special', 'SpecialNullable', 'ProductNullable', 'Holder'],
+      'RpcError',
+    ]);
+    expect(schemas.Holder.properties).toMatchObject({
+      product: ref('ProductNullable_2'),
+      commented: { allOf: [ref('ProductNullable_2')], description: 'Commented.' },
+      color: ref('ColorNullable'),
+      special: ref('SpecialNullable'),
+      plain: ref('Product'),
+      own: ref('ProductNullable'),
+    });
+    expect(schemas.ColorNullable).toEqual({
+      type: 'string',
+      nullable: true,
+      description: 'Shades.',
+      enum: ['red', 'green', null],
+      'x-enum-descriptions': ['The first.', null, null],
+      'x-idl-nullable-of': 'Color',
+    });
+    // An allOf of the parent would forbid null again (3.0.3: `nullable` does not reach into allOf).
+    expect(schemas.SpecialNullable).toEqual({
+      type: 'object',
+      nullable: true,
+      properties: { id: { type: 'string' }, note: { type: 'string', nullable: true }, extra: INT },
+      required: ['id', 'extra'],
+      'x-idl-nullable-of': 'Special',
+    });
+    expect(document.paths['/S/special'].post.responses['200'].content['application/json'].schema).toEqual(ref('SpecialNullable'));
+    const back = openApiToIdl({ document });
+    expect(back.warnings).toEqual([]);
+    expect(comparableModel(expectChecksClean(back.idl))).toEqual(comparableModel(model));
+    // A mark that names no component, or another copy, is no copy: the schema is read as it is.
+    schemas.SpecialNullable['x-idl-nullable-of'] = 'Missing';
+    schemas.ColorNullable['x-idl-nullable-of'] = 'SpecialNullable';
+    const tampered = expectChecksClean(openApiToIdl({ document }).idl);
+    const holder = tampered.types.get('Holder');
+    const fieldTypes =
+      holder?.kind === 'struct' ? holder.fields.map((f) => [f.name.text, f.type.kind === 'named' && f.type.name, f.optional]) : [];
+    expect(fieldTypes).toContainEqual(['special', 'SpecialNullable', true]);
+    expect(fieldTypes).toContainEqual(['color', 'ColorNullable', true]);
+    expect(fieldTypes).toContainEqual(['product', 'Product', true]);
   });
 
   it('maps types, enums, maps and extends per docs/openapi.md', () => {
@@ -154,9 +243,7 @@ describe('IDL -> OpenAPI', () => {
     expect(schemas.Empty).toEqual({ type: 'object' });
     // 3.0 cannot put a description beside a $ref: it is wrapped in allOf.
     const v30 = documentFor(everythingSource, '3.0');
-    expect(v30.components.schemas.Tree.properties.parent).toEqual({
-      anyOf: [{ $ref: '#/components/schemas/Tree' }, { type: 'object', nullable: true, enum: [null] }],
-    });
+    expect(v30.components.schemas.Tree.properties.parent).toEqual({ $ref: '#/components/schemas/TreeNullable' });
   });
 
   it('describes declared errors with their codes, and uses the statuses the runtime answers with', () => {
