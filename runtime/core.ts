@@ -4,6 +4,10 @@
  * that imports them never meets `node:http`. `unplugin-idl-rpc/runtime` adds the Node adapters.
  */
 export * from './client.js';
+// The TypeBox types that generated declarations (`.idl.d.ts`) name, and `Static` for the type of a
+// schema's values: an app reaches them through this package, because its package manager need not
+// let it resolve `@sinclair/typebox` itself (pnpm installs it below this package only).
+export type { Static, TSchema } from '@sinclair/typebox';
 export type * from './idl-json.js';
 export { idlSchemas, typeSchema, type IdlSchemas, type MethodSchemas } from './schema.js';
 export {

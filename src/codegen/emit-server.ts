@@ -9,7 +9,7 @@ import type { SerializerDeclarations } from './emit-serializers.js';
 import { typeUses } from './emit-client.js';
 import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
 import { anchored } from './source-anchor.js';
-import { docComment, propertyKey, valueLiteral } from './source-text.js';
+import { docComment, jsonParseExpression, propertyKey } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The names of the server-side declarations (`create<Ns>Server`, ...), as the generated module exports them. */
@@ -86,7 +86,8 @@ export function serverDeclarations(
       source: namespace,
       annotation: 'IdlJson',
       declaredType: 'IdlJson',
-      value: [valueLiteral(idl)],
+      // Parsed from its text, not written as an object literal: see jsonParseExpression (TS2590 for large IDLs).
+      value: [`/*#__PURE__*/ ${jsonParseExpression(idl)}`],
     },
     {
       kind: 'type',

@@ -189,7 +189,10 @@ function schemaTables(
     uses: [typebox('TSchema', true)],
     annotation: 'TSchema[]',
     declaredType: 'TSchema[]',
-    value: [named.length === 0 ? '[]' : `[${named.join(', ')}]`],
+    // Each element widened to `TSchema`: an array literal of differently typed schemas makes the
+    // checker reduce the union of their types pair by pair, which fails with TS2590 from about a
+    // thousand structs; elements of one type make a union of one.
+    value: named.length === 0 ? ['[]'] : ['[', ...named.flatMap((name, i) => [i === 0 ? '' : ', ', name, typeOnly(' as TSchema')]), ']'],
   };
   const entries = interfaces.flatMap((iface) =>
     iface.methods.map((method) => {

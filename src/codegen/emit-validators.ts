@@ -324,11 +324,14 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
   ];
 }
 
+const NAMED_CHECKS_TYPE = 'Record<string, (value: unknown) => boolean>';
+
 /**
  * `const namedChecks = { CartItem: check_CartItem, ... }`: the compiled checks of the named types
  * other schemas refer to, in IDL order, for `generatedValidator` (its explainer, for values the
- * walkers cannot vouch for). Not annotated: its inferred type fits the runtime's `NamedChecks`, and
- * an object literal of functions is dropped with the validators from a bundle that does not use them.
+ * walkers cannot vouch for). Annotated with the runtime's `NamedChecks` shape, so every validator
+ * that takes it is checked against one plain record type, however many types the IDL has; an object
+ * literal of functions is dropped with the validators from a bundle that does not use them.
  */
 function namedChecksDeclaration(
   name: string | undefined,
@@ -352,7 +355,8 @@ function namedChecksDeclaration(
       ),
       exported: false,
       uses: [],
-      declaredType: 'Record<string, (value: unknown) => boolean>',
+      annotation: NAMED_CHECKS_TYPE,
+      declaredType: NAMED_CHECKS_TYPE,
       value: [`{\n${entries.join('')}}`],
     },
   ];

@@ -15,7 +15,10 @@ export interface GenerateModuleOptions {
   runtimeImport: string;
   /** Specifier of the browser-safe client runtime, e.g. `unplugin-idl-rpc/runtime/client`. */
   runtimeClientImport: string;
-  /** Specifier of TypeBox (the schemas call `Type.*`). Default `@sinclair/typebox`. */
+  /**
+   * Specifier of TypeBox in `js` (the schemas call `Type.*`). Default `@sinclair/typebox`. The `dts`
+   * takes TypeBox's types (`TSchema`) from `runtimeImport`, which re-exports them.
+   */
   typeboxImport?: string;
   /** The IDL file named in the header (pass a base name to keep the output machine-independent). */
   sourceFile: string;
@@ -53,8 +56,11 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     if (!options.namespaceImport) throw new CodegenError(`no module given for the imported namespace '${namespace}'`);
     return options.namespaceImport(namespace);
   };
-  const print = (target: 'js' | 'dts') => printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath });
-  const js = print('js');
-  const dts = print('dts');
+  const print = (target: 'js' | 'dts', importOf: (module: ModuleId) => string | undefined) =>
+    printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: importOf });
+  const js = print('js', importPath);
+  // The declarations take TypeBox's types from the runtime, which re-exports them: the app need not
+  // resolve TypeBox itself (pnpm installs it below this package only).
+  const dts = print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module)));
   return { js: js.text, dts: dts.text, mappings: { js: js.mappings, dts: dts.mappings } };
 }

@@ -15,7 +15,8 @@
  * An IDL that imports files of other namespaces (docs/idl.md, "Several files") gets one folder per
  * namespace, each with its own types.ts, client.ts, server.ts and index.ts (only the root
  * namespace's server.ts has `create<Namespace>Server`, serving every interface); the folders import
- * each other as `../<namespace>/index.js`, and share idl.json and runtime/ at the top.
+ * each other as `../<namespace>/index.js`, and share idl.json and runtime/ at the top. A namespace
+ * named like a folder the output uses itself (`runtime`, ...) gets `runtime_/` (namespace-folders.ts).
  *
  * Module styles differ only in relative import suffixes and in the manifest and compiler config:
  * `esm-node` and `cjs` write `./types.js` (TypeScript maps it to `types.ts`; Node needs the suffix
@@ -27,6 +28,7 @@ import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
 import type { GeneratedPart, ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
+import { namespaceFolders } from './namespace-folders.js';
 import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
 import { CodegenError } from './names.js';
 import { printFile } from './print.js';
@@ -79,7 +81,8 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
   const header = generatedHeader(options.sourceFile);
   const files = new Map<string, string>();
   const namespaces = namespacesOf(model);
-  const folderOf = (namespace: string | undefined) => (namespaces.length === 1 ? '' : `${namespace ?? model.namespace}/`);
+  const folders = namespaceFolders(namespaces.map((namespace) => namespace ?? model.namespace));
+  const folderOf = (namespace: string | undefined) => (namespaces.length === 1 ? '' : `${folders.get(namespace ?? model.namespace)}/`);
 
   let programJson: unknown;
   for (const namespace of namespaces) {

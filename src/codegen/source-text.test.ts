@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { commentText, docComment, propertyKey, stringLiteral, valueLiteral } from './source-text.js';
+import { commentText, docComment, jsonParseExpression, propertyKey, stringLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
   test.each([
@@ -64,19 +64,23 @@ test('propertyKey quotes only what is not an identifier', () => {
   expect(propertyKey('Interface.method')).toBe("'Interface.method'");
 });
 
-test('valueLiteral prints a value that evaluates back to it', () => {
-  const value = { a: 1, 'b-c': [true, null, "it's"], nested: { deep: [{ x: 'y'.repeat(90) }], empty: {} }, list: [] };
-  const literal = valueLiteral(value);
-  expect(new Function(`return ${literal}`)()).toStrictEqual(value);
-  expect(literal).toContain("'b-c': [true, null, 'it\\'s']");
-  expect(valueLiteral({ builtIn: 'string' })).toBe("{ builtIn: 'string' }");
+test('jsonParseExpression gives back the value, whatever its strings hold', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: `${` is what the template must escape
+  const tricky = 'a `tick` ${x} \\ back "quote" \n line \u2028 sep \ue000 marker \ud800 lone \u0000 nul';
+  const value = { a: 1, 'b-c': [true, null, "it's"], nested: { deep: [{ x: 'y'.repeat(90) }], empty: {} }, list: [], [tricky]: tricky };
+  const expression = jsonParseExpression(value);
+  expect(new Function(`return ${expression}`)()).toStrictEqual(value);
+  expect(expression).not.toMatch(/[\u2028\u2029\ue000-\ue002]/);
+  expect(jsonParseExpression({ builtIn: 'string', list: [1, 2] })).toBe('JSON.parse(`{"builtIn":"string","list":[1,2]}`)');
 });
 
-test('valueLiteral keeps a literal of up to 80 characters on one line, even deep inside a larger one', () => {
-  const fits = { key: 'x'.repeat(80 - "{ key: '' }".length) };
-  expect(valueLiteral(fits)).toBe(`{ key: '${fits.key}' }`);
+test('jsonParseExpression keeps a value of up to 80 characters on one line, even deep inside a larger one', () => {
+  const fits = { key: 'x'.repeat(80 - '{"key":""}'.length) };
+  expect(jsonParseExpression(fits)).toBe(`JSON.parse(\`{"key":"${fits.key}"}\`)`);
   const tooLong = { key: `${fits.key}x` };
-  expect(valueLiteral(tooLong)).toBe(`{\n  key: '${tooLong.key}',\n}`);
+  expect(jsonParseExpression(tooLong)).toBe(`JSON.parse(\`{\n  "key": "${tooLong.key}"\n}\`)`);
   const outer = { list: [fits, tooLong] };
-  expect(valueLiteral(outer)).toBe(`{\n  list: [\n    { key: '${fits.key}' },\n    {\n      key: '${tooLong.key}',\n    },\n  ],\n}`);
+  expect(jsonParseExpression(outer)).toBe(
+    `JSON.parse(\`{\n  "list": [\n    {"key":"${fits.key}"},\n    {\n      "key": "${tooLong.key}"\n    }\n  ]\n}\`)`,
+  );
 });

@@ -77,36 +77,58 @@ export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
 
-/** Longest literal printed on one line by `valueLiteral`. */
+/** Longest value printed on one line by `jsonParseExpression`. */
 const INLINE_WIDTH = 80;
 
 /**
- * A JSON-like value as a JavaScript literal that reads like hand-written code: identifier keys bare,
- * single-quoted strings, small objects and arrays on one line, larger ones one entry per line with
- * trailing commas. `pad` is the indentation of the line the literal starts on.
+ * A JSON value as `JSON.parse(`<its text>`)`, laid out to read like hand-written code: small objects
+ * and arrays on one line, larger ones one entry per line. Used for large values (the IDL JSON): the
+ * checker gives the call its declared type at once, where an object literal would make it reduce the
+ * union of every array's element types pair by pair (TS2590, "union type that is too complex", for
+ * the IDL JSON of about a thousand structs of different shapes); engines also parse JSON faster than
+ * literals. Nothing in a string can end the template: backslashes, backticks and `${` are escaped,
+ * and the line separators and anchor markers (source-anchor.ts) are written as JSON escapes.
  */
-export function valueLiteral(value: unknown, pad = ''): string {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
+export function jsonParseExpression(value: unknown): string {
+  return `JSON.parse(\`${jsonText(value, '').replace(TEMPLATE_ESCAPE, templateEscape)}\`)`;
+}
+
+const TEMPLATE_ESCAPE = /[\\`\u2028\u2029\ue000-\ue002]|\$\{/g;
+
+function templateEscape(text: string): string {
+  if (text === '\\' || text === '`' || text === '${') return `\\${text}`;
+  // Only inside JSON strings: a JSON escape, its backslash escaped for the template.
+  return `\\${unicodeEscape(text)}`;
+}
+
+/**
+ * `value` as JSON text: on one line as `JSON.stringify(value)` writes it when that fits in
+ * INLINE_WIDTH columns, else one entry per line as `JSON.stringify(value, null, 2)` does; `pad` is
+ * the indentation of the line it starts on.
+ */
+function jsonText(value: unknown, pad: string): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
   // One pass: a value goes on one line when all its entries did and the line fits, so each entry's
   // one-line form is built once, from its own entries'.
   const inner = `${pad}  `;
   const isArray = Array.isArray(value);
   const keys = isArray ? undefined : Object.keys(value);
   const count = keys ? keys.length : (value as unknown[]).length;
-  const entries: string[] = [];
+  const entries: { key: string; text: string }[] = [];
   let oneLine = true;
   for (let i = 0; i < count; i++) {
     const item = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
     if (keys && item === undefined) continue;
-    const text = valueLiteral(item, inner);
-    // A one-line entry is at most INLINE_WIDTH long and has no line break (string literals escape theirs).
+    const text = jsonText(item, inner);
+    // A one-line entry is at most INLINE_WIDTH long and has no line break (JSON escapes those in strings).
     if (oneLine && (text.length > INLINE_WIDTH || text.includes('\n'))) oneLine = false;
-    entries.push(keys ? `${propertyKey(keys[i])}: ${text}` : text);
+    entries.push({ key: keys ? JSON.stringify(keys[i]) : '', text });
   }
+  const entry = (separator: string) => (e: { key: string; text: string }) => (keys ? `${e.key}${separator}${e.text}` : e.text);
   if (oneLine) {
-    const line = isArray ? `[${entries.join(', ')}]` : entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
-    if (line.length <= INLINE_WIDTH) return line;
+    const line = entries.map(entry(':')).join(',');
+    if (line.length + 2 <= INLINE_WIDTH) return isArray ? `[${line}]` : `{${line}}`;
   }
-  const lines = entries.map((entry) => `${inner}${entry},\n`).join('');
-  return isArray ? `[\n${lines}${pad}]` : `{\n${lines}${pad}}`;
+  const lines = entries.map((e) => `${inner}${entry(': ')(e)}`).join(',\n');
+  return isArray ? `[\n${lines}\n${pad}]` : `{\n${lines}\n${pad}}`;
 }

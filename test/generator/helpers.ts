@@ -55,8 +55,8 @@ export interface ProcessResult {
 }
 
 /** `tsc -p dir` with the directory's own (generated, `strict`) tsconfig.json. */
-export function typeCheck(dir: string, emit: boolean): ProcessResult {
-  const result = spawnSync(tsc, ['-p', dir, ...(emit ? [] : ['--noEmit'])], { encoding: 'utf8', timeout: 180_000 });
+export function typeCheck(dir: string, emit: boolean, timeoutMs = 180_000): ProcessResult {
+  const result = spawnSync(tsc, ['-p', dir, ...(emit ? [] : ['--noEmit'])], { encoding: 'utf8', timeout: timeoutMs });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
