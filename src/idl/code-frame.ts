@@ -8,7 +8,7 @@
  * every one.
  */
 import type { FormattableDiagnostic } from './diagnostic.js';
-import { lineStartsOf, lineTextAt } from './line-index.js';
+import { lineStartsOf, lineTextAt, type LineStarts } from './line-index.js';
 
 const CONTEXT_LINES_BEFORE = 2;
 const CONTEXT_LINES_AFTER = 1;
@@ -25,7 +25,7 @@ export const MAX_REPORTED_DIAGNOSTICS = 100;
 /** A source with its line starts, computed once for every frame of a report. */
 interface IndexedSource {
   text: string;
-  lineStarts: number[];
+  lineStarts: LineStarts;
 }
 
 function indexSource(source: string): IndexedSource {
