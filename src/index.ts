@@ -17,6 +17,7 @@ export { check, checkIdl, type CheckResult } from './idl/checker.js';
 export { compileIdl, tryCompileIdl, type CompileResult } from './idl/compile.js';
 export { IdlSyntaxError, IdlCompileError } from './idl/errors.js';
 export { formatDiagnostic, formatDiagnostics, codeFrame, MAX_REPORTED_DIAGNOSTICS } from './idl/code-frame.js';
+export { escapeControlCharacters } from './idl/visible-text.js';
 export { toIdlJson, idlChecksum, canonicalContractText } from './idl/json.js';
 export { printIdl, printType } from './idl/format.js';
 

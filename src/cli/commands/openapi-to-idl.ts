@@ -6,6 +6,7 @@ import { tryCompileIdl } from '../../idl/compile.js';
 import { type BinaryDataError, describeBinaryLocation } from '../../openapi/binary-data.js';
 import type { ConversionWarning } from '../../openapi/index.js';
 import { writeFileAtomic } from '../../atomic-write.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 const USAGE = '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]...';
 
@@ -65,7 +66,7 @@ export const openApiToIdlCommand: Command = {
     }
     const output = resolve(context.cwd, outputDir, idlName);
     await writeFileAtomic(output, result.idl);
-    context.stdout(`${output}\n`);
+    context.stdout(escapeControlCharacters(`${output}\n`));
     return EXIT_OK;
   },
 };
