@@ -99,7 +99,15 @@ export function syntheticName(text: string, fileName: string): Name {
 
 /** A message as an IDL string literal. Line breaks, which the IDL cannot hold, become spaces. */
 export function quoteMessage(message: string): string {
-  return `"${message.replace(/\r\n|[\r\n]/g, ' ').replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  // Split and joined rather than replaced: replacing each of millions of escapes took about 60
+  // bytes apiece while the result was built.
+  const escaped = message
+    .replace(/\r\n|[\r\n]/g, ' ')
+    .split('\\')
+    .join('\\\\')
+    .split('"')
+    .join('\\"');
+  return `"${escaped}"`;
 }
 
 function printEnum(decl: EnumDecl): string {

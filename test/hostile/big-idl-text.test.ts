@@ -1,9 +1,10 @@
 /**
  * IDL files of several MiB made of one thing repeated: blank lines, comment lines, one long
- * identifier. The parser, the checker, the formatter and the code frames must take memory linear in
- * the text with a small constant (docs/cli.md, "Limits"): each file here is 8 MiB, a quarter of the
- * size limit, and each run has the harness's 256 MB heap. Before blank and comment lines were read
- * without an object per line, 8 MiB of blank lines took about 2 GB.
+ * identifier, one long error message. The parser, the checker, the formatter and the code frames
+ * must take memory linear in the text with a small constant (docs/cli.md): each file here is 8 MiB,
+ * a quarter of the size limit (the message of escapes 16 MiB), and each run has the harness's
+ * 256 MB heap. Before blank and comment lines were read without an object per line, 8 MiB of blank
+ * lines took about 2 GB.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const NAMESPACE = 'namespace hostile\n';
 const COMMENT = '//\n';
 const COMMENT_LINES = Math.floor((SIZE - NAMESPACE.length) / COMMENT.length);
 const LONG_NAME = `A${'a'.repeat(SIZE - 64)}`;
+/** A message of 8 million escaped backslashes (`\\` each): 16 MiB, where 8 MiB did not show the growth. */
+const ESCAPES = '\\\\'.repeat(SIZE - 64);
 
 let folder: ReturnType<typeof tempFolder>;
 beforeAll(() => {
@@ -27,6 +30,8 @@ beforeAll(() => {
   write('comments.idl', NAMESPACE + COMMENT.repeat(COMMENT_LINES));
   write('long-name.idl', `${NAMESPACE}struct ${LONG_NAME} {\n    f int\n}\n`);
   write('long-word.idl', LONG_NAME);
+  write('long-message.idl', `${NAMESPACE}\nerrors {\n    1 Failed "${LONG_NAME}"\n}\n`);
+  write('escapes.idl', `${NAMESPACE}\nerrors {\n    1 Failed "${ESCAPES}"\n}\n`);
 });
 afterAll(() => folder.remove());
 
@@ -40,7 +45,7 @@ function expectCleanExit(run: ChildRun): void {
   expect(hasStackTrace(run.stdout + run.stderr)).toBe(false);
 }
 
-describe('8 MiB of one repeated shape, under a 256 MB heap', () => {
+describe('MiBs of one repeated shape, under a 256 MB heap', () => {
   test('blank lines: -validate passes, -format prints the namespace alone', { timeout: TIMEOUT }, async () => {
     const validated = await runHostileCli(['-validate', 'blank.idl'], folder.dir);
     expectCleanExit(validated);
@@ -86,5 +91,25 @@ describe('8 MiB of one repeated shape, under a 256 MB heap', () => {
     expect(alone.stderr).toContain('long-word.idl:1:1: error: expected a declaration');
     // The frame shows a window of the line, not 8 MiB of it.
     expect(alone.stderr.length).toBeLessThan(2000);
+  });
+
+  test('one long error message: -validate passes, -format prints it back', { timeout: TIMEOUT }, async () => {
+    const validated = await runHostileCli(['-validate', 'long-message.idl'], folder.dir);
+    expectCleanExit(validated);
+    expect(validated.stdout).toBe('long-message.idl: ok (0 interfaces, 0 structs, 0 enums, 1 error)\n');
+    const formatted = await runHostileCli(['-format', 'long-message.idl'], folder.dir);
+    expectCleanExit(formatted);
+    expect(formatted.code).toBe(0);
+    expect(formatted.stdout.includes(`    1 Failed "${LONG_NAME}"\n`)).toBe(true);
+  });
+
+  test('one error message of escapes: -validate passes, -format prints it back', { timeout: TIMEOUT }, async () => {
+    const validated = await runHostileCli(['-validate', 'escapes.idl'], folder.dir);
+    expectCleanExit(validated);
+    expect(validated.stdout).toBe('escapes.idl: ok (0 interfaces, 0 structs, 0 enums, 1 error)\n');
+    const formatted = await runHostileCli(['-format', 'escapes.idl'], folder.dir);
+    expectCleanExit(formatted);
+    expect(formatted.code).toBe(0);
+    expect(formatted.stdout.includes(`    1 Failed "${ESCAPES}"\n`)).toBe(true);
   });
 });
