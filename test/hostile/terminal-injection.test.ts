@@ -70,4 +70,11 @@ describe('control and bidirectional characters in an IDL file are printed escape
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`\n// ${TITLE} ${RLO}\nstruct Cart {\n`);
   });
+
+  test("-validate's status line on stdout escapes the file's name", { timeout: 60_000 }, async () => {
+    writeFileSync(join(folder.dir, `ok${CLEAR}.idl`), 'namespace shop\n');
+    const run = await runHostileCli(['-validate', `ok${CLEAR}.idl`], folder.dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('ok\\u001b[2J.idl: ok (0 interfaces, 0 structs, 0 enums, 0 errors)\n');
+  });
 });
