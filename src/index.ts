@@ -27,6 +27,13 @@ export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type
 export { CodegenError } from './codegen/names.js';
 
 export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './openapi/idl-to-openapi.js';
-export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi/openapi-to-idl.js';
+export {
+  openApiToIdl,
+  type MethodNaming,
+  type OpenApiInput,
+  type OpenApiToIdlOptions,
+  type OpenApiToIdlResult,
+} from './openapi/openapi-to-idl.js';
+export type { PrefixedMethods } from './openapi/operation-converter.js';
 export { ConversionError, type ConversionWarning } from './openapi/warnings.js';
 export { BinaryDataError, type BinaryDataLocation } from './openapi/binary-data.js';
