@@ -17,6 +17,7 @@ export { check, checkIdl, type CheckResult } from './idl/checker.js';
 export { compileIdl, tryCompileIdl, type CompileResult } from './idl/compile.js';
 export { IdlSyntaxError, IdlCompileError } from './idl/errors.js';
 export { formatDiagnostic, formatDiagnostics, codeFrame, MAX_REPORTED_DIAGNOSTICS } from './idl/code-frame.js';
+export { escapeControlCharacters } from './idl/visible-text.js';
 export { toIdlJson, idlChecksum, canonicalContractText } from './idl/json.js';
 export { printIdl, printType } from './idl/format.js';
 
@@ -26,6 +27,13 @@ export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type
 export { CodegenError } from './codegen/names.js';
 
 export { idlToOpenApi, type IdlToOpenApiOptions, type IdlToOpenApiResult, type OpenApiVersion } from './openapi/idl-to-openapi.js';
-export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi/openapi-to-idl.js';
+export {
+  openApiToIdl,
+  type MethodNaming,
+  type OpenApiInput,
+  type OpenApiToIdlOptions,
+  type OpenApiToIdlResult,
+} from './openapi/openapi-to-idl.js';
+export type { PrefixedMethods } from './openapi/operation-converter.js';
 export { ConversionError, type ConversionWarning } from './openapi/warnings.js';
 export { BinaryDataError, type BinaryDataLocation } from './openapi/binary-data.js';

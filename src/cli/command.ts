@@ -12,6 +12,10 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 export interface CliIo {
+  /**
+   * The command's output, printed as it is (IDL, JSON). A message printed here (a path, a status
+   * line) goes through `escapeControlCharacters` first, as `main` does for all of stderr.
+   */
   stdout(text: string): void;
   stderr(text: string): void;
   /** Directory that relative paths are resolved against. */

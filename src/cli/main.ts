@@ -5,6 +5,7 @@
 import { CliError, EXIT_FAILURE, EXIT_USAGE, UsageError, type CliContext, type CliIo, type Command } from './command.js';
 import { commands as defaultCommands } from './commands/index.js';
 import { helpText } from './commands/help.js';
+import { escapeControlCharacters } from '../idl/visible-text.js';
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
 export async function main(
@@ -12,7 +13,9 @@ export async function main(
   io: CliIo = processIo(),
   commands: readonly Command[] = defaultCommands,
 ): Promise<number> {
-  const context: CliContext = { ...io, commands };
+  // Every message goes to stderr, and may quote a file name or a file's text: escaped (control and
+  // bidirectional characters), so that no input can drive the terminal it is printed on.
+  const context: CliContext = { ...io, stderr: (text) => io.stderr(escapeControlCharacters(text)), commands };
   const command = findCommand(argv, commands);
   if (!command) {
     const unknown = argv.find((arg) => arg.startsWith('-'));

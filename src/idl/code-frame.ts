@@ -6,9 +6,15 @@
  * a listing only buries the first errors, and a file with 30,000 of them must not print 30,000
  * frames. The structured diagnostics (`CompileResult.diagnostics`, the errors' `diagnostics`) keep
  * every one.
+ *
+ * Everything formatted here goes to terminals and overlays, and comes from files anyone may write:
+ * control and bidirectional characters in file names, messages and source lines are shown escaped
+ * (visible-text.ts), so a crafted file cannot set a terminal's title, clear its screen or reorder
+ * what a frame shows.
  */
 import type { FormattableDiagnostic } from './diagnostic.js';
-import { lineStartsOf, lineTextAt } from './line-index.js';
+import { lineStartsOf, lineTextAt, type LineStarts } from './line-index.js';
+import { escapeControlCharacters } from './visible-text.js';
 
 const CONTEXT_LINES_BEFORE = 2;
 const CONTEXT_LINES_AFTER = 1;
@@ -25,7 +31,7 @@ export const MAX_REPORTED_DIAGNOSTICS = 100;
 /** A source with its line starts, computed once for every frame of a report. */
 interface IndexedSource {
   text: string;
-  lineStarts: number[];
+  lineStarts: LineStarts;
 }
 
 function indexSource(source: string): IndexedSource {
@@ -34,7 +40,7 @@ function indexSource(source: string): IndexedSource {
 }
 
 function header(d: FormattableDiagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+  return escapeControlCharacters(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
 }
 
 /**
@@ -124,14 +130,16 @@ function indexedFrame(
     const cut = full.length > MAX_FRAME_WIDTH ? windowStart : 0;
     // A lone carriage return would send the terminal's cursor back over the gutter: show a space.
     const text = full.slice(cut, cut + MAX_FRAME_WIDTH).replace(/\r/g, ' ');
-    const shown = `${cut > 0 ? ELLIPSIS : ''}${text}${cut + MAX_FRAME_WIDTH < full.length ? ELLIPSIS : ''}`;
+    const shown = `${cut > 0 ? ELLIPSIS : ''}${escapeControlCharacters(text)}${cut + MAX_FRAME_WIDTH < full.length ? ELLIPSIS : ''}`;
     const numbered =
       gutter === 'flush' ? `${String(n).padEnd(gutterWidth)} |` : `${n === line ? '>' : ' '} ${String(n).padStart(gutterWidth)} |`;
     out.push(shown.length > 0 ? `${numbered} ${shown}` : numbered);
     if (n === line) {
       const start = Math.max(0, column - 1 - cut);
-      const before = (cut > 0 ? ' ' : '') + text.slice(0, start).replace(/[^\t]/g, ' ');
-      const visible = Math.max(1, Math.min(length, Math.max(1, text.length - start)));
+      // Measured on the text as shown: an escaped character takes six columns.
+      const before = (cut > 0 ? ' ' : '') + escapeControlCharacters(text.slice(0, start)).replace(/[^\t]/g, ' ');
+      const underlined = escapeControlCharacters(text.slice(start, start + Math.max(0, length)));
+      const visible = Math.max(1, underlined.length);
       const blank = gutter === 'flush' ? ' '.repeat(gutterWidth) : `  ${' '.repeat(gutterWidth)}`;
       out.push(`${blank} | ${before}${'^'.repeat(visible)}`);
     }

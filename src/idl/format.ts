@@ -99,7 +99,15 @@ export function syntheticName(text: string, fileName: string): Name {
 
 /** A message as an IDL string literal. Line breaks, which the IDL cannot hold, become spaces. */
 export function quoteMessage(message: string): string {
-  return `"${message.replace(/\r\n|[\r\n]/g, ' ').replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  // Split and joined rather than replaced: replacing each of millions of escapes took about 60
+  // bytes apiece while the result was built.
+  const escaped = message
+    .replace(/\r\n|[\r\n]/g, ' ')
+    .split('\\')
+    .join('\\\\')
+    .split('"')
+    .join('\\"');
+  return `"${escaped}"`;
 }
 
 function printEnum(decl: EnumDecl): string {
@@ -225,8 +233,7 @@ function withTrailing(line: string, comment: string | undefined): string {
  */
 function leadingLines(node: Documented, indent: string): string {
   const leading = node.comments?.leading;
-  const groups =
-    leading === undefined ? '' : leading.map((group) => (group.length === 0 ? '' : commentLines(group.join('\n'), indent) + '\n')).join('');
+  const groups = leading === undefined ? '' : leading.map((group) => (group.length === 0 ? '' : groupLines(group, indent) + '\n')).join('');
   return groups + commentLines(node.comment, indent);
 }
 
@@ -239,8 +246,16 @@ function hasLines(groups: CommentGroup[] | undefined): groups is CommentGroup[] 
 function commentGroupsText(groups: CommentGroup[], indent: string): string {
   return groups
     .filter((group) => group.length > 0)
-    .map((group) => commentLines(group.join('\n'), indent))
+    .map((group) => groupLines(group, indent))
     .join('\n');
+}
+
+/**
+ * A comment group as `// ` lines at `indent`, comment by comment: a group may hold millions of
+ * lines, and joining them to split them again held several copies of them at once.
+ */
+function groupLines(group: CommentGroup, indent: string): string {
+  return group.map((comment) => commentLines(comment, indent)).join('');
 }
 
 /** Comment lines as `// ` lines at `indent`; nothing when there is no comment. */
@@ -264,28 +279,45 @@ export interface SourceComment {
 /** Every `//` comment in IDL source text, in order; `//` inside a quoted error message is not one. */
 export function sourceComments(source: string): SourceComment[] {
   const comments: SourceComment[] = [];
-  const lines = source.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '\\') i++;
-        else if (c === '"') quoted = false;
-      } else if (c === '"') {
-        quoted = true;
-      } else if (c === '/' && line[i + 1] === '/') {
-        const text = line
-          .slice(i)
-          .replace(/^\/\/ ?/, '')
-          .replace(/\s+$/, '');
-        comments.push({ text, line: index + 1, column: i + 1 });
-        break;
-      }
+  forEachSourceComment(source, (text, line, column) => comments.push({ text, line, column }));
+  return comments;
+}
+
+/**
+ * Calls `visit` with every `//` comment in IDL source text, in order, reading the text in place
+ * (no array of its lines: a file may have millions).
+ */
+function forEachSourceComment(source: string, visit: (text: string, line: number, column: number) => void): void {
+  let line = 1;
+  for (let start = 0; start <= source.length; line++) {
+    const newline = source.indexOf('\n', start);
+    const end = newline === -1 ? source.length : newline;
+    const column = commentColumn(source, start, end);
+    if (column !== undefined) {
+      const at = start + column - 1;
+      const text = source.slice(at + (source.charCodeAt(at + 2) === 32 ? 3 : 2), end).trimEnd();
+      visit(text, line, column);
+    }
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+}
+
+/** The 1-based column of the `//` starting a comment in `source[start..end)`, outside quotes, if any. */
+function commentColumn(source: string, start: number, end: number): number | undefined {
+  let quoted = false;
+  for (let i = start; i < end; i++) {
+    const c = source.charCodeAt(i);
+    if (quoted) {
+      if (c === 92) i++;
+      else if (c === 34) quoted = false;
+    } else if (c === 34) {
+      quoted = true;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 47 && i + 1 < end) {
+      return i - start + 1;
     }
   }
-  return comments;
+  return undefined;
 }
 
 /**
@@ -295,10 +327,12 @@ export function sourceComments(source: string): SourceComment[] {
  */
 export function droppedComments(input: string, output: string): SourceComment[] {
   const available = new Map<string, number>();
-  for (const { text } of sourceComments(output)) available.set(text, (available.get(text) ?? 0) + 1);
-  return sourceComments(input).filter(({ text }) => {
+  forEachSourceComment(output, (text) => available.set(text, (available.get(text) ?? 0) + 1));
+  const dropped: SourceComment[] = [];
+  forEachSourceComment(input, (text, line, column) => {
     const count = available.get(text) ?? 0;
     available.set(text, count - 1);
-    return count <= 0;
+    if (count <= 0) dropped.push({ text, line, column });
   });
+  return dropped;
 }

@@ -21,5 +21,6 @@ export {
   MAX_REPORTED_DIAGNOSTICS,
   type FrameGutter,
 } from './code-frame.js';
+export { escapeControlCharacters } from './visible-text.js';
 export { toIdlJson, typeToJson, idlChecksum, canonicalContractText } from './json.js';
 export { printIdl, printType, syntheticSpan, syntheticName, quoteMessage } from './format.js';

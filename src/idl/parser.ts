@@ -20,6 +20,7 @@ import type {
   CommentGroup,
   Comments,
   Declaration,
+  DetachedComment,
   Documented,
   EnumDecl,
   EnumValue,
@@ -40,6 +41,7 @@ import type {
 } from './ast.js';
 import { errorAt, relatedLocation, type Diagnostic, type RelatedLocation } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
+import { commentAt, commentEnd, commentGroups, commentText, docComment, docStart, readGap, type Gap } from './comment-gap.js';
 import { lineStartsOf } from './line-index.js';
 import { RESERVED_WORDS } from './names.js';
 import { PartialTreeBuilder } from './partial-tree.js';
@@ -127,9 +129,12 @@ export function parseIdl(text: string, fileName: string): IdlFile {
   return file;
 }
 
-/** Parses `source`; the tree's `source` is `original` (the text before blanking lines out). */
-function parseSource(source: string, fileName: string, original = source): ParseResult {
-  const grammar = createGrammar(fileName, source);
+/**
+ * Parses `source`; the tree's `source` is `original` (the text before blanking lines out, which
+ * keeps every line where it was, so `positionOf` may be the original's).
+ */
+function parseSource(source: string, fileName: string, original = source, positionOf = createPositionLookup(source)): ParseResult {
+  const grammar = createGrammar(fileName, source, positionOf);
   const reply = runParser(grammar.file, source, 0);
   if (reply.status) {
     reply.value.source = original;
@@ -162,7 +167,7 @@ function parseWithTooDeepTypes(source: string, fileName: string): ParseResult {
     pattern.lastIndex = lineEnd;
   }
   parts.push(source.slice(copied));
-  const { file, diagnostics: others } = parseSource(parts.join(''), fileName, source);
+  const { file, diagnostics: others } = parseSource(parts.join(''), fileName, source, positionOf);
   const diagnostics = [...tooDeep, ...others].sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_SYNTAX_ERRORS);
   return { file, diagnostics };
 }
@@ -180,7 +185,7 @@ type Failure = { furthest: number; expected: string[] };
  * What the resumed parses read goes into the grammar's partial tree.
  */
 function collectSyntaxErrors(grammar: Grammar, fileName: string, source: string, first: Failure): Diagnostic[] {
-  const positionOf = createPositionLookup(source);
+  const { positionOf } = grammar;
   const diagnostics = [syntaxDiagnostic(grammar, fileName, source, positionOf, first)];
   let failure = first;
   while (diagnostics.length < MAX_SYNTAX_ERRORS) {
@@ -275,6 +280,15 @@ function syntaxError(
  */
 const LONE_CARRIAGE_RETURN = 'a carriage return (CR) must be followed by a line feed (LF): end lines with LF or CRLF';
 
+/**
+ * A success that also reports a failure at `furthest`, like a Parsimmon `many` whose last try failed
+ * there: Parsimmon merges that failure into whatever fails after it.
+ */
+function successFailingFurther<T>(index: number, value: T, furthest: number, expected: string): P.Reply<T> {
+  const failure = { furthest, expected: [expected] };
+  return { ...P.makeSuccess(index, value), ...failure } as unknown as P.Reply<T>;
+}
+
 function isLoneCarriageReturn(source: string, offset: number): boolean {
   return source.charCodeAt(offset) === 13 && source.charCodeAt(offset + 1) !== 10;
 }
@@ -293,70 +307,61 @@ function describeFailure(expected: string[], atEndOfFile: boolean): string {
   return listed ? `${prefix}expected ${listed}` : `${prefix}unexpected text`;
 }
 
-/** A gap line: blank, or a comment on its own line. */
-type GapLine = { comment?: string; span: SourceSpan };
-
-/** A line above an item: blank or code (no `comment`), or a comment on its own line. */
-type LineAbove = { comment?: string };
-
-/** The comment of `// text`: without the slashes, one following space and trailing whitespace. */
-function commentText(raw: string): string {
-  return raw.slice(raw.charCodeAt(2) === 32 ? 3 : 2).trimEnd();
-}
-
 /**
  * The doc comment of the declaration whose keyword is at `start`, read from the text: the comment
  * lines directly above its line (for a declaration the grammar gave up on, which never got its
  * comments from `item`).
  */
 function docCommentAbove(source: string, start: number): string | undefined {
-  const above: LineAbove[] = [];
+  const above: string[] = [];
   let lineStart = source.lastIndexOf('\n', start - 1) + 1;
   while (lineStart > 0) {
     const previous = source.lastIndexOf('\n', lineStart - 2) + 1;
     const line = source.slice(previous, lineStart - 1).replace(/^[ \t]+/, '');
     if (!line.startsWith('//')) break;
-    above.push({ comment: commentText(line) });
+    above.push(commentText(line));
     lineStart = previous;
   }
-  return docComment(above.reverse());
+  return above.length === 0 ? undefined : above.reverse().join('\n');
 }
 
 /**
- * Index of the first line of the doc comment at the end of a gap: the comment lines after the last
- * blank line (`lines.length` when none).
+ * Sets `file.detachedComments` from the offsets of their `//`, made into objects with positions only
+ * when read: no tool of this package reads them, and a file of millions of comment lines would
+ * otherwise hold an object and two positions for each.
  */
-function docStart(lines: readonly LineAbove[]): number {
-  let start = lines.length;
-  while (start > 0 && lines[start - 1].comment !== undefined) start--;
-  return start;
+function defineDetachedComments(
+  file: IdlFile,
+  source: string,
+  runs: readonly DetachedRun[],
+  spanOf: (start: number, end: number) => SourceSpan,
+): void {
+  const settle = (value: DetachedComment[] | undefined): DetachedComment[] | undefined => {
+    Object.defineProperty(file, 'detachedComments', { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(file, 'detachedComments', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const starts = runs.flatMap((run) => run.starts.slice(0, run.end));
+      // Backtracking may have recorded a comment out of order.
+      const ordered = isAscending(starts) ? starts : starts.sort((a, b) => a - b);
+      return settle(ordered.map((start) => ({ text: commentAt(source, start), span: spanOf(start, commentEnd(source, start)) })));
+    },
+    set: settle,
+  });
 }
 
-/** The doc comment at the end of a gap (its lines from `start`, see `docStart`), or undefined. */
-function docComment(lines: readonly LineAbove[], start = docStart(lines)): string | undefined {
-  if (start === lines.length) return undefined;
-  return lines
-    .slice(start)
-    .map((line) => line.comment)
-    .join('\n');
+/** The first `end` comments of a gap (whose `starts` array is shared, not copied). */
+interface DetachedRun {
+  starts: readonly number[];
+  end: number;
 }
 
-/** The comment lines among `lines[0..end)`, grouped by the blank lines between them. */
-function commentGroups(lines: GapLine[], end: number): CommentGroup[] | undefined {
-  let groups: CommentGroup[] | undefined;
-  let current: CommentGroup | undefined;
-  for (let i = 0; i < end; i++) {
-    const comment = lines[i].comment;
-    if (comment === undefined) {
-      current = undefined;
-    } else if (current) {
-      current.push(comment);
-    } else {
-      current = [comment];
-      (groups ??= []).push(current);
-    }
-  }
-  return groups;
+function isAscending(numbers: readonly number[]): boolean {
+  for (let k = 1; k < numbers.length; k++) if (numbers[k] < numbers[k - 1]) return false;
+  return true;
 }
 
 /**
@@ -426,8 +431,7 @@ function placeParameterComments(
   return end === undefined ? { parameters: placed } : { parameters: placed, end };
 }
 
-function createGrammar(fileName: string, source: string) {
-  const positionOf = createPositionLookup(source);
+function createGrammar(fileName: string, source: string, positionOf: (offset: number) => SourcePosition) {
   const spanOf = (start: number, end: number): SourceSpan => ({
     file: fileName,
     start: positionOf(start),
@@ -462,22 +466,28 @@ function createGrammar(fileName: string, source: string) {
     (_s, comment) => (comment.length > 0 ? commentText(comment[0]) : undefined),
   );
 
-  const gapLine: P.Parser<GapLine> = P.alt(
-    P.seqMap(hspace, spanned(P.regexp(/\/\/[^\r\n]*/).desc(NOISE + 'comment')), P.alt(newline, P.eof), (_s, [raw, span]) => ({
-      comment: commentText(raw),
-      span,
-    })),
-    P.seqMap(hspace, spanned(newline.desc(NOISE + 'blank line')), (_s, [, span]) => ({ span })),
-  );
-  /** Blank and comment lines between items. */
-  const gap = gapLine.many();
+  /**
+   * Blank and comment lines between items, read by hand (comment-gap.ts): a file may hold millions
+   * of them. The alternatives after a gap each read it again from the same offset, so the last read
+   * is remembered.
+   */
+  let lastGap: { start: number; reply: P.Reply<Gap> } | undefined;
+  const gap = P<Gap>((input, i) => {
+    if (lastGap?.start === i) return lastGap.reply;
+    const { gap: value, end, loneCarriageReturn } = readGap(input, i);
+    // A comment's line cannot end at a lone CR: whatever fails after the gap fails there.
+    const reply =
+      loneCarriageReturn === undefined
+        ? P.makeSuccess(end, value)
+        : successFailingFurther(end, value, loneCarriageReturn, SPECIFIC + LONE_CARRIAGE_RETURN);
+    lastGap = { start: i, reply };
+    return reply;
+  });
   /** Comments the tree does not keep (not directly above an item), collected for the formatter. */
-  const detached: { text: string; span: SourceSpan }[] = [];
-  const rememberDetached = (lines: GapLine[], attached: boolean) => {
-    const end = attached ? docStart(lines) : lines.length;
-    for (const line of lines.slice(0, end)) {
-      if (line.comment !== undefined) detached.push({ text: line.comment, span: line.span });
-    }
+  const detached: DetachedRun[] = [];
+  const rememberDetached = (lines: Gap, attached: boolean) => {
+    const end = attached ? docStart(lines) : lines.starts.length;
+    if (end > 0) detached.push({ starts: lines.starts, end });
   };
 
   const keyword = (word: string, label = `'${word}'`) => P.regexp(new RegExp(`${word}(?![A-Za-z0-9_])`)).desc(label);
@@ -541,10 +551,10 @@ function createGrammar(fileName: string, source: string) {
   /** An item line inside a block (or a declaration), with its doc comment and other comments. */
   const item = <T extends Documented>(parser: P.Parser<T>): P.Parser<T> =>
     P.seqMap(gap, hspace, parser, lineEnd, (lines, _s, node, trailing) => {
-      if (lines.length === 0) return trailing === undefined ? node : withComments(node, undefined, undefined, trailing);
+      if (lines.starts.length === 0) return trailing === undefined ? node : withComments(node, undefined, undefined, trailing);
       rememberDetached(lines, true);
       const start = docStart(lines);
-      return withComments(node, docComment(lines, start), commentGroups(lines, start), trailing);
+      return withComments(node, docComment(source, lines, start), commentGroups(source, lines, start), trailing);
     });
 
   /** `{`, items one per line, `}`. Also accepts `{}` on the header line. */
@@ -554,7 +564,7 @@ function createGrammar(fileName: string, source: string) {
         P.seq(hspace, token('}')).map((): BlockContents<T> => ({ items: [] })),
         P.seqMap(lineEnd, item(itemParser).many(), gap, hspace, token('}'), (header, items, lines): BlockContents<T> => {
           rememberDetached(lines, false);
-          const end = commentGroups(lines, lines.length);
+          const end = commentGroups(source, lines, lines.starts.length);
           if (header === undefined && end === undefined) return { items };
           const comments: Comments = {};
           if (header !== undefined) comments.header = header;
@@ -622,10 +632,16 @@ function createGrammar(fileName: string, source: string) {
   const quotedText = (label: string, what: string) =>
     P<string>((input, i) => {
       if (input[i] !== '"') return P.makeFailure(i, label);
-      let text = '';
+      // The text is copied run by run (between escapes) and joined once: a string built by `+=`
+      // one character at a time takes tens of bytes per character until it is flattened.
+      const parts: string[] = [];
+      let run = i + 1;
       for (let j = i + 1; j < input.length; j++) {
         const c = input[j];
-        if (c === '"') return P.makeSuccess(j + 1, text);
+        if (c === '"') {
+          parts.push(input.slice(run, j));
+          return P.makeSuccess(j + 1, parts.join(''));
+        }
         if (c === '\r' && isLoneCarriageReturn(input, j)) return P.makeFailure(j, SPECIFIC + LONE_CARRIAGE_RETURN);
         if (c === '\n' || c === '\r') break;
         if (c === '\\') {
@@ -633,10 +649,10 @@ function createGrammar(fileName: string, source: string) {
           if (next !== '"' && next !== '\\') {
             return P.makeFailure(j, `${SPECIFIC}unknown escape in a ${what}: only \\" and \\\\ are allowed`);
           }
-          text += next;
+          if (j > run) parts.push(input.slice(run, j));
+          parts.push(next);
           j++;
-        } else {
-          text += c;
+          run = j + 1;
         }
       }
       return P.makeFailure(i, `${SPECIFIC}the ${what} has no closing quote (")`);
@@ -819,10 +835,10 @@ function createGrammar(fileName: string, source: string) {
       const result: IdlFile = { fileName, source, declarations };
       const imports = tree.imports();
       if (imports.length > 0) result.imports = imports;
-      const end = commentGroups(lines, lines.length);
+      const end = commentGroups(source, lines, lines.starts.length);
       if (end !== undefined) result.comments = { end };
       if (namespace.length > 0) result.namespace = namespace[0];
-      if (detached.length > 0) result.detachedComments = detached.sort((a, b) => a.span.start.offset - b.span.start.offset);
+      if (detached.length > 0) defineDetachedComments(result, source, detached, spanOf);
       return result;
     },
   );
@@ -850,5 +866,5 @@ function createGrammar(fileName: string, source: string) {
     return P.seq(item(itemParsers[block.kind]).many(), gap, hspace, closingBrace, lineEnd, declarations, fileEnd);
   };
 
-  return { file, restOfFile, restOfBlock, tree, blockNamedBy };
+  return { file, restOfFile, restOfBlock, tree, blockNamedBy, positionOf };
 }

@@ -1,10 +1,12 @@
 /**
  * The compiler's diagnostics as the protocol's, grouped by the file they are in: the document's own
- * and those of the files it imports. Messages are the CLI's (`idlrpc -validate`) word for word; the
- * places a message names ("first declared here") become related locations.
+ * and those of the files it imports. Messages are the CLI's (`idlrpc -validate`) word for word,
+ * control and bidirectional characters escaped as there (a message may quote an import's path);
+ * the places a message names ("first declared here") become related locations.
  */
 import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
 import type { Diagnostic } from '../idl/diagnostic.js';
+import { escapeControlCharacters } from '../idl/visible-text.js';
 import type { Analysis } from './analysis.js';
 import { toRange } from './positions.js';
 
@@ -18,12 +20,12 @@ export function toLspDiagnostic(diagnostic: Diagnostic, uriOf: (fileName: string
     severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
-    message: diagnostic.message,
+    message: escapeControlCharacters(diagnostic.message),
   };
   if (diagnostic.related && diagnostic.related.length > 0) {
     converted.relatedInformation = diagnostic.related.map((related) => ({
       location: { uri: uriOf(related.file), range: toRange(related.range) },
-      message: related.message,
+      message: escapeControlCharacters(related.message),
     }));
   }
   return converted;

@@ -5,7 +5,7 @@
  */
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { SourcePosition, SourceRange } from '../idl/ast.js';
-import { lineStartsOf } from '../idl/line-index.js';
+import { lineStartsOf, type LineStarts } from '../idl/line-index.js';
 
 /** The protocol's form of a compiler position. */
 export function toPosition(position: SourcePosition): Position {
@@ -19,7 +19,7 @@ export function toRange(range: SourceRange): Range {
 
 /** A text with its line starts computed once, to turn protocol positions into offsets and back. */
 export class LineMap {
-  readonly lineStarts: number[];
+  readonly lineStarts: LineStarts;
 
   constructor(readonly text: string) {
     this.lineStarts = lineStartsOf(text);

@@ -12,8 +12,6 @@ import {
   createConnection,
   ProposedFeatures,
   ResponseError,
-  StreamMessageReader,
-  StreamMessageWriter,
   TextDocumentSyncKind,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -216,12 +214,13 @@ export function serveIdlLanguage(connection: Connection): void {
   connection.listen();
 }
 
-/** Runs the language server over this process's stdin and stdout until the client ends it. */
+/**
+ * Runs the language server over this process's stdin and stdout until the client ends it, or its
+ * input ends. Given the streams themselves (message readers would hide them), the library ends the
+ * process when stdin ends or closes, even in the middle of a message: exit code 0 after a
+ * `shutdown` request, 1 otherwise, as the protocol says. An editor that dies leaves no server behind.
+ */
 export function runStdioLanguageServer(): void {
-  const connection = createConnection(
-    ProposedFeatures.all,
-    new StreamMessageReader(process.stdin),
-    new StreamMessageWriter(process.stdout),
-  );
+  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
   serveIdlLanguage(connection);
 }

@@ -10,7 +10,15 @@ export {
   type OpenApiLicense,
   type OpenApiVersion,
 } from './idl-to-openapi.js';
-export { openApiToIdl, type OpenApiInput, type OpenApiToIdlOptions, type OpenApiToIdlResult } from './openapi-to-idl.js';
+export {
+  METHOD_NAMINGS,
+  type MethodNaming,
+  openApiToIdl,
+  type OpenApiInput,
+  type OpenApiToIdlOptions,
+  type OpenApiToIdlResult,
+} from './openapi-to-idl.js';
+export type { PrefixedMethods } from './operation-converter.js';
 export { ConversionError, type ConversionWarning } from './warnings.js';
 export { BinaryDataError, type BinaryDataLocation, describeBinaryLocation } from './binary-data.js';
 export { MAX_DOCUMENT_BYTES, readDocumentFile } from './source-documents.js';

@@ -12,7 +12,7 @@ import { printIdl, syntheticSpan } from '../idl/format.js';
 import { BinaryDrops } from './binary-data.js';
 import { EXTENSION } from './error-binding.js';
 import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './names.js';
-import { OperationConverter } from './operation-converter.js';
+import { OperationConverter, type PrefixedMethods } from './operation-converter.js';
 import { type ConversionContext, docComment, isObject, SchemaConverter } from './schema-converter.js';
 import { parseDocumentText, SourceDocuments } from './source-documents.js';
 import { ConversionError, type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
@@ -46,7 +46,21 @@ export interface OpenApiToIdlOptions {
   binary?: 'error' | 'drop';
   /** File name given to the IDL (spans, messages). Default: the input's name with `.idl`. */
   idlFileName?: string;
+  /**
+   * How methods are named (docs/openapi.md, "Names"). `http-method-prefix` (default): the IDL
+   * family's rule, `<http method><OperationId>` (`getPetById` -> `getGetPetById`).
+   * `operation-id`: the operationId alone (made an identifier as by the default rule) where no other
+   * operation of the same interface has the same one; an operation without an operationId, or whose
+   * operationId another operation of its interface shares, is named by the default rule.
+   */
+  methodNames?: MethodNaming;
 }
+
+/** How `openApiToIdl` names methods; see {@link OpenApiToIdlOptions.methodNames}. */
+export type MethodNaming = 'http-method-prefix' | 'operation-id';
+
+/** Every {@link MethodNaming}, the default first. */
+export const METHOD_NAMINGS: readonly MethodNaming[] = ['http-method-prefix', 'operation-id'];
 
 export interface OpenApiToIdlResult {
   /** The IDL text, printed by `printIdl`. */
@@ -54,6 +68,12 @@ export interface OpenApiToIdlResult {
   /** The syntax tree that was printed (nodes carry synthetic spans). */
   file: IdlFile;
   warnings: ConversionWarning[];
+  /**
+   * The methods named `<http method><OperationId>` from an operationId (by the default
+   * `methodNames`): how many, and the first, for a hint that `operation-id` would keep the
+   * operationId alone. Absent when there is none.
+   */
+  prefixedMethods?: PrefixedMethods;
 }
 
 /**
@@ -84,7 +104,12 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
 
   const errors = ctx.keepIdentifiers ? declaredErrors(content as Record<string, unknown>, ctx) : [];
   const schemas = new SchemaConverter(ctx);
-  const operations = new OperationConverter(ctx, schemas, new Set(errors.map((e) => e.name.text)));
+  const operations = new OperationConverter(
+    ctx,
+    schemas,
+    new Set(errors.map((e) => e.name.text)),
+    options.methodNames ?? 'http-method-prefix',
+  );
   schemas.claimComponentNames();
   operations.claimInterfaceNames();
   schemas.convertComponents();
@@ -109,7 +134,8 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   file.declarations.push(...interfaces);
   const idl = printIdl(file);
   file.source = idl;
-  return { idl, file, warnings: sink.warnings };
+  const prefixedMethods = operations.prefixedMethods();
+  return prefixedMethods ? { idl, file, warnings: sink.warnings, prefixedMethods } : { idl, file, warnings: sink.warnings };
 }
 
 /** Only OpenAPI 3.0.x and 3.1.x are converted; anything else is refused, naming what it is. */

@@ -9,6 +9,7 @@ import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, 
 import { BinarySchemaError } from './binary-data.js';
 import { type ConversionContext, docComment, isObject, type Schema, type SchemaConverter, type TypeResult } from './schema-converter.js';
 import { child, displayPointer, type Location } from './source-documents.js';
+import type { MethodNaming } from './openapi-to-idl.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -23,6 +24,12 @@ interface OperationSite {
   pathItemLocation: Location;
 }
 
+/** The methods named `<http method><OperationId>` from an operationId: how many, and the first. */
+export interface PrefixedMethods {
+  count: number;
+  first: { operationId: string; method: string };
+}
+
 /** The parameter names, the body and the responses of an operation, converted. */
 export class OperationConverter {
   private readonly interfaces = new Map<string, InterfaceDecl>();
@@ -30,14 +37,40 @@ export class OperationConverter {
   /** Raw interface key (tag or path segment) -> claimed interface name. */
   private readonly interfaceNames = new Map<string, string>();
   private readonly sites: OperationSite[];
+  /** Operations named by their operationId alone (`methodNames: 'operation-id'`). */
+  private readonly namedByOperationId = new Set<OperationSite>();
+  private prefixed: PrefixedMethods | undefined;
 
   constructor(
     private readonly ctx: ConversionContext,
     private readonly schemas: SchemaConverter,
     /** Error names declared by an IDL-written document; `raises` may only name these. */
     private readonly declaredErrors: ReadonlySet<string>,
+    private readonly methodNames: MethodNaming = 'http-method-prefix',
   ) {
     this.sites = this.collectSites();
+    if (methodNames === 'operation-id') this.findUniqueOperationIds();
+  }
+
+  /** The methods the default rule named from an operationId, for a hint; undefined when none. */
+  prefixedMethods(): PrefixedMethods | undefined {
+    return this.prefixed;
+  }
+
+  /**
+   * The operations whose operationId (as an identifier) no other operation of their interface has:
+   * those keep it alone as their method's name. Our own binding is left out: it has its own names.
+   */
+  private findUniqueOperationIds(): void {
+    const byName = new Map<string, OperationSite[]>();
+    for (const site of this.sites) {
+      if (this.binding(site) || this.operationId(site).raw === undefined) continue;
+      const key = `${this.interfaceKey(site)}\u0000${this.operationId(site).id}`;
+      const list = byName.get(key);
+      if (list) list.push(site);
+      else byName.set(key, [site]);
+    }
+    for (const list of byName.values()) if (list.length === 1) this.namedByOperationId.add(list[0]);
   }
 
   private warn(location: Location | string, message: string): void {
@@ -184,8 +217,13 @@ export class OperationConverter {
     if (raw !== undefined && id !== raw && !binding) {
       this.warn(child(site.location, 'operationId'), `operationId "${raw}" is not an identifier; written as ${id}`);
     }
-    const wanted = binding ? binding.methodName : `${site.httpMethod}${upperFirst(id)}`;
+    const alone = this.namedByOperationId.has(site);
+    const wanted = binding ? binding.methodName : alone ? id : `${site.httpMethod}${upperFirst(id)}`;
     const methodName = scope.claim(wanted);
+    if (this.methodNames === 'http-method-prefix' && !binding && raw !== undefined) {
+      if (this.prefixed) this.prefixed.count++;
+      else this.prefixed = { count: 1, first: { operationId: raw, method: methodName } };
+    }
     if (methodName !== wanted) this.warn(site.location, `method name ${wanted} is used twice in its interface; written as ${methodName}`);
 
     if (isObject(site.operation.callbacks)) {

@@ -51,12 +51,48 @@ describe('idlrpc -openapi-to-idl', () => {
     const lenient = await run('-openapi-to-idl', 'api.yaml', '-output-dir', 'out');
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toBe(
-      'api.yaml: warning: /paths/~1p/get/parameters/0: header parameter "X-Id" dropped: the IDL has no headers\n',
+      'api.yaml: warning: /paths/~1p/get/parameters/0: header parameter "X-Id" dropped: the IDL has no headers\n' +
+        'api.yaml: hint: methods are named <http method><OperationId> (operationId p -> getP); ' +
+        '-method-names operation-id keeps each operationId alone where it is unique in its interface\n',
     );
     const strict = await run('-openapi-to-idl', 'api.yaml', '-output-dir', 'strict-out', '-strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('api.yaml: 1 warning(s) and -strict: nothing written');
     expect(readdirSync(dir)).not.toContain('strict-out');
+  });
+
+  it('-method-names operation-id keeps operationIds alone, without the hint; a wrong rule is a usage error', async () => {
+    const pets = openApiDocument({
+      paths: {
+        '/pets/{petId}': {
+          get: {
+            operationId: 'getPetById',
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '204': { description: '' } },
+          },
+        },
+        '/pets': { get: { operationId: 'listPets', responses: { '204': { description: '' } } } },
+      },
+    });
+    writeFileSync(join(dir, 'pets.json'), JSON.stringify(pets));
+    const byRule = await run('-openapi-to-idl', 'pets.json', '-output-dir', 'rule');
+    expect(byRule.code).toBe(0);
+    expect(byRule.stderr).toBe(
+      'pets.json: hint: methods are named <http method><OperationId> (operationId getPetById -> getGetPetById and 1 other); ' +
+        '-method-names operation-id keeps each operationId alone where it is unique in its interface\n',
+    );
+    expect(readFileSync(join(dir, 'rule', 'pets.idl'), 'utf8')).toContain('    getGetPetById(petId string) bool [optional]\n');
+
+    const alone = await run('-openapi-to-idl', 'pets.json', '-output-dir', 'alone', '--method-names=operation-id');
+    expect(alone).toEqual({ code: 0, stdout: `${join(dir, 'alone', 'pets.idl')}\n`, stderr: '' });
+    const idl = readFileSync(join(dir, 'alone', 'pets.idl'), 'utf8');
+    expect(idl).toContain('    getPetById(petId string) bool [optional]\n');
+    expect(idl).toContain('    listPets() bool [optional]\n');
+
+    const wrong = await run('-openapi-to-idl', 'pets.json', '-output-dir', 'wrong', '-method-names', 'operationId');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('-method-names must be http-method-prefix or operation-id, not operationId');
+    expect(readdirSync(dir)).not.toContain('wrong');
   });
 
   it('fails on documents it cannot convert, naming the problem, and writes nothing', async () => {

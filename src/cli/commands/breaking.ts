@@ -1,6 +1,7 @@
 import type { Contract } from '../../breaking/contract.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, parseArgs, UsageError, type Command } from '../command.js';
 import { compileInputFile, diagnosticsReport, MAX_INPUT_BYTES } from '../idl-file.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /**
  * `-breaking -against <old> <new.idl>`: which changes from the baseline break which clients
@@ -63,7 +64,7 @@ export const breakingCommand: Command = {
       accept,
     });
     if (booleans.has('-json')) context.stdout(`${JSON.stringify(breaking.reportJson(report, against, file), null, 2)}\n`);
-    else context.stdout(breaking.formatReport(report));
+    else context.stdout(escapeControlCharacters(breaking.formatReport(report)));
     return report.failures.length > 0 ? EXIT_FAILURE : EXIT_OK;
   },
 };

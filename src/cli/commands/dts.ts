@@ -10,6 +10,7 @@ import { writeIfChanged } from '../../atomic-write.js';
 import { declarationFiles } from '../../codegen/declaration-files.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { diagnosticsReport, MAX_INPUT_BYTES, readInputFile } from '../idl-file.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 export const dtsCommand: Command = {
   flag: '-dts',
@@ -52,7 +53,7 @@ export const dtsCommand: Command = {
     if (reported.length > 0) throw new CliError(`${reported.map((f) => f.report).join('\n\n')}\n\nno .d.ts files written`);
     for (const [file, importer] of merged) {
       if (files.some((shown) => path.resolve(context.cwd, shown) === file)) {
-        context.stdout(`${path.relative(context.cwd, file)}: merged into ${importer}, no .d.ts\n`);
+        context.stdout(escapeControlCharacters(`${path.relative(context.cwd, file)}: merged into ${importer}, no .d.ts\n`));
       }
     }
 
@@ -70,7 +71,7 @@ export const dtsCommand: Command = {
     }
     for (const output of outputs) {
       const wrote = await writeIfChanged(output.file, output.text);
-      context.stdout(`${output.shown}: ${wrote ? 'written' : 'up to date'}\n`);
+      context.stdout(escapeControlCharacters(`${output.shown}: ${wrote ? 'written' : 'up to date'}\n`));
     }
     return EXIT_OK;
   },

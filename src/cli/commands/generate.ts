@@ -12,6 +12,7 @@ import type { ModuleStyle } from '../../codegen/index.js';
 import { writeFilesAtomic } from '../../atomic-write.js';
 import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
 import { loadIdlFile } from '../idl-file.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /** The generation plugins this command knows. */
 export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
@@ -70,7 +71,7 @@ export const generateCommand: Command = {
       }
     }
     await writeFilesAtomic(outDir, files);
-    context.stdout(`Wrote ${files.size} files to ${dir} (${style}) from ${idlPath}\n`);
+    context.stdout(escapeControlCharacters(`Wrote ${files.size} files to ${dir} (${style}) from ${idlPath}\n`));
     return EXIT_OK;
   },
 };

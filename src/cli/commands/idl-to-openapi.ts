@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 import type { OpenApiContact, OpenApiLicense } from '../../openapi/index.js';
 import { reportWarnings } from './openapi-to-idl.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /**
  * `-idl-to-openapi <file.idl>... -output-dir <dir> [-openapi-version 3.1|3.0] [-server-url <url>] [-license <name> [-license-url <url>]] [-contact-name <name>] [-contact-email <address>] [-contact-url <url>] [-http-status <Error>=<status>,...] [-strict]`: writes `<dir>/<name>.openapi.json` (one file) or `<dir>/openapi.json` (several files, one
@@ -55,7 +56,7 @@ export const idlToOpenApiCommand: Command = {
     const name = positionals.length === 1 ? `${basename(positionals[0]).replace(/\.idl$/i, '')}.openapi.json` : 'openapi.json';
     const output = resolve(context.cwd, outputDir, name);
     await writeFileAtomic(output, `${JSON.stringify(document, null, 2)}\n`);
-    context.stdout(`${output}\n`);
+    context.stdout(escapeControlCharacters(`${output}\n`));
     return EXIT_OK;
   },
 };

@@ -1,5 +1,6 @@
 import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { compileInputFile, diagnosticsReport } from '../idl-file.js';
+import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /** `-validate <file.idl>...`: parse and check, report every error of every file. */
 export const validateCommand: Command = {
@@ -15,8 +16,10 @@ export const validateCommand: Command = {
       if (result.model) {
         const m = result.model;
         context.stdout(
-          `${path}: ok (${count(m.interfaces.length, 'interface')}, ${count(m.structs.length, 'struct')}, ` +
-            `${count(m.enums.length, 'enum')}, ${count(m.errors.length, 'error')})\n`,
+          escapeControlCharacters(
+            `${path}: ok (${count(m.interfaces.length, 'interface')}, ${count(m.structs.length, 'struct')}, ` +
+              `${count(m.enums.length, 'enum')}, ${count(m.errors.length, 'error')})\n`,
+          ),
         );
       } else {
         failed = true;
