@@ -59,6 +59,23 @@ export interface IdlJsonEnum {
   values?: IdlJsonEnumValue[];
 }
 
+/** One variant of a union: the discriminator's value `tag` selects the struct `type`. */
+export interface IdlJsonUnionVariant {
+  tag: string;
+  /** The struct's name, as a `userDefined` type names it. */
+  type: string;
+  comment?: string;
+}
+
+export interface IdlJsonUnion {
+  name: string;
+  namespace: string;
+  /** The property that carries the tag on the wire (always written, `kind` when the IDL leaves it out). */
+  discriminator: string;
+  comment?: string;
+  variants?: IdlJsonUnionVariant[];
+}
+
 export interface IdlJsonError {
   /** Qualified: `<namespace>.<Name>`. */
   name: string;
@@ -76,4 +93,6 @@ export interface IdlJson {
   structs?: IdlJsonStruct[];
   enums?: IdlJsonEnum[];
   errors?: IdlJsonError[];
+  /** Discriminated unions of structs; absent when the IDL declares none (docs/protocol.md §2). */
+  unions?: IdlJsonUnion[];
 }

@@ -178,7 +178,44 @@ export interface InterfaceDecl extends Documented, Imported {
   span: SourceSpan;
 }
 
-export type Declaration = EnumDecl | StructDecl | ErrorsBlock | InterfaceDecl;
+/** One `name=value` item of a union's attribute list (`[discriminator=kind]`). */
+export interface UnionAttribute {
+  name: Name;
+  value: Name;
+  span: SourceSpan;
+}
+
+/** One variant line of a union: `<tag> <Struct>`. */
+export interface UnionVariant extends Documented {
+  /** The value of the discriminator that selects this variant on the wire. */
+  tag: Name;
+  /** The struct the variant carries (a reference, resolved like any type name). */
+  type: Name;
+  span: SourceSpan;
+}
+
+/**
+ * `union Payment [discriminator=kind] { card Card ... }`: a discriminated union of structs
+ * (docs/idl.md, "Unions"). On the wire a variant is its struct's fields plus the discriminator.
+ */
+export interface UnionDecl extends Documented, Imported {
+  kind: 'union';
+  name: Name;
+  /** The attribute list as written (absent when there is none); the checker reads `discriminator` from it. */
+  attributes?: UnionAttribute[];
+  variants: UnionVariant[];
+  span: SourceSpan;
+}
+
+/** The discriminator of a union when its attribute list does not name one. */
+export const DEFAULT_DISCRIMINATOR = 'kind';
+
+/** The discriminator property of a union: its `discriminator` attribute, or `kind`. */
+export function discriminatorOf(union: UnionDecl): string {
+  return union.attributes?.find((attribute) => attribute.name.text === 'discriminator')?.value.text ?? DEFAULT_DISCRIMINATOR;
+}
+
+export type Declaration = EnumDecl | StructDecl | UnionDecl | ErrorsBlock | InterfaceDecl;
 
 /** A `//` comment the tree does not attach to any node (trailing, detached by a blank line, ...). */
 export interface DetachedComment {

@@ -10,6 +10,8 @@
  * duplicate-field, duplicate-method, duplicate-parameter, duplicate-enum-value, duplicate-error,
  * duplicate-error-code, duplicate-raises, empty-enum, error-code-range, error-code-reserved,
  * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
+ * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
+ * union-discriminator-field,
  * invalid-name (only for trees built by code: the parser never produces one).
  */
 import type { IdlFile } from './ast.js';
@@ -23,6 +25,7 @@ import { checkInheritedFields } from './checks/inherited-fields.js';
 import { checkNames } from './checks/names.js';
 import { checkNamespace } from './checks/namespace.js';
 import { checkReferences } from './checks/references.js';
+import { checkUnions } from './checks/unions.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
 import { resolve, type SymbolTable } from './symbols.js';
@@ -47,6 +50,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkExtends,
   checkInheritedFields,
   checkReferences,
+  checkUnions,
   checkFieldCycles,
 ];
 
@@ -65,7 +69,7 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
 
-  const { enums, structs, errors, interfaces, types, errorsByName } = context;
+  const { enums, structs, unions, errors, interfaces, types, unionsByName, errorsByName } = context;
   const model: IdlModel = {
     file,
     namespace: file.namespace!.name.text,
@@ -77,6 +81,8 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
     types,
     errorsByName,
   };
+  // Only when there are some: a model without unions stays as it was (its consumers compare models).
+  if (unions.length > 0) Object.assign(model, { unions, unionsByName });
   if (file.namespace!.comment !== undefined) model.namespaceComment = file.namespace!.comment;
   return { model, diagnostics };
 }

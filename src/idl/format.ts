@@ -26,6 +26,7 @@ import type {
   SourceSpan,
   StructDecl,
   TypeRef,
+  UnionDecl,
 } from './ast.js';
 
 const INDENT = '    ';
@@ -58,6 +59,9 @@ export function printIdl(file: IdlFile): string {
         break;
       case 'struct':
         blocks.push(printStruct(declaration));
+        break;
+      case 'union':
+        blocks.push(printUnion(declaration));
         break;
       case 'errors':
         blocks.push(printErrors(declaration));
@@ -130,6 +134,18 @@ function printStruct(decl: StructDecl): string {
   const fields = decl.fields.map((field, i) => leadingLines(field, INDENT) + INDENT + trailing[i] + '\n');
   const parent = decl.extends ? ` extends ${decl.extends.text}` : '';
   return printBlock(`struct ${decl.name.text}${parent}`, decl, fields, '');
+}
+
+/** `union Payment [discriminator=kind] {`, the variants' structs aligned after their tags; attributes as written. */
+function printUnion(decl: UnionDecl): string {
+  const tagWidth = widest(decl.variants, (v) => v.tag.text.length + 1);
+  const lines = decl.variants.map((variant) => variant.tag.text.padEnd(tagWidth) + variant.type.text);
+  const trailing = alignedTrailing(lines, decl.variants);
+  const variants = decl.variants.map((variant, i) => leadingLines(variant, INDENT) + INDENT + trailing[i] + '\n');
+  const attributes = decl.attributes
+    ? ` [${decl.attributes.map((attribute) => `${attribute.name.text}=${attribute.value.text}`).join(', ')}]`
+    : '';
+  return printBlock(`union ${decl.name.text}${attributes}`, decl, variants, '');
 }
 
 function printErrors(block: ErrorsBlock): string {

@@ -12,8 +12,9 @@ import type {
   IdlJsonMethod,
   IdlJsonStruct,
   IdlJsonType,
+  IdlJsonUnion,
 } from '../../runtime/idl-json.js';
-import type { Documented, Name, TypeRef } from './ast.js';
+import { discriminatorOf, type Documented, type Name, type TypeRef } from './ast.js';
 import type { IdlModel } from './model.js';
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
@@ -85,6 +86,17 @@ export function toIdlJson(model: IdlModel): IdlJson {
   if (structs.length > 0) json.structs = structs;
   if (enums.length > 0) json.enums = enums;
   if (errors.length > 0) json.errors = errors;
+  // Last, and only when there are some: the JSON of an IDL without unions stays byte-identical.
+  if (model.unions && model.unions.length > 0) {
+    json.unions = model.unions.map((union): IdlJsonUnion => {
+      const out: IdlJsonUnion = { name: union.name.text, namespace: namespaceOf(union), discriminator: discriminatorOf(union) };
+      addComment(out, union);
+      if (union.variants.length > 0) {
+        out.variants = union.variants.map((variant) => ({ tag: variant.tag.text, type: variant.type.text, ...commentOf(variant) }));
+      }
+      return out;
+    });
+  }
   return json;
 }
 
@@ -121,7 +133,8 @@ export function canonicalContractText(model: IdlModel): string {
   const namespace = model.namespace;
   // `fq`: the declaration's namespace before its name, even when that name is already qualified.
   const fq = (declaration: { name: Name; namespace?: string }) => qualifiedName(declaration.namespace ?? namespace, declaration.name.text);
-  const declared = new Set<string>([...model.interfaces, ...model.structs, ...model.enums, ...model.errors].map(fq));
+  const unions = model.unions ?? [];
+  const declared = new Set<string>([...model.interfaces, ...model.structs, ...model.enums, ...model.errors, ...unions].map(fq));
   const typeText = (type: TypeRef): string => contractTypeText(type, namespace, declared);
   const byName = <T extends { name: Name }>(items: readonly T[]): T[] => [...items].sort((a, b) => compareText(a.name.text, b.name.text));
 
@@ -149,6 +162,12 @@ export function canonicalContractText(model: IdlModel): string {
   }
   const errors = model.errors.map((error) => ({ name: qualifiedErrorName(model, error), code: error.code }));
   for (const error of errors.sort((a, b) => compareText(a.name, b.name))) lines.push(`error:${error.name}:${error.code}`);
+  // Unions last: the text of an IDL without them is the family's, unchanged.
+  for (const union of byName(unions)) {
+    lines.push(`union:${fq(union)}`, `  discriminator:${discriminatorOf(union)}`);
+    const byTag = [...union.variants].sort((a, b) => compareText(a.tag.text, b.tag.text));
+    for (const variant of byTag) lines.push(`  variant:${variant.tag.text}:${userTypeText(variant.type.text, namespace, declared)}`);
+  }
   return lines.map((line) => `${line}\n`).join('');
 }
 

@@ -83,6 +83,12 @@ class ScopeLinker {
         return { ...declaration, errors: declaration.errors.map((error) => this.error(error)) };
       case 'interface':
         return this.interface(declaration);
+      case 'union':
+        return this.imported({
+          ...declaration,
+          name: this.declared(declaration.name),
+          variants: declaration.variants.map((variant) => ({ ...variant, type: this.referenced(variant.type, 'types') })),
+        });
     }
   }
 

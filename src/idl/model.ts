@@ -5,7 +5,7 @@
  * CLI). Only `checkIdl` builds one, so a consumer may rely on: a namespace exists, every named type
  * and raised error resolves, names are unique, `extends` chains end.
  */
-import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, StructDecl } from './ast.js';
+import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, StructDecl, UnionDecl } from './ast.js';
 
 /** A file a model was compiled from. */
 export interface ModelSourceFile {
@@ -31,6 +31,9 @@ export interface IdlModel {
   /** Enums and structs by name. */
   types: ReadonlyMap<string, EnumDecl | StructDecl>;
   errorsByName: ReadonlyMap<string, ErrorDecl>;
+  /** The unions in source order, and by name; absent when the IDL declares none. Not in `types`. */
+  unions?: UnionDecl[];
+  unionsByName?: ReadonlyMap<string, UnionDecl>;
 }
 
 /**

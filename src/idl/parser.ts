@@ -38,6 +38,9 @@ import type {
   SourceSpan,
   StructDecl,
   TypeRef,
+  UnionAttribute,
+  UnionDecl,
+  UnionVariant,
 } from './ast.js';
 import { errorAt, relatedLocation, type Diagnostic, type RelatedLocation } from './diagnostic.js';
 import { IdlSyntaxError } from './errors.js';
@@ -54,7 +57,7 @@ export { RESERVED_WORDS, IDENTIFIER_PATTERN } from './names.js';
  * means the block's `}` is missing, which deserves a better message than "reserved word".
  */
 const DECLARATION_HEADER =
-  /^(?:(?:struct|enum|interface)[ \t]+[A-Za-z][A-Za-z0-9_]*(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_.]*)?[ \t]*\{|errors[ \t]*\{|import[ \t]+"|namespace[ \t]+[A-Za-z][A-Za-z0-9_]*[ \t]*(?:\/\/.*)?\r?$)/;
+  /^(?:(?:struct|enum|interface)[ \t]+[A-Za-z][A-Za-z0-9_]*(?:[ \t]+extends[ \t]+[A-Za-z][A-Za-z0-9_.]*)?[ \t]*\{|union[ \t]+[A-Za-z][A-Za-z0-9_]*[ \t]*(?:\[[^\]\r\n]*\][ \t]*)?\{|errors[ \t]*\{|import[ \t]+"|namespace[ \t]+[A-Za-z][A-Za-z0-9_]*[ \t]*(?:\/\/.*)?\r?$)/;
 
 const IDENTIFIER_AT = /[A-Za-z][A-Za-z0-9_]*/y;
 
@@ -85,7 +88,7 @@ const NOISE = '\u0001';
 
 const TYPE_LABEL = 'a type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
 const RETURN_TYPE_LABEL = 'a return type such as string, int, float, bool, []T, map[string]T or a struct or enum name';
-const DECLARATION_LABEL = 'a declaration (namespace, import, enum, struct, errors or interface)';
+const DECLARATION_LABEL = 'a declaration (namespace, import, enum, struct, union, errors or interface)';
 const END_OF_LINE = 'the end of the line';
 
 /** Labels in the order they read best in "expected A, B or C"; unlisted labels go in the middle. */
@@ -628,6 +631,48 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
       ),
   );
 
+  /** `name=value` in a union's attribute list; the checker judges the name (an unknown one is located there). */
+  const unionAttribute: P.Parser<UnionAttribute> = spanned(
+    P.seq(
+      spanned(P.regexp(/[A-Za-z][A-Za-z0-9_]*/).desc('an attribute such as discriminator=kind')),
+      hspace,
+      token('='),
+      hspace,
+      // Any value is read here; the checker says what each attribute takes.
+      spanned(P.regexp(/[^\s,\]]+/).desc('a value')),
+    ),
+  ).map(([[[name, nameSpan], , , , [value, valueSpan]], span]) => ({
+    name: { text: name, span: nameSpan },
+    value: { text: value, span: valueSpan },
+    span,
+  }));
+  const unionAttributes = P.seq(hspace, token('['), hspace)
+    .then(P.sepBy1(unionAttribute, P.seq(hspace, token(','), hspace)))
+    .skip(P.seq(hspace, token(']')));
+
+  const unionVariant: P.Parser<UnionVariant> = spanned(
+    P.seq(declaredName('a variant tag', blockName), hspace, referencedName('the name of a struct')),
+  ).map(([[tag, , type], span]) => ({ tag, type, span }));
+
+  // `union` is a word only where a declaration starts: fields and types may still be named `union`.
+  const unionDecl: P.Parser<UnionDecl> = spanned(
+    P.seq(
+      keyword('union', DECLARATION_LABEL),
+      hspace,
+      declaredName('a union name').map((name) => {
+        currentBlock = `union ${name.text} (line ${name.span.start.line})`;
+        currentBlockName = { kind: 'union', name };
+        return name;
+      }),
+      unionAttributes.atMost(1),
+      block(unionVariant),
+    ),
+  ).map(([[, , name, attributes, body], span]): UnionDecl => {
+    const union: UnionDecl = { kind: 'union', name, variants: body.items, span, ...blockComments(body) };
+    if (attributes.length > 0) union.attributes = attributes[0];
+    return completed(union);
+  });
+
   /** A double-quoted text (`what`: "message", "path"); `\"` and `\\` are the only escapes. */
   const quotedText = (label: string, what: string) =>
     P<string>((input, i) => {
@@ -817,7 +862,7 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
     failWith('the namespace must be declared once, before every other declaration'),
   );
 
-  const declaration: P.Parser<Declaration> = P.alt<Declaration>(enumDecl, structDecl, errorsBlock, interfaceDecl);
+  const declaration: P.Parser<Declaration> = P.alt<Declaration>(enumDecl, structDecl, unionDecl, errorsBlock, interfaceDecl);
 
   // Imports may stand anywhere at top level (the family's rule); they are kept apart from the declarations.
   const declarations = P.alt<Declaration | ImportDecl>(item(declaration), item(importDecl), misplacedNamespace)

@@ -27,6 +27,8 @@ import type {
   SourceSpan,
   StructDecl,
   TypeRef,
+  UnionDecl,
+  UnionVariant,
 } from './ast.js';
 
 interface SymbolBase {
@@ -49,15 +51,21 @@ export type IdlSymbol =
   | (SymbolBase & { kind: 'error'; node: ErrorDecl })
   | (SymbolBase & { kind: 'interface'; node: InterfaceDecl })
   | (SymbolBase & { kind: 'method'; node: Method })
-  | (SymbolBase & { kind: 'parameter'; node: Parameter });
+  | (SymbolBase & { kind: 'parameter'; node: Parameter })
+  | (SymbolBase & { kind: 'union'; node: UnionDecl })
+  /** A union's variant, named by its tag; its struct is a `type` reference from it. */
+  | (SymbolBase & { kind: 'variant'; node: UnionVariant });
 
 export type SymbolKind = IdlSymbol['kind'];
+
+/** The kinds of declaration that share the type name space. */
+export type TypeSymbolKind = 'enum' | 'struct' | 'union' | 'interface';
 
 /** A name used where a declaration is meant. */
 export interface SymbolReference {
   /**
    * What the name must denote: `type` (a field's, parameter's or method's return type, or the
-   * element of an array or map in one), `extends` (a struct's parent) or `raises` (an error).
+   * element of an array or map in one, or a union variant's struct), `extends` (a struct's parent) or `raises` (an error).
    */
   kind: 'type' | 'extends' | 'raises';
   name: string;
@@ -75,8 +83,8 @@ export interface SymbolTable {
   file: IdlFile;
   /** Every declaration in source order, members and duplicates included; the namespace first. */
   declarations: IdlSymbol[];
-  /** Enums, structs and interfaces by name: the first declaration of each name, in source order. */
-  types: ReadonlyMap<string, IdlSymbol & { kind: 'enum' | 'struct' | 'interface' }>;
+  /** Enums, structs, unions and interfaces by name: the first declaration of each name, in source order. */
+  types: ReadonlyMap<string, IdlSymbol & { kind: TypeSymbolKind }>;
   /** Errors by name: the first declaration of each name, in source order. */
   errors: ReadonlyMap<string, IdlSymbol & { kind: 'error' }>;
   /** Every reference in source order. */
@@ -89,7 +97,7 @@ export interface SymbolTable {
  */
 export function resolve(file: IdlFile): SymbolTable {
   const declarations: IdlSymbol[] = [];
-  const types = new Map<string, IdlSymbol & { kind: 'enum' | 'struct' | 'interface' }>();
+  const types = new Map<string, IdlSymbol & { kind: TypeSymbolKind }>();
   const errors = new Map<string, IdlSymbol & { kind: 'error' }>();
   // Collected first, resolved once every declaration is known (a name may be used before it is declared).
   const pending: Omit<SymbolReference, 'symbol'>[] = [];
@@ -114,7 +122,7 @@ export function resolve(file: IdlFile): SymbolTable {
     while (inner.kind === 'array' || inner.kind === 'map') inner = inner.kind === 'array' ? inner.element : inner.value;
     if (inner.kind === 'named') pending.push({ kind: 'type', name: inner.name, span: inner.span, from });
   };
-  const nameType = (symbol: IdlSymbol & { kind: 'enum' | 'struct' | 'interface' }) => {
+  const nameType = (symbol: IdlSymbol & { kind: TypeSymbolKind }) => {
     if (!types.has(symbol.name)) types.set(symbol.name, symbol);
   };
 
@@ -129,6 +137,20 @@ export function resolve(file: IdlFile): SymbolTable {
       nameType(struct);
       if (declaration.extends) refer('extends', declaration.extends, struct);
       for (const field of declaration.fields) referToType(field.type, symbolOf('field', field, struct));
+    } else if (declaration.kind === 'union') {
+      const union = symbolOf('union', declaration);
+      nameType(union);
+      for (const variant of declaration.variants) {
+        const variantSymbol = declare({
+          kind: 'variant',
+          name: variant.tag.text,
+          nameSpan: variant.tag.span,
+          span: variant.span,
+          node: variant,
+          container: union,
+        });
+        refer('type', variant.type, variantSymbol);
+      }
     } else if (declaration.kind === 'errors') {
       for (const error of declaration.errors) {
         const errorSymbol = symbolOf('error', error);

@@ -3,6 +3,7 @@
  * Works on declared names and on references, also to declarations of imported files.
  */
 import type { Hover } from 'vscode-languageserver/node';
+import { discriminatorOf } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
@@ -61,6 +62,12 @@ export function summaryOf(symbol: IdlSymbol, qualifier = ''): string {
     }
     case 'parameter':
       return `${symbol.name} ${printType(symbol.node.type)} (parameter of ${qualifier}${symbol.container?.container?.name}.${symbol.container?.name})`;
+    case 'union': {
+      const variants = symbol.node.variants.map((variant) => `${variant.tag.text} ${variant.type.text}`).join(', ');
+      return `union ${qualifier}${symbol.name} [discriminator=${discriminatorOf(symbol.node)}] { ${variants} }`;
+    }
+    case 'variant':
+      return `${owner}${symbol.name} ${symbol.node.type.text} (union variant)`;
   }
 }
 

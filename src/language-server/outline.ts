@@ -18,6 +18,8 @@ const KINDS: Record<IdlSymbol['kind'], SymbolKind> = {
   interface: SymbolKind.Interface,
   method: SymbolKind.Method,
   parameter: SymbolKind.Variable,
+  union: SymbolKind.Class,
+  variant: SymbolKind.EnumMember,
 };
 
 /** Declarations as a tree: enums with their values, structs with their fields, interfaces with their methods. */

@@ -15,6 +15,7 @@ import { stripSpans } from './strip-spans.js';
 function outline(file: IdlFile): string[] {
   return file.declarations.map((d: Declaration) => {
     if (d.kind === 'errors') return `errors { ${d.errors.map((e) => `${e.code} ${e.name.text}`).join(' ')} }`;
+    if (d.kind === 'union') return `union ${d.name.text} { ${d.variants.map((v) => v.tag.text).join(' ')} }`;
     const items = d.kind === 'enum' ? d.values : d.kind === 'struct' ? d.fields : d.methods;
     const parent = d.kind === 'struct' && d.extends ? ` extends ${d.extends.text}` : '';
     return `${d.kind} ${d.name.text}${parent} { ${items.map((item) => item.name.text).join(' ')} }`;
@@ -124,9 +125,16 @@ describe('parse on a file with syntax errors', () => {
 describe('property: one garbled item line', () => {
   /** The names of a declaration's items. */
   const itemNames = (d: Declaration) =>
-    (d.kind === 'enum' ? d.values : d.kind === 'struct' ? d.fields : d.kind === 'errors' ? d.errors : d.methods).map(
-      (item) => item.name.text,
-    );
+    (d.kind === 'enum'
+      ? d.values
+      : d.kind === 'struct'
+        ? d.fields
+        : d.kind === 'errors'
+          ? d.errors
+          : d.kind === 'union'
+            ? []
+            : d.methods
+    ).map((item) => item.name.text);
 
   test('every other declaration is in the tree as parsed from the valid file; the broken one keeps its other items', () => {
     fc.assert(
@@ -140,7 +148,9 @@ describe('property: one garbled item line', () => {
               ? declaration.fields
               : declaration.kind === 'errors'
                 ? declaration.errors
-                : declaration.methods
+                : declaration.kind === 'union'
+                  ? []
+                  : declaration.methods
           ).map((item, position) => ({ index, position, line: item.span.start.line })),
         );
         if (items.length === 0) return;

@@ -60,6 +60,8 @@ function usesOf(declaration: Declaration): Uses {
         types: [...(declaration.extends ? [declaration.extends.text] : []), ...declaration.fields.flatMap((f) => namedTypes(f.type))],
         errors: [],
       };
+    case 'union':
+      return { types: declaration.variants.map((variant) => variant.type.text), errors: [] };
     case 'interface':
       return {
         types: declaration.methods.flatMap((m) => [...m.parameters.flatMap((p) => namedTypes(p.type)), ...namedTypes(m.returnType)]),
@@ -182,6 +184,11 @@ export function splitIntoFiles(g: Gen, file: IdlFile): SplitFiles {
               returnType: rewriteType(method.returnType),
               raises: method.raises.map((name) => rewriteName(name, written(name.text, chunkOfError.get(name.text)!))),
             })),
+          };
+        case 'union':
+          return {
+            ...declaration,
+            variants: declaration.variants.map((variant) => ({ ...variant, type: rewriteName(variant.type, typeName(variant.type.text)) })),
           };
       }
     };

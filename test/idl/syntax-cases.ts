@@ -33,7 +33,7 @@ export const syntaxCases: BrokenCase[] = [
   {
     name: 'unknown top-level word',
     source: 'namespace shop\ntype Foo {\n}\n',
-    expected: ['2:1 syntax expected a declaration (namespace, import, enum, struct, errors or interface)'],
+    expected: ['2:1 syntax expected a declaration (namespace, import, enum, struct, union, errors or interface)'],
   },
   { name: 'namespace without a name', source: 'namespace\n', expected: ['1:10 syntax expected a namespace name'] },
   {
@@ -169,6 +169,6 @@ export const syntaxCases: BrokenCase[] = [
   {
     name: 'stray closing brace',
     source: ns('}\n'),
-    expected: ['2:1 syntax expected a declaration (namespace, import, enum, struct, errors or interface)'],
+    expected: ['2:1 syntax expected a declaration (namespace, import, enum, struct, union, errors or interface)'],
   },
 ];

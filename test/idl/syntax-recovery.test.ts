@@ -14,7 +14,7 @@ import { ensureBuilt, runCli } from '../cli/run-cli.js';
 import { randomIdlFile } from './random-idl.js';
 import { RETURN_TYPE, TYPE, ns, syntaxCases } from './syntax-cases.js';
 
-const DECLARATION = 'expected a declaration (namespace, import, enum, struct, errors or interface)';
+const DECLARATION = 'expected a declaration (namespace, import, enum, struct, union, errors or interface)';
 
 /** The syntax errors `parseIdl` throws for `source`, as `line:column message`. */
 function syntaxErrorsOf(source: string): string[] {

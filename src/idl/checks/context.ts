@@ -2,7 +2,7 @@
  * What every check pass reads and writes: the tree and its symbol table, the declarations by kind,
  * the names as the model will hold them, and where diagnostics go. Built once per checked file.
  */
-import type { EnumDecl, ErrorDecl, IdlFile, InterfaceDecl, StructDecl } from '../ast.js';
+import type { EnumDecl, ErrorDecl, IdlFile, InterfaceDecl, StructDecl, UnionDecl } from '../ast.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { createSuggester, suggestionCandidates, type SuggestionCandidates } from '../suggestion.js';
 import type { SymbolTable } from '../symbols.js';
@@ -18,6 +18,9 @@ export interface CheckContext {
   /** Enums and structs by name (the first of each name, when it is not taken by an interface). */
   types: ReadonlyMap<string, EnumDecl | StructDecl>;
   interfacesByName: ReadonlyMap<string, InterfaceDecl>;
+  /** The unions, in source order, and by name (the first of each name); not in `types`. */
+  unions: UnionDecl[];
+  unionsByName: ReadonlyMap<string, UnionDecl>;
   errorsByName: ReadonlyMap<string, ErrorDecl>;
   /**
    * Each struct's parent, for structs whose `extends` names a struct and that are the first of
@@ -41,17 +44,21 @@ export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnost
   const structs: StructDecl[] = [];
   const errors: ErrorDecl[] = [];
   const interfaces: InterfaceDecl[] = [];
+  const unions: UnionDecl[] = [];
   for (const declaration of file.declarations) {
     if (declaration.kind === 'enum') enums.push(declaration);
     else if (declaration.kind === 'struct') structs.push(declaration);
     else if (declaration.kind === 'errors') for (const error of declaration.errors) errors.push(error);
+    else if (declaration.kind === 'union') unions.push(declaration);
     else interfaces.push(declaration);
   }
 
   const types = new Map<string, EnumDecl | StructDecl>();
   const interfacesByName = new Map<string, InterfaceDecl>();
+  const unionsByName = new Map<string, UnionDecl>();
   for (const [name, symbol] of symbols.types) {
     if (symbol.kind === 'interface') interfacesByName.set(name, symbol.node);
+    else if (symbol.kind === 'union') unionsByName.set(name, symbol.node);
     else types.set(name, symbol.node);
   }
   const errorsByName = new Map<string, ErrorDecl>();
@@ -74,8 +81,10 @@ export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnost
     structs,
     errors,
     interfaces,
+    unions,
     types,
     interfacesByName,
+    unionsByName,
     errorsByName,
     parentOf: new Map(),
     suggestType,

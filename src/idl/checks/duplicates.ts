@@ -42,7 +42,7 @@ function reportDuplicate(report: CheckContext['report'], code: string, what: str
 
 function checkDuplicateDeclarations({ symbols, report }: CheckContext): void {
   for (const symbol of symbols.declarations) {
-    if (symbol.kind !== 'enum' && symbol.kind !== 'struct' && symbol.kind !== 'interface') continue;
+    if (symbol.kind !== 'enum' && symbol.kind !== 'struct' && symbol.kind !== 'union' && symbol.kind !== 'interface') continue;
     const first = symbols.types.get(symbol.name)!;
     if (first === symbol) continue;
     const code = symbol.kind === 'interface' ? 'duplicate-interface' : 'duplicate-type';

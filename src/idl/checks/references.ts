@@ -57,7 +57,7 @@ function checkTypeReference(
   imported: ReadonlyMap<string, string[]>,
 ): void {
   const kind = reference.symbol?.kind;
-  if (kind === 'enum' || kind === 'struct') return;
+  if (kind === 'enum' || kind === 'struct' || kind === 'union') return;
   const { name } = reference;
   let message: string;
   if (interfacesByName.has(name)) message = `'${name}' is an interface, not a type: use a struct or enum here`;
