@@ -1,7 +1,11 @@
+import { formatDiagnostics } from '../../idl/code-frame.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { compileInputFile, diagnosticsReport } from '../idl-file.js';
 
-/** `-validate <file.idl>...`: parse and check, report every error of every file. */
+/**
+ * `-validate <file.idl>...`: parse and check, report every error of every file. A valid file's notes
+ * (an unknown doc tag) go to stderr with their frames; they do not fail the command.
+ */
 export const validateCommand: Command = {
   flag: '-validate',
   usage: '-validate <file.idl>...',
@@ -18,6 +22,7 @@ export const validateCommand: Command = {
           `${path}: ok (${count(m.interfaces.length, 'interface')}, ${count(m.structs.length, 'struct')}, ` +
             `${count(m.enums.length, 'enum')}, ${count(m.errors.length, 'error')})\n`,
         );
+        if (result.diagnostics.length > 0) context.stderr(`${formatDiagnostics(result.diagnostics, result.sources)}\n`);
       } else {
         failed = true;
         context.stderr(`${diagnosticsReport(result.diagnostics, result.sources, path)}\n`);
