@@ -1,0 +1,86 @@
+/**
+ * Doc tags in OpenAPI, both ways: `deprecated: true`, `examples`/`example`, `x-deprecated` on enum
+ * values and `x-readonly` on operations out; `deprecated` and valid examples back in as tag lines.
+ */
+import { describe, expect, test } from 'vitest';
+import { compileIdl } from '../../src/idl/compile.js';
+import { idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
+
+const IDL = `namespace shop
+
+// A product.
+// @deprecated use Item
+// @example {"id": "p1"}
+struct Product {
+    // The id.
+    // @deprecated always empty
+    // @example "p1"
+    id    string
+    // @deprecated
+    size  Size  [optional]
+}
+
+// @example "small"
+enum Size {
+    small
+    // @deprecated sizes are numbers now
+    large
+}
+
+interface Shop {
+    // Finds one.
+    // @readonly
+    // @example {"id": "p1"}
+    find(id string) Product
+    // @deprecated call find
+    // @example true
+    // @example false
+    check(id string) bool
+}
+`;
+
+const schemasOf = (document: Record<string, unknown>) => (document.components as { schemas: Record<string, any> }).schemas;
+const operation = (document: Record<string, unknown>, path: string) => (document.paths as Record<string, any>)[path].post;
+
+describe('IDL -> OpenAPI', () => {
+  test('3.1: deprecated, examples, x-deprecated, x-readonly; descriptions without tag lines', () => {
+    const { document } = idlToOpenApi([compileIdl(IDL, 'shop.idl')]);
+    const schemas = schemasOf(document);
+    expect(schemas.Product).toMatchObject({ description: 'A product.', deprecated: true, examples: [{ id: 'p1' }] });
+    expect(schemas.Product.properties.id).toEqual({ type: 'string', description: 'The id.', deprecated: true, examples: ['p1'] });
+    expect(schemas.Product.properties.size).toMatchObject({ deprecated: true });
+    expect(schemas.Size).toEqual({ type: 'string', enum: ['small', 'large'], 'x-deprecated': ['large'], examples: ['small'] });
+    const find = operation(document, '/Shop/find');
+    expect(find).toMatchObject({ summary: 'Finds one.', description: 'Finds one.', 'x-readonly': true });
+    expect(find.deprecated).toBeUndefined();
+    expect(find['x-idl-comment']).toBe('Finds one.\n@readonly\n@example {"id": "p1"}');
+    expect(find.responses['200'].content['application/json'].example).toEqual({ id: 'p1' });
+    const check = operation(document, '/Shop/check');
+    expect(check).toMatchObject({ deprecated: true, summary: 'Shop.check', description: 'IDL method: Shop.check' });
+    expect(check.responses['200'].content['application/json'].examples).toEqual({ example1: { value: true }, example2: { value: false } });
+  });
+
+  test('3.0: example (the first) instead of examples; a $ref property keeps its annotations in allOf', () => {
+    const idl = IDL.replace('    size  Size  [optional]', '    // @example "large"\n    size2  Size').replaceAll(
+      '{"id": "p1"}',
+      '{"id": "p1", "size2": "small"}',
+    );
+    const { document } = idlToOpenApi([compileIdl(idl, 'shop.idl')], { version: '3.0' });
+    const schemas = schemasOf(document);
+    expect(schemas.Product).toMatchObject({ deprecated: true, example: { id: 'p1', size2: 'small' } });
+    expect(schemas.Product.examples).toBeUndefined();
+    expect(schemas.Product.properties.size2).toEqual({
+      allOf: [{ $ref: '#/components/schemas/Size' }],
+      deprecated: true,
+      example: 'large',
+    });
+  });
+
+  test('an IDL without tags gives the same document as the same IDL before tags', () => {
+    const untagged = IDL.split('\n')
+      .filter((line) => !/^\s*\/\/ @/.test(line))
+      .join('\n');
+    const text = JSON.stringify(idlToOpenApi([compileIdl(untagged, 'shop.idl')]).document);
+    expect(text).not.toMatch(/deprecated|"examples?"|x-readonly/);
+  });
+});
