@@ -3,19 +3,26 @@
  * and those of the files it imports. Messages are the CLI's (`idlrpc -validate`) word for word; the
  * places a message names ("first declared here") become related locations.
  */
-import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { type Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
 import type { Diagnostic } from '../idl/diagnostic.js';
+import { docTags } from '../idl/doc-tags.js';
 import type { Analysis } from './analysis.js';
 import { toRange } from './positions.js';
 
 /** Shown as the diagnostics' source in editors. */
 export const DIAGNOSTIC_SOURCE = 'idlrpc';
 
+const LSP_SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  note: DiagnosticSeverity.Information,
+};
+
 /** The protocol's form of one compiler diagnostic; file names become URIs through `uriOf`. */
 export function toLspDiagnostic(diagnostic: Diagnostic, uriOf: (fileName: string) => string): LspDiagnostic {
   const converted: LspDiagnostic = {
     range: toRange(diagnostic.range),
-    severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    severity: LSP_SEVERITY[diagnostic.severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
     message: diagnostic.message,
@@ -41,7 +48,32 @@ export function diagnosticsByUri(analysis: Analysis, uriOf: (fileName: string) =
     if (!list) byUri.set(uri, (list = []));
     list.push(toLspDiagnostic(diagnostic, uriOf));
   }
+  byUri.get(analysis.document.uri)!.push(...deprecatedUses(analysis));
   return byUri;
+}
+
+/**
+ * A hint at each name in the document that denotes a `@deprecated` declaration (of the document or
+ * of a file it imports), tagged `Deprecated` so that editors strike the name through.
+ */
+export function deprecatedUses(analysis: Analysis): LspDiagnostic[] {
+  const hints: LspDiagnostic[] = [];
+  for (const reference of analysis.tree.symbols.references) {
+    const space = reference.kind === 'raises' ? 'error' : 'type';
+    const symbol = reference.symbol ?? analysis.importedDeclaration(reference.name, space)?.symbol;
+    if (!symbol || !('comment' in symbol.node) || !symbol.node.comment?.includes('@')) continue;
+    const reason = docTags(symbol.node.comment).deprecated;
+    if (reason === undefined) continue;
+    hints.push({
+      range: toRange(reference.span),
+      severity: DiagnosticSeverity.Hint,
+      code: 'deprecated',
+      source: DIAGNOSTIC_SOURCE,
+      message: `'${reference.name}' is deprecated${reason === '' ? '' : `: ${reason}`}`,
+      tags: [DiagnosticTag.Deprecated],
+    });
+  }
+  return hints;
 }
 
 /**

@@ -84,3 +84,61 @@ describe('IDL -> OpenAPI', () => {
     expect(text).not.toMatch(/deprecated|"examples?"|x-readonly/);
   });
 });
+
+describe('OpenAPI -> IDL', () => {
+  test('our own document comes back with the same tags (x-idl-comment keeps them; no tag twice)', () => {
+    const model = compileIdl(IDL, 'shop.idl');
+    const { document } = idlToOpenApi([model]);
+    const { idl } = openApiToIdl({ document });
+    const back = compileIdl(idl, 'shop.idl');
+    expect(JSON.stringify(idlToOpenApi([back]).document)).toBe(JSON.stringify(document));
+    // Operations carry their exact comment (x-idl-comment); a schema's deprecation reason is not carried.
+    expect(idl.match(/@deprecated call find/g)).toHaveLength(1);
+    expect(idl.match(/@readonly/g)).toHaveLength(1);
+    expect(idl).toContain('// A product.\n// @deprecated\n// @example {"id":"p1"}\nstruct Product {');
+  });
+
+  test('a foreign document: deprecated and valid examples become tags; an example of the wrong type is dropped with a warning', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'pets', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            deprecated: true,
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { name: 'Rex' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: 'object',
+            deprecated: true,
+            examples: [{ name: 'Tom', age: 3 }],
+            required: ['name'],
+            properties: {
+              name: { type: 'string', example: 'Tom' },
+              age: { type: 'integer', deprecated: true, example: 'three' },
+            },
+          },
+        },
+      },
+    };
+    const { idl, warnings } = openApiToIdl({ document });
+    expect(idl).toContain('// @deprecated\n// @example {"name":"Tom","age":3}\nstruct Pet {');
+    expect(idl).toMatch(/ {4}\/\/ @example "Tom"\n {4}name +string\n {4}\/\/ @deprecated\n {4}age +int/);
+    expect(idl).not.toContain('"three"');
+    expect(warnings.map((w) => w.message)).toContainEqual(
+      expect.stringMatching(/^the example of Pet\.age is dropped: at \$: expected an integer/),
+    );
+    expect(idl).toMatch(/\/\/ @deprecated\n {4}\/\/ @example \{"name":"Rex"\}\n {4}getListPets\(/);
+    compileIdl(idl, 'pets.idl');
+  });
+});
