@@ -48,6 +48,10 @@ test('adding or removing tags is no change', () => {
 test('a JSON baseline with tags compares like one without', () => {
   const json = JSON.parse(JSON.stringify(toIdlJson(compileText(tagged))));
   expect(json.structs[0].deprecated).toBe('use Thing');
-  const report = checkBreaking({ before: contractFromJson(json, 'old.json'), after: contractFromModel(compileText(plain)), sources: new Map() });
+  const report = checkBreaking({
+    before: contractFromJson(json, 'old.json'),
+    after: contractFromModel(compileText(plain)),
+    sources: new Map(),
+  });
   expect(report.changes).toEqual([]);
 });
