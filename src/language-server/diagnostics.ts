@@ -58,11 +58,17 @@ export function diagnosticsByUri(analysis: Analysis, uriOf: (fileName: string) =
  */
 export function deprecatedUses(analysis: Analysis): LspDiagnostic[] {
   const hints: LspDiagnostic[] = [];
+  // Each declaration's comment is read once, however often it is used.
+  const reasons = new Map<object, string | undefined>();
+  const reasonOf = (node: object & { comment?: string }) => {
+    if (!reasons.has(node)) reasons.set(node, node.comment?.includes('@') ? docTags(node.comment).deprecated : undefined);
+    return reasons.get(node);
+  };
   for (const reference of analysis.tree.symbols.references) {
     const space = reference.kind === 'raises' ? 'error' : 'type';
     const symbol = reference.symbol ?? analysis.importedDeclaration(reference.name, space)?.symbol;
-    if (!symbol || !('comment' in symbol.node) || !symbol.node.comment?.includes('@')) continue;
-    const reason = docTags(symbol.node.comment).deprecated;
+    if (!symbol || !('comment' in symbol.node)) continue;
+    const reason = reasonOf(symbol.node);
     if (reason === undefined) continue;
     hints.push({
       range: toRange(reference.span),

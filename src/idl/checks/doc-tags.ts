@@ -135,14 +135,26 @@ function checkExample(
  */
 function tagLocator(context: CheckContext, node: Documented & { span: SourceSpan }, lineCount: number) {
   const source = context.sourceOf(node.span.file);
+  // The offsets where the comment's lines start, found once (walking up from the item's line), so
+  // that locating every tag of a long comment stays linear in its length.
+  let lineStarts: number[] | undefined;
+  const startOfLine = (line: number): number | undefined => {
+    if (source === undefined) return undefined;
+    if (lineStarts === undefined) {
+      lineStarts = [];
+      let lineStart = source.lastIndexOf('\n', node.span.start.offset - 1) + 1;
+      for (let i = 0; i < lineCount && lineStart > 0; i++) {
+        lineStart = source.lastIndexOf('\n', lineStart - 2) + 1;
+        lineStarts.push(lineStart);
+      }
+      lineStarts.reverse();
+    }
+    return lineStarts.length === lineCount ? lineStarts[line] : undefined;
+  };
   return (line: number, column: number, length: number): SourceSpan => {
     const fallback = node.span;
-    if (source === undefined) return fallback;
-    let lineStart = source.lastIndexOf('\n', node.span.start.offset - 1) + 1;
-    for (let i = lineCount - line; i > 0; i--) {
-      if (lineStart === 0) return fallback;
-      lineStart = source.lastIndexOf('\n', lineStart - 2) + 1;
-    }
+    const lineStart = startOfLine(line);
+    if (source === undefined || lineStart === undefined) return fallback;
     const lineEnd = source.indexOf('\n', lineStart);
     const text = source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd);
     const slashes = text.indexOf('//');

@@ -38,7 +38,7 @@ export function declarationValueProblem(value: unknown, declaration: EnumDecl | 
 }
 
 function problemOf(value: unknown, type: TypeRef, path: string, known: ValueTypes, depth: number): ValueProblem | undefined {
-  if (depth > MAX_DEPTH) return undefined;
+  if (depth > MAX_DEPTH) return { path, message: `nested deeper than ${MAX_DEPTH} levels: write a smaller example` };
   switch (type.kind) {
     case 'builtIn':
       return builtInProblem(value, type.name, path);
