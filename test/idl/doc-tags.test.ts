@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compileIdl, idlChecksum, parseIdl, printIdl, toIdlJson, tryCompileIdl } from '../../src/index.js';
+import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import { docCommentParts, docTags } from '../../src/idl/doc-tags.js';
 import { memoryHost } from './memory-host.js';
 
@@ -87,8 +88,10 @@ describe('JSON form', () => {
     expect(get.deprecated).toBe('call find');
   });
 
-  test('tags stay out of the checksum', () => {
+  test('tags stay out of the checksum and of the contract fingerprints', () => {
     expect(idlChecksum(compileIdl(TAGGED, 'shop.idl'))).toBe(idlChecksum(compileIdl(UNTAGGED, 'shop.idl')));
+    const fingerprints = (text: string) => [...interfaceFingerprints(toIdlJson(compileIdl(text, 'shop.idl')))];
+    expect(fingerprints(TAGGED)).toEqual(fingerprints(UNTAGGED));
   });
 
   test('an IDL without tags gives the same JSON as before tags existed', () => {
