@@ -1,6 +1,7 @@
 /**
- * Doc tags are documentation: adding or removing `@deprecated`, `@readonly` or `@example` changes no
- * contract, whether the baseline is IDL text or the JSON form (which carries the tags).
+ * Doc tags are documentation: adding or removing `@deprecated`, `@readonly` or `@example` breaks
+ * nothing, whether the baseline is IDL text or the JSON form (which carries the tags); a new
+ * deprecation is reported as a safe change.
  */
 import { expect, test } from 'vitest';
 import { checkBreaking, contractFromJson, contractFromModel } from '../../src/breaking/index.js';
@@ -40,9 +41,23 @@ interface S {
 }
 `;
 
-test('adding or removing tags is no change', () => {
-  expect(compareTexts(plain, tagged).changes).toEqual([]);
+test('adding tags reports each new deprecation as safe; removing them reports nothing', () => {
+  expect(compareTexts(plain, tagged).changes.map((c) => `${c.rule} ${c.level} ${c.message}`)).toEqual([
+    'deprecated safe struct Item is deprecated',
+    'deprecated safe field Item.id is deprecated',
+    'deprecated safe method S.get is deprecated',
+  ]);
   expect(compareTexts(tagged, plain).changes).toEqual([]);
+});
+
+test('a JSON baseline carries its deprecations: the same tags are no change', () => {
+  const json = JSON.parse(JSON.stringify(toIdlJson(compileText(tagged))));
+  const report = checkBreaking({
+    before: contractFromJson(json, 'old.json'),
+    after: contractFromModel(compileText(tagged)),
+    sources: new Map(),
+  });
+  expect(report.changes).toEqual([]);
 });
 
 test('a JSON baseline with tags compares like one without', () => {
