@@ -7,7 +7,7 @@
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
 import type { EnumDecl, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
-import { docDescription, docTags } from '../idl/doc-tags.js';
+import { docCommentParts, docDescription, docTags } from '../idl/doc-tags.js';
 import type { IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
@@ -330,6 +330,9 @@ class OpenApiWriter {
   private tagged(schema: Schema, comment: string | undefined): Schema {
     if (!comment?.includes('@')) return schema;
     const tags = docTags(comment);
+    // The exact comment, so that converting the document back keeps the tags as written (a
+    // deprecation's reason has no OpenAPI keyword).
+    if (docCommentParts(comment).tags.length > 0) schema[EXTENSION.comment] = comment;
     if (tags.deprecated !== undefined) schema.deprecated = true;
     if (tags.examples !== undefined) {
       if (this.version === '3.1') schema.examples = tags.examples;

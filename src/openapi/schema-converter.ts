@@ -16,7 +16,7 @@ import { deprecatedEnumValues, schemaExample, withDocTags } from './doc-tags-in.
 import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
-import { RPC_ERROR_MARKER } from './error-binding.js';
+import { RPC_ERROR_MARKER, EXTENSION } from './error-binding.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
 import { breakRequiredCycles, settleInheritance } from './struct-passes.js';
@@ -445,6 +445,15 @@ export class SchemaConverter {
     return name;
   }
 
+  /**
+   * The doc comment of a schema: its description, or in a document we wrote the exact comment in
+   * `x-idl-comment` (present when the comment holds doc tags).
+   */
+  private describedBy(schema: Schema): string | undefined {
+    const exact = this.ctx.keepIdentifiers ? schema[EXTENSION.comment] : undefined;
+    return docComment(typeof exact === 'string' ? exact : schema.description, this.ctx.keepIdentifiers);
+  }
+
   private namedType(name: string): TypeRef {
     return { kind: 'named', name, span: this.ctx.span };
   }
@@ -452,7 +461,7 @@ export class SchemaConverter {
   private declareStruct(location: Location, schema: Schema, wanted: string): TypeResult {
     const name = this.claimName(location, schema, wanted);
     const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
-    const comment = withDocTags(docComment(schema.description, this.ctx.keepIdentifiers), {
+    const comment = withDocTags(this.describedBy(schema), {
       deprecated: schema.deprecated,
       example: schemaExample(schema),
     });
@@ -636,7 +645,7 @@ export class SchemaConverter {
           span: this.ctx.span,
         };
         const comment = isObject(propertySchema)
-          ? withDocTags(docComment(propertySchema.description, this.ctx.keepIdentifiers), {
+          ? withDocTags(this.describedBy(propertySchema), {
               deprecated: propertySchema.deprecated,
               example: schemaExample(propertySchema),
             })
@@ -672,7 +681,7 @@ export class SchemaConverter {
       values.push(enumValue);
     });
     const decl: EnumDecl = { kind: 'enum', name: { text: name, span: this.ctx.span }, values, span: this.ctx.span };
-    const comment = withDocTags(docComment(schema.description, this.ctx.keepIdentifiers), {
+    const comment = withDocTags(this.describedBy(schema), {
       deprecated: schema.deprecated,
       example: schemaExample(schema),
     });

@@ -47,9 +47,21 @@ describe('IDL -> OpenAPI', () => {
     const { document } = idlToOpenApi([compileIdl(IDL, 'shop.idl')]);
     const schemas = schemasOf(document);
     expect(schemas.Product).toMatchObject({ description: 'A product.', deprecated: true, examples: [{ id: 'p1' }] });
-    expect(schemas.Product.properties.id).toEqual({ type: 'string', description: 'The id.', deprecated: true, examples: ['p1'] });
+    expect(schemas.Product.properties.id).toEqual({
+      type: 'string',
+      description: 'The id.',
+      'x-idl-comment': 'The id.\n@deprecated always empty\n@example "p1"',
+      deprecated: true,
+      examples: ['p1'],
+    });
     expect(schemas.Product.properties.size).toMatchObject({ deprecated: true });
-    expect(schemas.Size).toEqual({ type: 'string', enum: ['small', 'large'], 'x-deprecated': ['large'], examples: ['small'] });
+    expect(schemas.Size).toEqual({
+      type: 'string',
+      enum: ['small', 'large'],
+      'x-deprecated': ['large'],
+      'x-idl-comment': '@example "small"',
+      examples: ['small'],
+    });
     const find = operation(document, '/Shop/find');
     expect(find).toMatchObject({ summary: 'Finds one.', description: 'Finds one.', 'x-readonly': true });
     expect(find.deprecated).toBeUndefined();
@@ -71,6 +83,7 @@ describe('IDL -> OpenAPI', () => {
     expect(schemas.Product.examples).toBeUndefined();
     expect(schemas.Product.properties.size2).toEqual({
       allOf: [{ $ref: '#/components/schemas/Size' }],
+      'x-idl-comment': '@deprecated\n@example "large"',
       deprecated: true,
       example: 'large',
     });
@@ -92,10 +105,11 @@ describe('OpenAPI -> IDL', () => {
     const { idl } = openApiToIdl({ document });
     const back = compileIdl(idl, 'shop.idl');
     expect(JSON.stringify(idlToOpenApi([back]).document)).toBe(JSON.stringify(document));
-    // Operations carry their exact comment (x-idl-comment); a schema's deprecation reason is not carried.
+    // x-idl-comment carries the exact comments, deprecation reasons included.
     expect(idl.match(/@deprecated call find/g)).toHaveLength(1);
     expect(idl.match(/@readonly/g)).toHaveLength(1);
-    expect(idl).toContain('// A product.\n// @deprecated\n// @example {"id":"p1"}\nstruct Product {');
+    expect(idl).toContain('// A product.\n// @deprecated use Item\n// @example {"id": "p1"}\nstruct Product {');
+    expect(idl).toContain('    // @deprecated always empty\n');
   });
 
   test('a foreign document: deprecated and valid examples become tags; an example of the wrong type is dropped with a warning', () => {
