@@ -8,7 +8,7 @@ import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
 import { shortName } from './namespace-view.js';
-import { docComment, stringLiteral } from './source-text.js';
+import { docComment, itemDocComment, stringLiteral, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The struct and enum names a type mentions, as type-only uses of `types` (or of another namespace's module). */
@@ -78,7 +78,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       ];
       return {
         kind: 'method',
-        doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
+        doc: itemDocComment(method.comment, '  ', throws),
         name: methodNames[index],
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
         returnType: returns,
@@ -91,7 +91,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       kind: 'class',
       part: 'client',
       name,
-      doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
+      doc: withSummary(iface.comment, summary),
       exported: true,
       uses,
       source: iface.name.span,

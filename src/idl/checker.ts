@@ -10,10 +10,12 @@
  * duplicate-field, duplicate-method, duplicate-parameter, duplicate-enum-value, duplicate-error,
  * duplicate-error-code, duplicate-raises, empty-enum, error-code-range, error-code-reserved,
  * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
- * invalid-name (only for trees built by code: the parser never produces one).
+ * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
+ * trees built by code: the parser never produces one); the note unknown-doc-tag.
  */
 import type { IdlFile } from './ast.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
+import { checkDocTags } from './checks/doc-tags.js';
 import { checkDuplicates } from './checks/duplicates.js';
 import { checkEmptyEnums } from './checks/empty-enums.js';
 import { checkErrorCodes } from './checks/error-codes.js';
@@ -48,6 +50,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkInheritedFields,
   checkReferences,
   checkFieldCycles,
+  checkDocTags,
 ];
 
 /**
@@ -57,9 +60,9 @@ const CHECK_PASSES: readonly CheckPass[] = [
  * of a file with syntax errors), though a declaration lost to a syntax error then shows as unknown,
  * and a model, if any, is only that of the part read: generate code from a file without syntax errors.
  */
-export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
+export function check(file: IdlFile, symbols: SymbolTable, sources?: ReadonlyMap<string, string>): CheckResult {
   const diagnostics: Diagnostic[] = [];
-  const context = createCheckContext(file, symbols, diagnostics);
+  const context = createCheckContext(file, symbols, diagnostics, sources);
   for (const pass of CHECK_PASSES) pass(context);
 
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -81,7 +84,11 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   return { model, diagnostics };
 }
 
-/** Resolves and checks a parsed file: `check(file, resolve(file))`. */
-export function checkIdl(file: IdlFile): CheckResult {
-  return check(file, resolve(file));
+/**
+ * Resolves and checks a parsed file: `check(file, resolve(file))`. `sources` holds the text of the
+ * files a linked tree was made of, by name (the root's is `file.source`), so that problems inside
+ * doc comments are located in imported files too.
+ */
+export function checkIdl(file: IdlFile, sources?: ReadonlyMap<string, string>): CheckResult {
+  return check(file, resolve(file), sources);
 }

@@ -1,17 +1,25 @@
 /**
  * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
  * type positions (built-in types, the document's structs and enums, imported ones as `common.Money`),
- * declared errors inside `raises(...)`, and `[optional]` after a field's or method's type.
+ * declared errors inside `raises(...)`, `[optional]` after a field's or method's type, and the doc
+ * tags (`@deprecated`, `@readonly`, `@example`) at the start of a comment line.
  */
-import { type CompletionItem, CompletionItemKind } from 'vscode-languageserver/node';
+import { type CompletionItem, CompletionItemKind, CompletionItemTag } from 'vscode-languageserver/node';
+import { DOC_TAG_NAMES } from '../idl/doc-tags.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
 import { completionPlace } from './completion-context.js';
 import { summaryOf } from './hover.js';
+import { deprecated } from './outline.js';
 
 const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
 const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool'];
 const OPTIONAL = '[optional]';
+const DOC_TAG_DETAILS: Record<(typeof DOC_TAG_NAMES)[number], string> = {
+  deprecated: '@deprecated <why>: the item should no longer be used',
+  readonly: '@readonly: the method changes nothing (safe to retry, to cache, to call from tools)',
+  example: '@example <one JSON value>: a value of the item (of a method: a result)',
+};
 
 /** The completion items at `offset` of the document (empty where nothing fits). */
 export function completionsAt(analysis: Analysis, offset: number): CompletionItem[] {
@@ -31,6 +39,8 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       return place.optionalWritten ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
     case 'raises':
       return errorItems(analysis);
+    case 'doc-tag':
+      return DOC_TAG_NAMES.map((name) => ({ label: `@${name}`, kind: CompletionItemKind.Keyword, detail: DOC_TAG_DETAILS[name] }));
     case 'none':
       return [];
   }
@@ -42,7 +52,9 @@ function keyword(label: string): CompletionItem {
 
 function declared(label: string, symbol: IdlSymbol, kind: CompletionItemKind): CompletionItem {
   const qualifier = label.slice(0, label.length - symbol.name.length);
-  return { label, kind, detail: summaryOf(symbol, qualifier) };
+  const item: CompletionItem = { label, kind, detail: summaryOf(symbol, qualifier) };
+  if (deprecated(symbol)) item.tags = [CompletionItemTag.Deprecated];
+  return item;
 }
 
 /** Structs and enums of the document and of the files it imports (interfaces are not types of values). */

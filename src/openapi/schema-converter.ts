@@ -12,10 +12,11 @@
  * in a loop, a struct's fields are converted later (from a queue) once the conversion is
  * MAX_CONVERSION_DEPTH deep, and arrays and maps stop at the IDL's own nesting limit.
  */
+import { deprecatedEnumValues, schemaExample, withDocTags } from './doc-tags-in.js';
 import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
-import { RPC_ERROR_MARKER } from './error-binding.js';
+import { EXTENSION, RPC_ERROR_MARKER } from './error-binding.js';
 import { NULLABLE_COPY_MARKER } from './nullable-copy.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
@@ -49,6 +50,8 @@ export interface ConversionContext {
   keepIdentifiers: boolean;
   /** Where the members that binary data makes go are reported (warnings, or one error at the end). */
   binary: BinaryDrops;
+  /** The document pointer of each converted node whose comment got an `@example` (for the warning when it is dropped). */
+  examplePointers: Map<object, string>;
 }
 
 /** An IDL type and whether the schema also allows `null`. */
@@ -490,6 +493,15 @@ export class SchemaConverter {
     return name;
   }
 
+  /**
+   * The doc comment of a schema: its description, or in a document we wrote the exact comment in
+   * `x-idl-comment` (present when the comment holds doc tags).
+   */
+  private describedBy(schema: Schema): string | undefined {
+    const exact = this.ctx.keepIdentifiers ? schema[EXTENSION.comment] : undefined;
+    return docComment(typeof exact === 'string' ? exact : schema.description, this.ctx.keepIdentifiers);
+  }
+
   private namedType(name: string): TypeRef {
     return { kind: 'named', name, span: this.ctx.span };
   }
@@ -497,8 +509,12 @@ export class SchemaConverter {
   private declareStruct(location: Location, schema: Schema, wanted: string): TypeResult {
     const name = this.claimName(location, schema, wanted);
     const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
-    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
+    const comment = withDocTags(this.describedBy(schema), {
+      deprecated: schema.deprecated,
+      example: schemaExample(schema),
+    });
     if (comment !== undefined) struct.comment = comment;
+    this.ctx.examplePointers.set(struct, displayPointer(location));
     const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     // Registered before the fields are converted, so a field that refers back finds it.
     this.named.set(locationKey(location), result);
@@ -676,9 +692,15 @@ export class SchemaConverter {
           optional: !required.has(property) || type.nullable,
           span: this.ctx.span,
         };
-        const comment = isObject(propertySchema) ? docComment(propertySchema.description, this.ctx.keepIdentifiers) : undefined;
+        const comment = isObject(propertySchema)
+          ? withDocTags(this.describedBy(propertySchema), {
+              deprecated: propertySchema.deprecated,
+              example: schemaExample(propertySchema),
+            })
+          : undefined;
         if (comment !== undefined) field.comment = comment;
         this.fieldPointers.set(field, displayPointer(location));
+        this.ctx.examplePointers.set(field, displayPointer(location));
         struct.fields.push(field);
       }
     }
@@ -688,6 +710,7 @@ export class SchemaConverter {
     const name = this.claimName(location, schema, wanted);
     const descriptions = schema['x-enum-descriptions'] ?? schema['x-enumDescriptions'];
     const scope = new NameScope();
+    const deprecatedValues = deprecatedEnumValues(schema);
     const values: EnumValue[] = [];
     (schema.enum as unknown[]).forEach((value, i) => {
       if (typeof value !== 'string') return;
@@ -695,16 +718,23 @@ export class SchemaConverter {
       if (valueName !== value)
         this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
       const enumValue: EnumValue = { name: { text: valueName, span: this.ctx.span }, span: this.ctx.span };
-      const comment = docComment(
-        Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
-        this.ctx.keepIdentifiers,
+      const comment = withDocTags(
+        docComment(
+          Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
+          this.ctx.keepIdentifiers,
+        ),
+        { deprecated: deprecatedValues.has(value) },
       );
       if (comment !== undefined) enumValue.comment = comment;
       values.push(enumValue);
     });
     const decl: EnumDecl = { kind: 'enum', name: { text: name, span: this.ctx.span }, values, span: this.ctx.span };
-    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
+    const comment = withDocTags(this.describedBy(schema), {
+      deprecated: schema.deprecated,
+      example: schemaExample(schema),
+    });
     if (comment !== undefined) decl.comment = comment;
+    this.ctx.examplePointers.set(decl, displayPointer(location));
     this.declarations.push(decl);
     const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     this.named.set(locationKey(location), result);

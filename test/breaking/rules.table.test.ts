@@ -371,6 +371,21 @@ const cases: Case[] = [
     after: api('errors {\n    1 A "another"\n}'),
     expected: ['error-message-changed safe'],
   },
+  // Doc tags
+  {
+    name: 'struct, field, enum, interface and method deprecated',
+    before: api('struct Item {\n    a int\n}\nenum E {\n    x\n}\ninterface S {\n    f(item Item) E\n}'),
+    after: api(
+      '// @deprecated\nstruct Item {\n    // @deprecated use b\n    a int\n}\n// @deprecated\nenum E {\n    x\n}\n// @deprecated\ninterface S {\n    // @deprecated\n    // @readonly\n    f(item Item) E\n}',
+    ),
+    expected: ['deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe'],
+  },
+  {
+    name: 'deprecation removed, other tags added or removed',
+    before: api('// @deprecated\nstruct Item {\n    // @example 1\n    a int\n}\ninterface S {\n    f(item Item) int\n}'),
+    after: api('struct Item {\n    a int\n}\ninterface S {\n    // @readonly\n    f(item Item) int\n}'),
+    expected: [],
+  },
   // Nothing that matters
   {
     name: 'declarations, methods, fields and values reordered, comments changed',

@@ -119,6 +119,24 @@ describe('idlrpc -validate', () => {
     );
   });
 
+  test('an unknown doc tag: a located note on stderr, exit 0', async () => {
+    writeFileSync(join(dir, 'tagged.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    id string\n}\n');
+    const run = await runCli(['-validate', 'tagged.idl'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('tagged.idl: ok (0 interfaces, 1 struct, 0 enums, 0 errors)\n');
+    expect(run.stderr).toMatch(/^tagged\.idl:4:8: note: unknown doc tag '@todo': the line stays description text/);
+  });
+
+  test('a bad @example fails, located, and the count is of errors only', async () => {
+    writeFileSync(join(dir, 'example.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    // @example "x"\n    id int\n}\n');
+    const run = await runCli(['-validate', 'example.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'example.idl:5:17: error: @example is not a value of this field: at $: expected an integer, found the string "x"',
+    );
+    expect(run.stderr).toContain('\n1 error in example.idl');
+  });
+
   test('several files: the good ones pass, the exit code reports the bad one', async () => {
     const run = await runCli(['-validate', 'checkout.idl', 'syntax.idl'], dir);
     expect(run.code).toBe(1);

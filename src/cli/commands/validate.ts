@@ -1,8 +1,12 @@
+import { formatDiagnostics } from '../../idl/code-frame.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
 import { compileInputFile, diagnosticsReport } from '../idl-file.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
 
-/** `-validate <file.idl>...`: parse and check, report every error of every file. */
+/**
+ * `-validate <file.idl>...`: parse and check, report every error of every file. A valid file's notes
+ * (an unknown doc tag) go to stderr with their frames; they do not fail the command.
+ */
 export const validateCommand: Command = {
   flag: '-validate',
   usage: '-validate <file.idl>...',
@@ -21,6 +25,7 @@ export const validateCommand: Command = {
               `${count(m.enums.length, 'enum')}, ${count(m.errors.length, 'error')})\n`,
           ),
         );
+        if (result.diagnostics.length > 0) context.stderr(`${formatDiagnostics(result.diagnostics, result.sources)}\n`);
       } else {
         failed = true;
         context.stderr(`${diagnosticsReport(result.diagnostics, result.sources, path)}\n`);

@@ -30,13 +30,20 @@ export interface CheckContext {
   suggestStruct: (name: string) => string;
   suggestError: (name: string) => string;
   report: (diagnostic: Diagnostic) => void;
+  /** The text of a file the tree was parsed from (undefined when not at hand), to locate what lies inside comments. */
+  sourceOf: (fileName: string) => string | undefined;
 }
 
 /** One rule or group of rules, run in order over the context. */
 export type CheckPass = (context: CheckContext) => void;
 
 /** The context of `file`, whose diagnostics go to `diagnostics`. */
-export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnostics: Diagnostic[]): CheckContext {
+export function createCheckContext(
+  file: IdlFile,
+  symbols: SymbolTable,
+  diagnostics: Diagnostic[],
+  sources?: ReadonlyMap<string, string>,
+): CheckContext {
   const enums: EnumDecl[] = [];
   const structs: StructDecl[] = [];
   const errors: ErrorDecl[] = [];
@@ -82,6 +89,7 @@ export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnost
     suggestStruct,
     suggestError,
     report: (diagnostic) => diagnostics.push(diagnostic),
+    sourceOf: (fileName) => sources?.get(fileName) ?? (fileName === file.fileName ? file.source : undefined),
   };
 }
 
