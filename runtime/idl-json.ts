@@ -4,7 +4,7 @@
  */
 
 export type IdlJsonType =
-  | { builtIn: 'string' | 'int' | 'float' | 'bool' }
+  | { builtIn: 'string' | 'int' | 'float' | 'bool' | 'timestamp' | 'date' | 'bytes' | 'json' }
   | { array: IdlJsonType }
   | { mapValue: IdlJsonType }
   | { userDefined: string };

@@ -13,6 +13,7 @@
  * invalid-name (only for trees built by code: the parser never produces one).
  */
 import type { IdlFile } from './ast.js';
+import { resolveBuiltInTypes } from './built-in-types.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
 import { checkEmptyEnums } from './checks/empty-enums.js';
@@ -81,7 +82,11 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   return { model, diagnostics };
 }
 
-/** Resolves and checks a parsed file: `check(file, resolve(file))`. */
+/**
+ * Resolves and checks a parsed file: its contextual built-in types first (`timestamp`, `date`,
+ * `bytes`, `json`: built-in-types.ts), then `check(file, resolve(file))`.
+ */
 export function checkIdl(file: IdlFile): CheckResult {
-  return check(file, resolve(file));
+  const resolved = resolveBuiltInTypes(file);
+  return check(resolved, resolve(resolved));
 }
