@@ -1,16 +1,17 @@
 /**
  * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
- * type positions (built-in types, the document's structs and enums, imported ones as `common.Money`),
+ * type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too, the document's structs and enums, imported ones as `common.Money`),
  * declared errors inside `raises(...)`, and `[optional]` after a field's or method's type.
  */
 import { type CompletionItem, CompletionItemKind } from 'vscode-languageserver/node';
+import { CONTEXTUAL_BUILT_IN_TYPES } from '../idl/built-in-types.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
 import { completionPlace } from './completion-context.js';
 import { summaryOf } from './hover.js';
 
 const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
-const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool'];
+const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool', 'timestamp', 'date', 'bytes', 'json'];
 const OPTIONAL = '[optional]';
 
 /** The completion items at `offset` of the document (empty where nothing fits). */
@@ -24,7 +25,7 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     case 'parent':
       return typeItems(analysis).filter((item) => item.kind === CompletionItemKind.Struct);
     case 'type':
-      return [...BUILT_IN_TYPES.map(keyword), keyword('map[string]'), ...typeItems(analysis)];
+      return [...builtInTypes(analysis).map(keyword), keyword('map[string]'), ...typeItems(analysis)];
     case 'after-field-type':
       return [keyword(OPTIONAL)];
     case 'after-return-type':
@@ -35,6 +36,17 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       return [];
   }
 }
+
+/**
+ * The built-in type names, without those a struct or enum of the document is named after: such a
+ * type wins over the built-in there (docs/idl.md, "Built-in types") and is offered as itself.
+ */
+function builtInTypes(analysis: Analysis): string[] {
+  const declared = analysis.tree.symbols.types;
+  return BUILT_IN_TYPES.filter((name) => !CONTEXTUAL_BUILT_IN_TYPES.has(name) || !isValueType(declared.get(name)));
+}
+
+const isValueType = (symbol: IdlSymbol | undefined): boolean => symbol?.kind === 'struct' || symbol?.kind === 'enum';
 
 function keyword(label: string): CompletionItem {
   return { label, kind: CompletionItemKind.Keyword };
