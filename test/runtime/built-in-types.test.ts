@@ -150,6 +150,17 @@ describe('timestamp, date, bytes and json over HTTP', () => {
     });
   });
 
+  it('the REST binding converts the same way, and refuses bad values with 400 and their paths', async () => {
+    received.length = 0;
+    const good = await post(`${server.url}/Files/stamp`, { day: '2024-02-29' });
+    expect(good).toMatchObject({ status: 200, json: '2024-02-29T00:00:00.000Z' });
+    expect(received).toEqual([['2024-02-29']]);
+    const bad = await post(`${server.url}/Files/stamp`, { day: '2023-02-29' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: -32602, data: { errors: [{ path: 'params.day', message: 'expected a date that exists, written YYYY-MM-DD' }] } });
+    expect(received).toHaveLength(1);
+  });
+
   it('bad wire values: -32602 with the path of every problem, and the handler never runs', async () => {
     received.length = 0;
     const upload = {
