@@ -157,7 +157,10 @@ describe('timestamp, date, bytes and json over HTTP', () => {
     expect(received).toEqual([['2024-02-29']]);
     const bad = await post(`${server.url}/Files/stamp`, { day: '2023-02-29' });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ code: -32602, data: { errors: [{ path: 'params.day', message: 'expected a date that exists, written YYYY-MM-DD' }] } });
+    expect(bad.json).toMatchObject({
+      code: -32602,
+      data: { errors: [{ path: 'params.day', message: 'expected a date that exists, written YYYY-MM-DD' }] },
+    });
     expect(received).toHaveLength(1);
   });
 
