@@ -185,7 +185,14 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   function resultOutcome(entry: MethodEntry, result: unknown): Outcome {
     if (result === undefined) result = null;
     const resultShape = entry.conversion?.r;
-    if (resultShape) result = convertWire(result, resultShape, entry.conversion!.s, true);
+    if (resultShape) {
+      try {
+        result = convertWire(result, resultShape, entry.conversion!.s, true);
+      } catch (error) {
+        // An invalid Date (toISOString throws), a throwing getter: the handler's failure, never the server's.
+        return failureOutcome(entry, error);
+      }
+    }
     const methodValidators = validators[entry.name];
     if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
       const errors = methodValidators.result
@@ -354,7 +361,13 @@ function callHandler(entry: MethodEntry, args: readonly unknown[], ctx: RpcConte
 function convertArguments(args: unknown[], { p, s }: WireConversion): void {
   for (let index = 0; index < args.length; index++) {
     const shape = p[index];
-    if (shape) args[index] = convertWire(args[index], shape, s, false);
+    if (!shape) continue;
+    try {
+      args[index] = convertWire(args[index], shape, s, false);
+    } catch {
+      // Only unvalidated params get here (`validateRequests: false`): bytes that are no base64
+      // make `atob` throw. The handler then gets the param as it was sent.
+    }
   }
 }
 

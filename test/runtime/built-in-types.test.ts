@@ -194,4 +194,30 @@ describe('timestamp, date, bytes and json over HTTP', () => {
     expect(error.data.errors[0].message).toMatch(/RFC 3339/);
     expect(received).toEqual([]);
   });
+
+  it('a handler returning an invalid Date gets -32603, and the server keeps serving', async () => {
+    const { js } = generateModule(
+      compileIdl('namespace odd\ninterface Odd {\n    at() timestamp\n    raw(b bytes) string\n}\n', 'odd.idl'),
+      {
+        runtimeImport: path.join(repoRoot, 'runtime/index.ts'),
+        runtimeClientImport: path.join(repoRoot, 'runtime/client.ts'),
+        sourceFile: 'odd.idl',
+      },
+    );
+    const out = path.join(repoRoot, 'test-output/runtime/built-in-types', `odd-${process.pid}.mjs`);
+    writeFileSync(out, js);
+    const generated = await import(pathToFileURL(out).href);
+    const handlers = { Odd: { at: () => new Date(Number.NaN), raw: (b: unknown) => (b instanceof Uint8Array ? 'bytes' : typeof b) } };
+    const rpc = generated.createOddServer(handlers, { validateRequests: false, logger: { error: () => undefined } });
+    const odd = serverHandle(await listen(rpc, { port: 0, host: '127.0.0.1' }));
+    try {
+      const call = (method: string, params: unknown[]) => post(`${odd.url}/rpc`, { jsonrpc: '2.0', id: 1, method, params });
+      expect((await call('Odd.at', [])).json).toMatchObject({ error: { code: -32603 } });
+      // Without request validation, bytes that are no base64 reach the handler as sent.
+      expect((await call('Odd.raw', ['not base64!'])).json).toMatchObject({ result: 'string' });
+      expect((await call('Odd.raw', ['aGk='])).json).toMatchObject({ result: 'bytes' });
+    } finally {
+      await odd.close();
+    }
+  });
 });
