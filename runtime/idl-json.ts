@@ -17,7 +17,7 @@ export interface IdlJsonDocTags {
 }
 
 export type IdlJsonType =
-  | { builtIn: 'string' | 'int' | 'float' | 'bool' }
+  | { builtIn: 'string' | 'int' | 'float' | 'bool' | 'timestamp' | 'date' | 'bytes' | 'json' }
   | { array: IdlJsonType }
   | { mapValue: IdlJsonType }
   | { userDefined: string };

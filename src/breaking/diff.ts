@@ -230,7 +230,10 @@ class ContractComparison {
     location: ChangeLocation,
     direction: TravelDirection = UNUSED,
   ): void {
-    const change = `${what} changes from ${typeText(before)} to ${typeText(after)}`;
+    let [from, to] = [typeText(before), typeText(after)];
+    // A declared struct or enum `date` and the built-in `date` (docs/idl.md, "Built-in types").
+    if (from === to) [from, to] = [typeText(before, true), typeText(after, true)];
+    const change = `${what} changes from ${from} to ${to}`;
     if (comparison === 'same-shape') this.add('type-renamed', subject, `${change}, which have the same JSON shape`, location, direction);
     else this.add(rule, subject, change, location, direction);
   }

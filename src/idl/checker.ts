@@ -14,6 +14,7 @@
  * trees built by code: the parser never produces one); the note unknown-doc-tag.
  */
 import type { IdlFile } from './ast.js';
+import { resolveBuiltInTypes } from './built-in-types.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
 import { checkDocTags } from './checks/doc-tags.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -85,10 +86,12 @@ export function check(file: IdlFile, symbols: SymbolTable, sources?: ReadonlyMap
 }
 
 /**
- * Resolves and checks a parsed file: `check(file, resolve(file))`. `sources` holds the text of the
- * files a linked tree was made of, by name (the root's is `file.source`), so that problems inside
+ * Resolves and checks a parsed file: its contextual built-in types first (`timestamp`, `date`,
+ * `bytes`, `json`: built-in-types.ts), then `check(file, resolve(file))`. `sources` holds the text of
+ * the files a linked tree was made of, by name (the root's is `file.source`), so that problems inside
  * doc comments are located in imported files too.
  */
 export function checkIdl(file: IdlFile, sources?: ReadonlyMap<string, string>): CheckResult {
-  return check(file, resolve(file), sources);
+  const resolved = resolveBuiltInTypes(file);
+  return check(resolved, resolve(resolved), sources);
 }

@@ -1,10 +1,12 @@
 /**
  * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
- * type positions (built-in types, the document's structs and enums, imported ones as `common.Money`),
- * declared errors inside `raises(...)`, `[optional]` after a field's or method's type, and the doc
- * tags (`@deprecated`, `@readonly`, `@example`) at the start of a comment line.
+ * type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too, the document's structs
+ * and enums, imported ones as `common.Money`), declared errors inside `raises(...)`, `[optional]`
+ * after a field's or method's type, and the doc tags (`@deprecated`, `@readonly`, `@example`) at the
+ * start of a comment line.
  */
 import { type CompletionItem, CompletionItemKind, CompletionItemTag } from 'vscode-languageserver/node';
+import { CONTEXTUAL_BUILT_IN_TYPES } from '../idl/built-in-types.js';
 import { DOC_TAG_NAMES } from '../idl/doc-tags.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
@@ -13,7 +15,7 @@ import { summaryOf } from './hover.js';
 import { deprecated } from './outline.js';
 
 const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
-const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool'];
+const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool', 'timestamp', 'date', 'bytes', 'json'];
 const OPTIONAL = '[optional]';
 const DOC_TAG_DETAILS: Record<(typeof DOC_TAG_NAMES)[number], string> = {
   deprecated: '@deprecated <why>: the item should no longer be used',
@@ -32,7 +34,7 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     case 'parent':
       return typeItems(analysis).filter((item) => item.kind === CompletionItemKind.Struct);
     case 'type':
-      return [...BUILT_IN_TYPES.map(keyword), keyword('map[string]'), ...typeItems(analysis)];
+      return [...builtInTypes(analysis).map(keyword), keyword('map[string]'), ...typeItems(analysis)];
     case 'after-field-type':
       return [keyword(OPTIONAL)];
     case 'after-return-type':
@@ -45,6 +47,17 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       return [];
   }
 }
+
+/**
+ * The built-in type names, without those a struct or enum of the document is named after: such a
+ * type wins over the built-in there (docs/idl.md, "Built-in types") and is offered as itself.
+ */
+function builtInTypes(analysis: Analysis): string[] {
+  const declared = analysis.tree.symbols.types;
+  return BUILT_IN_TYPES.filter((name) => !CONTEXTUAL_BUILT_IN_TYPES.has(name) || !isValueType(declared.get(name)));
+}
+
+const isValueType = (symbol: IdlSymbol | undefined): boolean => symbol?.kind === 'struct' || symbol?.kind === 'enum';
 
 function keyword(label: string): CompletionItem {
   return { label, kind: CompletionItemKind.Keyword };

@@ -440,6 +440,8 @@ class OpenApiWriter {
   private typeSchema(type: TypeRef, names: ModelNames, nullable = false): Schema {
     const schema = this.plainTypeSchema(type, names);
     if (!nullable) return schema;
+    // json's schema `{}` stays as it is: null is one of its values.
+    if (type.kind === 'builtIn' && type.name === 'json') return schema;
     if (this.version === '3.1') {
       if ('$ref' in schema) return { oneOf: [schema, { type: 'null' }] };
       return { ...schema, type: [schema.type, 'null'] };
@@ -467,6 +469,16 @@ class OpenApiWriter {
             return { type: 'number', format: 'double' };
           case 'bool':
             return { type: 'boolean' };
+          case 'timestamp':
+            return { type: 'string', format: 'date-time' };
+          case 'date':
+            return { type: 'string', format: 'date' };
+          case 'bytes':
+            return this.version === '3.1' ? { type: 'string', contentEncoding: 'base64' } : { type: 'string', format: 'byte' };
+          case 'json':
+            // Any JSON value: a schema without constraints. (3.0 would want `nullable: true` for null,
+            // but `nullable` without a `type` is not valid 3.0: docs/openapi.md.)
+            return {};
         }
         break;
       case 'array':

@@ -13,7 +13,7 @@
  * MAX_CONVERSION_DEPTH deep, and arrays and maps stop at the IDL's own nesting limit.
  */
 import { deprecatedEnumValues, schemaExample, withDocTags } from './doc-tags-in.js';
-import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import type { BuiltInTypeName, EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { EXTENSION, RPC_ERROR_MARKER } from './error-binding.js';
@@ -159,7 +159,7 @@ export class SchemaConverter {
     this.ctx.sink.warn(typeof location === 'string' ? location : displayPointer(location), message);
   }
 
-  private builtIn(name: 'string' | 'int' | 'float' | 'bool'): TypeRef {
+  private builtIn(name: BuiltInTypeName): TypeRef {
     return { kind: 'builtIn', name, span: this.ctx.span };
   }
 
@@ -286,7 +286,7 @@ export class SchemaConverter {
       for (const step of steps) this.inProgress.delete(step.key);
     }
     for (let i = steps.length - 1; i >= 0; i--) {
-      result = { type: result.type, nullable: result.nullable || steps[i].nullable };
+      result = { type: result.type, nullable: !holdsNull(result.type) && (result.nullable || steps[i].nullable) };
       this.named.set(steps[i].key, result);
     }
     return result;
@@ -394,7 +394,7 @@ export class SchemaConverter {
         this.inProgress.add(key);
         try {
           const inline = this.inlineType(location, schema, name);
-          const result: TypeResult = { type: inline.type, nullable: inline.nullable || allowsNull(schema) };
+          const result: TypeResult = { type: inline.type, nullable: !holdsNull(inline.type) && (inline.nullable || allowsNull(schema)) };
           // Cached like named types, so a schema reached from many places warns once.
           this.named.set(key, result);
           return result;
@@ -423,8 +423,9 @@ export class SchemaConverter {
     const objectType = types.includes('object') || (types.length === 0 && schema.additionalProperties !== undefined);
     if (!objectType) return 'inline';
     if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return 'inline';
-    // An object with an additionalProperties schema is a map; a free-form object is an empty struct
-    // (the runtime passes unknown fields through).
+    // An object with an additionalProperties schema is a map, one with `additionalProperties: true`
+    // json; any other free-form object is an empty struct (the runtime passes unknown fields through).
+    if (schema.additionalProperties === true) return 'inline';
     return isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 ? 'inline' : 'struct';
   }
 
@@ -785,15 +786,26 @@ export class SchemaConverter {
     return result;
   }
 
-  /** `{}` or `true`: any JSON value. */
-  private anyValue(location: Location): TypeResult {
-    this.warn(location, 'schema allows any JSON value, which the IDL cannot express; used string');
-    return { type: this.builtIn('string'), nullable: true };
+  /** `{}` or `true`: any JSON value, `json` (which holds null too). */
+  private anyValue(_location: Location): TypeResult {
+    return { type: this.builtIn('json'), nullable: false };
   }
 
   /** Types that need no declaration: built-ins, arrays and maps (`follow` has taken care of `allOf`/`oneOf`/`anyOf`). */
   private inlineType(location: Location, schema: Schema, name: string): TypeResult {
-    const annotations = ['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs'];
+    // `nullable` alone (3.0's json, `{ nullable: true }`) adds null to a schema that already allows everything.
+    const annotations = [
+      'description',
+      'title',
+      'example',
+      'examples',
+      'default',
+      'deprecated',
+      'readOnly',
+      'writeOnly',
+      'externalDocs',
+      'nullable',
+    ];
     if (Object.keys(schema).every((k) => annotations.includes(k) || k.startsWith('x-'))) return this.anyValue(location);
     const types = typeList(schema);
     if (types.length > 1)
@@ -802,7 +814,7 @@ export class SchemaConverter {
     switch (type) {
       case 'string':
         if (schema.format === 'binary') throw new BinarySchemaError(displayPointer(location));
-        return { type: this.builtIn('string'), nullable: false };
+        return { type: this.builtIn(stringTypeOf(schema)), nullable: false };
       case 'integer':
         return { type: this.builtIn('int'), nullable: false };
       case 'number':
@@ -818,6 +830,8 @@ export class SchemaConverter {
         return { type: { kind: 'array', element, span: this.ctx.span }, nullable: false };
       }
       case 'object':
+        // A free-form object (`additionalProperties: true`, no properties): any JSON value.
+        if (schema.additionalProperties === true) return { type: this.builtIn('json'), nullable: false };
         return {
           type: { kind: 'map', value: this.nestedType(location, schema, 'additionalProperties', `${name}_value`), span: this.ctx.span },
           nullable: false,
@@ -906,6 +920,22 @@ function typeDepth(type: TypeRef): number {
   for (let at = type; depth <= MAX_TYPE_DEPTH && (at.kind === 'array' || at.kind === 'map'); depth++)
     at = at.kind === 'array' ? at.element : at.value;
   return depth;
+}
+
+/** Whether null is one of a type's own values (json): such a type is never made `[optional]` for allowing null. */
+function holdsNull(type: TypeRef): boolean {
+  return type.kind === 'builtIn' && type.name === 'json';
+}
+
+/**
+ * The IDL type of a string schema: `format: date-time` a timestamp, `format: date` a date,
+ * `format: byte` (3.0) or `contentEncoding: base64` (3.1) bytes, any other a string.
+ */
+function stringTypeOf(schema: Schema): 'string' | 'timestamp' | 'date' | 'bytes' {
+  if (schema.format === 'date-time') return 'timestamp';
+  if (schema.format === 'date') return 'date';
+  if (schema.format === 'byte' || schema.contentEncoding === 'base64') return 'bytes';
+  return 'string';
 }
 
 /** The type of a schema without `type`, from its other keywords. */

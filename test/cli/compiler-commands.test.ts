@@ -144,6 +144,32 @@ describe('idlrpc -validate', () => {
     expect(run.stderr).toMatch(/^syntax\.idl:3:10: error: expected a type such as/);
   });
 
+  test('-portable: a located warning at each use of a type other implementations do not read, exit 0', async () => {
+    writeFileSync(
+      join(dir, 'stamps.idl'),
+      'namespace stamps\nstruct S {\n    at timestamp\n    raw map[string]bytes\n}\ninterface I {\n    f(day date) []json\n}\n',
+    );
+    const plain = await runCli(['-validate', 'stamps.idl'], dir);
+    expect(plain).toEqual({ code: 0, stdout: 'stamps.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n', stderr: '' });
+    const run = await runCli(['-validate', 'stamps.idl', '-portable'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('stamps.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n');
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('stamps.idl:'));
+    expect(lines).toEqual([
+      "stamps.idl:3:8: warning: 'timestamp' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:4:20: warning: 'bytes' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:7:11: warning: 'date' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:7:19: warning: 'json' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+    ]);
+    expect(run.stderr).toContain('> 3 |     at timestamp\n    |        ^^^^^^^^^');
+    expect(run.stderr.trimEnd().endsWith('4 portability warnings in stamps.idl')).toBe(true);
+    expect(await runCli(['-validate', 'checkout.idl', '-portable'], dir)).toEqual({
+      code: 0,
+      stdout: 'checkout.idl: ok (3 interfaces, 8 structs, 2 enums, 5 errors)\n',
+      stderr: '',
+    });
+  });
+
   test('a missing file is a clear error, not a stack trace', async () => {
     const run = await runCli(['-validate', 'nope.idl'], dir);
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'cannot read nope.idl: no such file\n' });
@@ -154,7 +180,7 @@ describe('idlrpc -validate', () => {
     expect(run).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'idlrpc: -validate needs at least one .idl file\nusage: idlrpc -validate <file.idl>...\n',
+      stderr: 'idlrpc: -validate needs at least one .idl file\nusage: idlrpc -validate <file.idl>... [-portable]\n',
     });
   });
 });

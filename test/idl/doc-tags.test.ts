@@ -116,6 +116,18 @@ describe('the checker', () => {
     expect(errorsOf(TAGGED)).toEqual([]);
   });
 
+  test('accepts examples of the built-in types in their wire forms', () => {
+    const fields = [
+      ['"2026-01-31t12:00:00.5+02:00"', 'timestamp'],
+      ['"2024-02-29"', 'date'],
+      ['"aGk="', 'bytes'],
+      ['{"any": [1, null]}', 'json'],
+      ['null', 'json'],
+    ];
+    const body = fields.map(([example, type], i) => `    // @example ${example}\n    f${i}  ${type}`).join('\n');
+    expect(errorsOf(`namespace shop\n\nstruct Event {\n${body}\n}\n`)).toEqual([]);
+  });
+
   test.each([
     [
       'struct Point {\n    // @example 1.5\n    x  int\n}',
@@ -136,6 +148,18 @@ describe('the checker', () => {
     [
       'struct Point {\n    // @example {"a": [1, "b"]}\n    x  map[string][]int\n}',
       '4:17 error invalid-example: @example is not a value of this field: at $.a[1]: expected an integer, found the string "b"',
+    ],
+    [
+      'struct Event {\n    // @example "2026-02-30T00:00:00Z"\n    at  timestamp\n}',
+      '4:17 error invalid-example: @example is not a value of this field: at $: expected a timestamp: an RFC 3339 date-time with an offset, such as 2026-01-31T12:00:00Z, found the string "2026-02-30T00:00:00Z"',
+    ],
+    [
+      'struct Event {\n    // @example "2026-02-30"\n    day  date\n}',
+      '4:17 error invalid-example: @example is not a value of this field: at $: expected a date that exists, written YYYY-MM-DD, found the string "2026-02-30"',
+    ],
+    [
+      'struct Event {\n    // @example "aGk"\n    data  bytes\n}',
+      '4:17 error invalid-example: @example is not a value of this field: at $: expected bytes: standard base64 with padding (RFC 4648, not base64url), found the string "aGk"',
     ],
     [
       '// @example "medium"\nenum Size {\n    small\n}',

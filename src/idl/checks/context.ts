@@ -2,6 +2,7 @@
  * What every check pass reads and writes: the tree and its symbol table, the declarations by kind,
  * the names as the model will hold them, and where diagnostics go. Built once per checked file.
  */
+import { CONTEXTUAL_BUILT_IN_TYPES } from '../built-in-types.js';
 import type { EnumDecl, ErrorDecl, IdlFile, InterfaceDecl, StructDecl } from '../ast.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { createSuggester, suggestionCandidates, type SuggestionCandidates } from '../suggestion.js';
@@ -70,7 +71,12 @@ export function createCheckContext(
   let structCandidates: SuggestionCandidates | undefined;
   let errorCandidates: SuggestionCandidates | undefined;
   const suggestType = (name: string) =>
-    suggestion(suggest(name, (typeCandidates ??= suggestionCandidates([...types.keys(), 'string', 'int', 'float', 'bool']))));
+    suggestion(
+      suggest(
+        name,
+        (typeCandidates ??= suggestionCandidates([...types.keys(), 'string', 'int', 'float', 'bool', ...CONTEXTUAL_BUILT_IN_TYPES])),
+      ),
+    );
   const suggestStruct = (name: string) => suggestion(suggest(name, (structCandidates ??= suggestionCandidates(structNames(types)))));
   const suggestError = (name: string) => suggestion(suggest(name, (errorCandidates ??= suggestionCandidates(errorsByName.keys()))));
 

@@ -5,7 +5,8 @@
  * One difference on purpose: a struct example may not hold a field the struct does not declare (the
  * wire lets unknown fields through, but in an example one is a typo that readers would copy).
  */
-import type { EnumDecl, StructDecl, TypeRef } from '../ast.js';
+import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../../runtime/wire-formats.js';
+import type { BuiltInTypeName, EnumDecl, StructDecl, TypeRef } from '../ast.js';
 
 /** The largest integer a JSON number carries exactly (the wire's `int` range is ±(2^53 − 1)). */
 const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
@@ -107,7 +108,14 @@ function declaredProblem(
   return undefined;
 }
 
-function builtInProblem(value: unknown, name: 'string' | 'int' | 'float' | 'bool', path: string): ValueProblem | undefined {
+/** The wire form each string-carried built-in type is checked under (`json` takes any value). */
+const WIRE_FORM_PATTERNS: Partial<Record<BuiltInTypeName, string>> = {
+  timestamp: TIMESTAMP_PATTERN,
+  date: DATE_PATTERN,
+  bytes: BASE64_PATTERN,
+};
+
+function builtInProblem(value: unknown, name: BuiltInTypeName, path: string): ValueProblem | undefined {
   switch (name) {
     case 'string':
       return typeof value === 'string' ? undefined : { path, message: `expected a string, found ${describe(value)}` };
@@ -119,6 +127,13 @@ function builtInProblem(value: unknown, name: 'string' | 'int' | 'float' | 'bool
       if (typeof value !== 'number' || !Number.isInteger(value)) return { path, message: `expected an integer, found ${describe(value)}` };
       if (Math.abs(value) > MAX_SAFE_INT) return { path, message: `${value} is out of the range of int (±${MAX_SAFE_INT})` };
       return undefined;
+    case 'json':
+      return undefined;
+    default: {
+      const pattern = WIRE_FORM_PATTERNS[name]!;
+      if (typeof value === 'string' && new RegExp(pattern).test(value)) return undefined;
+      return { path, message: `${wireFormProblem(pattern)}, found ${describe(value)}` };
+    }
   }
 }
 
