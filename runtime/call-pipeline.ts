@@ -12,6 +12,7 @@ import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';
 import { nonTextParamsError } from './text-strings.js';
 import { formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
+import { convertWire, type WireConversion } from './wire-conversion.js';
 
 /** One call, as an interceptor sees it. */
 export interface RpcCall {
@@ -108,6 +109,9 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       }
       if (issues) return invalidParams(issues);
     }
+    // The handler gets `Date`s and `Uint8Array`s where the IDL says timestamp and bytes.
+    const conversion = entry.conversion;
+    if (conversion !== undefined) convertArguments(args as unknown[], conversion);
 
     const ctx = new CallContext(request, id, entry.name, entry.parameterNames, keyed);
     let pending: Promise<unknown>;
@@ -180,6 +184,15 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
   /** A handler's result: `undefined` becomes null, then the result is checked when asked to. */
   function resultOutcome(entry: MethodEntry, result: unknown): Outcome {
     if (result === undefined) result = null;
+    const resultShape = entry.conversion?.r;
+    if (resultShape) {
+      try {
+        result = convertWire(result, resultShape, entry.conversion!.s, true);
+      } catch (error) {
+        // An invalid Date (toISOString throws), a throwing getter: the handler's failure, never the server's.
+        return failureOutcome(entry, error);
+      }
+    }
     const methodValidators = validators[entry.name];
     if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
       const errors = methodValidators.result
@@ -341,6 +354,20 @@ function callHandler(entry: MethodEntry, args: readonly unknown[], ctx: RpcConte
       return fn.call(handler, args[0], args[1], args[2], ctx);
     default:
       return fn.apply(handler, [...args, ctx]);
+  }
+}
+
+/** The arguments with their wire timestamps and bytes made `Date`s and `Uint8Array`s (the array in place). */
+function convertArguments(args: unknown[], { p, s }: WireConversion): void {
+  for (let index = 0; index < args.length; index++) {
+    const shape = p[index];
+    if (!shape) continue;
+    try {
+      args[index] = convertWire(args[index], shape, s, false);
+    } catch {
+      // Only unvalidated params get here (`validateRequests: false`): bytes that are no base64
+      // make `atob` throw. The handler then gets the param as it was sent.
+    }
   }
 }
 

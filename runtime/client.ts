@@ -46,7 +46,8 @@ export class HttpTransport implements Transport {
  * `declaredErrors` is rethrown as that class (detail = message without its `Name: ` prefix),
  * so `instanceof CartNotFoundError` works on the client. `contract` (what generated clients pass:
  * their interface's fingerprint) is sent in the {@link CONTRACT_HEADER} header; a header of the
- * same name in `options.headers` wins.
+ * same name in `options.headers` wins. Methods with `timestamp` or `bytes` go through
+ * `callConvertingMethod` (client-conversion.ts) instead.
  */
 export async function callMethod(
   transport: Transport,

@@ -4,6 +4,7 @@
  * that imports them never meets `node:http`. `unplugin-idl-rpc/runtime` adds the Node adapters.
  */
 export * from './client.js';
+export { callConvertingMethod } from './client-conversion.js';
 // The TypeBox types that generated declarations (`.idl.d.ts`) name, and `Static` for the type of a
 // schema's values: an app reaches them through this package, because its package manager need not
 // let it resolve `@sinclair/typebox` itself (pnpm installs it below this package only).
@@ -37,7 +38,10 @@ export {
   deferToExplainer,
   inheritedProblems,
   integerProblem,
+  isBase64Text,
+  isDateText,
   isObjectValue,
+  isTimestampText,
   markOrNull,
   ownField,
   recordProblem,

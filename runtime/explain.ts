@@ -9,6 +9,7 @@ import { Kind, type TSchema } from '@sinclair/typebox';
 // (validateResults) then carries these two functions, not all of TypeBox's value module.
 import { Errors } from '@sinclair/typebox/errors';
 import { Check } from '@sinclair/typebox/value';
+import { wireFormProblem } from './wire-formats.js';
 
 /** One problem in a value: where (relative to the validated value) and what, in plain words. */
 export interface ValidationIssue {
@@ -73,7 +74,8 @@ const BOOLEAN = 4;
 function scalarKind(schema: TSchema): ScalarKind {
   switch (schema[Kind]) {
     case 'String':
-      return STRING;
+      // A wire form (timestamp, date, bytes) is walked: its walker tests the pattern.
+      return schema.pattern === undefined ? STRING : NOT_SCALAR;
     case 'Number':
       return NUMBER;
     case 'Integer':
@@ -214,10 +216,20 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     switch (schema[Kind]) {
       case 'Ref':
         return buildRef(schema, isRoot);
-      case 'String':
+      case 'String': {
+        if (schema.pattern !== undefined) {
+          const pattern = new RegExp(schema.pattern);
+          const message = wireFormProblem(schema.pattern) ?? `expected a string matching ${schema.pattern}`;
+          return (value, path, issues) => {
+            if ((typeof value !== 'string' || !pattern.test(value)) && issues.length < MAX_ISSUES) record(issues, path, message);
+          };
+        }
         return (value, path, issues) => {
           if (typeof value !== 'string' && issues.length < MAX_ISSUES) record(issues, path, 'expected string');
         };
+      }
+      case 'Unknown':
+        return () => {}; // json: any value (a required field's presence is its struct's to check)
       case 'Boolean':
         return (value, path, issues) => {
           if (typeof value !== 'boolean' && issues.length < MAX_ISSUES) record(issues, path, 'expected boolean');

@@ -3,8 +3,21 @@
  * builds validators from. Empty members and false flags are left out.
  */
 
+/**
+ * The doc tags of an item (docs/idl.md, "Doc tags"), beside its `comment` (which no longer holds the
+ * tag lines). None of them is part of the checksum.
+ */
+export interface IdlJsonDocTags {
+  /** `@deprecated <why>`: the reason, '' when none is given. */
+  deprecated?: string;
+  /** `@readonly` (methods only): the method changes nothing. */
+  readonly?: true;
+  /** `@example <JSON>` (methods, structs, fields, enums): values of the item (of a method: results), in order. */
+  examples?: unknown[];
+}
+
 export type IdlJsonType =
-  | { builtIn: 'string' | 'int' | 'float' | 'bool' }
+  | { builtIn: 'string' | 'int' | 'float' | 'bool' | 'timestamp' | 'date' | 'bytes' | 'json' }
   | { array: IdlJsonType }
   | { mapValue: IdlJsonType }
   | { userDefined: string };
@@ -14,7 +27,7 @@ export interface IdlJsonParameter {
   type: IdlJsonType;
 }
 
-export interface IdlJsonMethod {
+export interface IdlJsonMethod extends IdlJsonDocTags {
   name: string;
   comment?: string;
   parameters?: IdlJsonParameter[];
@@ -24,7 +37,7 @@ export interface IdlJsonMethod {
   raises?: string[];
 }
 
-export interface IdlJsonInterface {
+export interface IdlJsonInterface extends IdlJsonDocTags {
   /** Plain for the root namespace's interfaces, `<namespace>.<Name>` for an imported namespace's. */
   name: string;
   namespace: string;
@@ -32,14 +45,14 @@ export interface IdlJsonInterface {
   methods?: IdlJsonMethod[];
 }
 
-export interface IdlJsonField {
+export interface IdlJsonField extends IdlJsonDocTags {
   name: string;
   type: IdlJsonType;
   optional?: true;
   comment?: string;
 }
 
-export interface IdlJsonStruct {
+export interface IdlJsonStruct extends IdlJsonDocTags {
   name: string;
   namespace: string;
   extends?: string;
@@ -47,12 +60,12 @@ export interface IdlJsonStruct {
   fields?: IdlJsonField[];
 }
 
-export interface IdlJsonEnumValue {
+export interface IdlJsonEnumValue extends IdlJsonDocTags {
   name: string;
   comment?: string;
 }
 
-export interface IdlJsonEnum {
+export interface IdlJsonEnum extends IdlJsonDocTags {
   name: string;
   namespace: string;
   comment?: string;
@@ -60,14 +73,14 @@ export interface IdlJsonEnum {
 }
 
 /** One variant of a union: the discriminator's value `tag` selects the struct `type`. */
-export interface IdlJsonUnionVariant {
+export interface IdlJsonUnionVariant extends IdlJsonDocTags {
   tag: string;
   /** The struct's name, as a `userDefined` type names it. */
   type: string;
   comment?: string;
 }
 
-export interface IdlJsonUnion {
+export interface IdlJsonUnion extends IdlJsonDocTags {
   name: string;
   namespace: string;
   /** The property that carries the tag on the wire (always written, `kind` when the IDL leaves it out). */
@@ -76,7 +89,7 @@ export interface IdlJsonUnion {
   variants?: IdlJsonUnionVariant[];
 }
 
-export interface IdlJsonError {
+export interface IdlJsonError extends IdlJsonDocTags {
   /** Qualified: `<namespace>.<Name>`. */
   name: string;
   namespace: string;

@@ -2,6 +2,7 @@
  * The methods a server answers: every IDL method of each registered interface, paired with its
  * handler function at start-up, so a call finds its handler with one map lookup.
  */
+import { type WireConversion, wireConversions } from './wire-conversion.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
 
 /** One callable method: `"<Interface>.<method>"`, its IDL declaration and its handler. */
@@ -11,6 +12,8 @@ export interface MethodEntry {
   parameterNames: string[];
   handler: object;
   fn: (...args: unknown[]) => unknown;
+  /** How its `timestamp` and `bytes` parameters and result convert (wire-conversion.ts); absent when none do. */
+  conversion?: WireConversion;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface MethodEntry {
 export function registerHandlers(idl: IdlJson, handlers: Record<string, object>): Map<string, MethodEntry> {
   const interfaces = new Map((idl.interfaces ?? []).map((i) => [i.name, i] as const));
   const methods = new Map<string, MethodEntry>();
+  const conversions = wireConversions(idl);
   for (const interfaceName of Object.keys(handlers)) {
     const iface = interfaces.get(interfaceName);
     if (!iface) {
@@ -35,13 +39,16 @@ export function registerHandlers(idl: IdlJson, handlers: Record<string, object>)
       const fn = handlerMethod(handler, method.name);
       if (typeof fn !== 'function') throw new Error(`createRpcServer: the handler of ${interfaceName} has no method ${method.name}`);
       const name = `${interfaceName}.${method.name}`;
-      methods.set(name, {
+      const entry: MethodEntry = {
         name,
         method,
         parameterNames: (method.parameters ?? []).map((p) => p.name),
         handler,
         fn: fn as MethodEntry['fn'],
-      });
+      };
+      const conversion = conversions.get(name);
+      if (conversion !== undefined) entry.conversion = conversion;
+      methods.set(name, entry);
     }
   }
   return methods;

@@ -6,6 +6,7 @@
  * builds its walkers from the schema at run time.
  */
 import { MAX_ISSUES, type ValidationIssue } from './explain.js';
+import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN } from './wire-formats.js';
 
 /** Where a value is, from the validated value down: one shared stack, pushed and popped by the walkers. */
 export type ProblemPath = (string | number)[];
@@ -154,4 +155,23 @@ export function listProblems(walk: ProblemWalker, value: unknown): ValidationIss
   deferred = outer;
   if (issues.length === 0 || !sure) return undefined;
   return issues.length > MAX_ISSUES ? issues.slice(0, MAX_ISSUES) : issues;
+}
+
+const TIMESTAMP = new RegExp(TIMESTAMP_PATTERN);
+const DATE = new RegExp(DATE_PATTERN);
+const BASE64 = new RegExp(BASE64_PATTERN);
+
+/** Whether `value` is a `timestamp` on the wire (generated walkers test fields with it). */
+export function isTimestampText(value: unknown): boolean {
+  return typeof value === 'string' && TIMESTAMP.test(value);
+}
+
+/** Whether `value` is a `date` on the wire. */
+export function isDateText(value: unknown): boolean {
+  return typeof value === 'string' && DATE.test(value);
+}
+
+/** Whether `value` is `bytes` on the wire. */
+export function isBase64Text(value: unknown): boolean {
+  return typeof value === 'string' && BASE64.test(value);
 }

@@ -11,6 +11,10 @@
  * | `int`                    | `Type.Integer({ minimum: -(2**53 - 1), maximum: 2**53 - 1 })`        |
  * | `float`                  | `Type.Number()` (finite: TypeBox rejects NaN and ±Infinity)          |
  * | `bool`                   | `Type.Boolean()`                                                     |
+ * | `timestamp`              | `Type.String({ pattern: TIMESTAMP_PATTERN })` (wire-formats.ts)      |
+ * | `date`                   | `Type.String({ pattern: DATE_PATTERN })`                             |
+ * | `bytes`                  | `Type.String({ pattern: BASE64_PATTERN })`                           |
+ * | `json`                   | `Type.Unknown()` (a required field must still be present)            |
  * | `[]T`                    | `Type.Array(T)`                                                      |
  * | `map[string]T`           | `Type.Record(Type.String({ pattern: MAP_KEY_PATTERN }), T)`          |
  * | struct / enum name       | `Type.Ref('<Name>')` (so recursive structs work)                     |
@@ -25,6 +29,7 @@
  * Every named schema (struct or enum) is in `references`; compile any schema with them.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN } from './wire-formats.js';
 import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
 
 /** The largest integer a JSON number carries exactly: 2^53 − 1. */
@@ -48,8 +53,8 @@ export type BuiltInTypeName = Extract<IdlJsonType, { builtIn: unknown }>['builtI
 
 /** How a built-in IDL type's schema is made: `Type[builder](options)`. */
 export interface BuiltInSchema {
-  builder: 'String' | 'Integer' | 'Number' | 'Boolean';
-  options?: Readonly<Record<string, number>>;
+  builder: 'String' | 'Integer' | 'Number' | 'Boolean' | 'Unknown';
+  options?: Readonly<Record<string, number | string>>;
 }
 
 /**
@@ -61,6 +66,10 @@ export const BUILT_IN_SCHEMAS: Readonly<Record<BuiltInTypeName, BuiltInSchema>> 
   int: { builder: 'Integer', options: { minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT } },
   float: { builder: 'Number' },
   bool: { builder: 'Boolean' },
+  timestamp: { builder: 'String', options: { pattern: TIMESTAMP_PATTERN } },
+  date: { builder: 'String', options: { pattern: DATE_PATTERN } },
+  bytes: { builder: 'String', options: { pattern: BASE64_PATTERN } },
+  json: { builder: 'Unknown' },
 };
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
 import type { SourceSpan } from '../idl/ast.js';
+import { isDeprecated } from '../idl/doc-tags.js';
 import { typeToJson } from '../idl/json.js';
 import type { IdlModel } from '../idl/model.js';
 
@@ -24,6 +25,8 @@ export interface ContractParameter {
 
 export interface ContractMethod {
   name: string;
+  /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
+  deprecated?: true;
   parameters: ContractParameter[];
   returnType: IdlJsonType;
   returnOptional: boolean;
@@ -34,12 +37,16 @@ export interface ContractMethod {
 
 export interface ContractInterface {
   name: string;
+  /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
+  deprecated?: true;
   methods: Map<string, ContractMethod>;
   location: ChangeLocation;
 }
 
 export interface ContractField {
   name: string;
+  /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
+  deprecated?: true;
   type: IdlJsonType;
   optional: boolean;
   location: ChangeLocation;
@@ -47,6 +54,8 @@ export interface ContractField {
 
 export interface ContractStruct {
   name: string;
+  /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
+  deprecated?: true;
   extends?: string;
   /** Own fields, without inherited ones. */
   fields: Map<string, ContractField>;
@@ -55,6 +64,8 @@ export interface ContractStruct {
 
 export interface ContractEnum {
   name: string;
+  /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
+  deprecated?: true;
   values: Map<string, ChangeLocation>;
   location: ChangeLocation;
 }
@@ -89,10 +100,12 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
     interfaces: byName(
       model.interfaces.map((iface) => ({
         name: iface.name.text,
+        ...deprecation(isDeprecated(iface.comment)),
         location: at(iface.name.span),
         methods: byName(
           iface.methods.map((method) => ({
             name: method.name.text,
+            ...deprecation(isDeprecated(method.comment)),
             parameters: method.parameters.map((p) => ({ name: p.name.text, type: typeToJson(p.type), location: at(p.name.span) })),
             returnType: typeToJson(method.returnType),
             returnOptional: method.returnOptional,
@@ -105,11 +118,13 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
     structs: byName(
       model.structs.map((struct) => ({
         name: struct.name.text,
+        ...deprecation(isDeprecated(struct.comment)),
         ...(struct.extends ? { extends: struct.extends.text } : {}),
         location: at(struct.name.span),
         fields: byName(
           struct.fields.map((field) => ({
             name: field.name.text,
+            ...deprecation(isDeprecated(field.comment)),
             type: typeToJson(field.type),
             optional: field.optional,
             location: at(field.name.span),
@@ -120,6 +135,7 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
     enums: byName(
       model.enums.map((enumDecl) => ({
         name: enumDecl.name.text,
+        ...deprecation(isDeprecated(enumDecl.comment)),
         location: at(enumDecl.name.span),
         values: new Map(enumDecl.values.map((value) => [value.name.text, at(value.name.span)])),
       })),
@@ -146,10 +162,12 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
     interfaces: byName(
       (json.interfaces ?? []).map((iface) => ({
         name: iface.name,
+        ...deprecation(iface.deprecated !== undefined),
         location,
         methods: byName(
           (iface.methods ?? []).map((method) => ({
             name: method.name,
+            ...deprecation(method.deprecated !== undefined),
             parameters: (method.parameters ?? []).map((p) => ({ name: p.name, type: p.type, location })),
             returnType: method.returnType,
             returnOptional: method.returnOptional === true,
@@ -162,16 +180,24 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
     structs: byName(
       (json.structs ?? []).map((struct) => ({
         name: struct.name,
+        ...deprecation(struct.deprecated !== undefined),
         ...(struct.extends !== undefined ? { extends: struct.extends } : {}),
         location,
         fields: byName(
-          (struct.fields ?? []).map((field) => ({ name: field.name, type: field.type, optional: field.optional === true, location })),
+          (struct.fields ?? []).map((field) => ({
+            name: field.name,
+            ...deprecation(field.deprecated !== undefined),
+            type: field.type,
+            optional: field.optional === true,
+            location,
+          })),
         ),
       })),
     ),
     enums: byName(
       (json.enums ?? []).map((enumDecl) => ({
         name: enumDecl.name,
+        ...deprecation(enumDecl.deprecated !== undefined),
         location,
         values: new Map((enumDecl.values ?? []).map((value) => [value.name, location])),
       })),
@@ -182,4 +208,9 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
 
 function byName<T extends { name: string }>(items: readonly T[]): Map<string, T> {
   return new Map(items.map((item) => [item.name, item]));
+}
+
+/** `{deprecated: true}` for a deprecated item, nothing otherwise. */
+function deprecation(deprecated: boolean): { deprecated?: true } {
+  return deprecated ? { deprecated: true } : {};
 }

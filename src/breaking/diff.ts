@@ -54,7 +54,36 @@ class ContractComparison {
     this.compareStructs();
     this.compareEnums();
     this.compareErrors();
+    this.compareDeprecations();
     return this.changes;
+  }
+
+  /**
+   * `deprecated` (safe) for each item that both contracts hold and that only the new one marks
+   * `@deprecated`: a warning to clients before a removal. Removing the mark reports nothing.
+   */
+  private compareDeprecations(): void {
+    const newly = (before: { deprecated?: true } | undefined, after: { deprecated?: true }) =>
+      before !== undefined && after.deprecated === true && before.deprecated !== true;
+    const report = (kind: string, subject: string, location: ChangeLocation) =>
+      this.add('deprecated', subject, `${kind} ${subject} is deprecated`, location);
+    for (const [name, iface] of this.after.interfaces) {
+      const old = this.before.interfaces.get(name);
+      if (newly(old, iface)) report('interface', name, iface.location);
+      for (const [methodName, method] of iface.methods) {
+        if (newly(old?.methods.get(methodName), method)) report('method', `${name}.${methodName}`, method.location);
+      }
+    }
+    for (const [name, struct] of this.after.structs) {
+      const old = this.before.structs.get(name);
+      if (newly(old, struct)) report('struct', name, struct.location);
+      for (const [fieldName, field] of struct.fields) {
+        if (newly(old?.fields.get(fieldName), field)) report('field', `${name}.${fieldName}`, field.location);
+      }
+    }
+    for (const [name, enumDecl] of this.after.enums) {
+      if (newly(this.before.enums.get(name), enumDecl)) report('enum', name, enumDecl.location);
+    }
   }
 
   private add(rule: RuleId, subject: string, message: string, location: ChangeLocation, direction: TravelDirection = UNUSED): void {
@@ -201,7 +230,10 @@ class ContractComparison {
     location: ChangeLocation,
     direction: TravelDirection = UNUSED,
   ): void {
-    const change = `${what} changes from ${typeText(before)} to ${typeText(after)}`;
+    let [from, to] = [typeText(before), typeText(after)];
+    // A declared struct or enum `date` and the built-in `date` (docs/idl.md, "Built-in types").
+    if (from === to) [from, to] = [typeText(before, true), typeText(after, true)];
+    const change = `${what} changes from ${from} to ${to}`;
     if (comparison === 'same-shape') this.add('type-renamed', subject, `${change}, which have the same JSON shape`, location, direction);
     else this.add(rule, subject, change, location, direction);
   }

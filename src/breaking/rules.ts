@@ -87,6 +87,7 @@ export const RULES = [
   { id: 'error-removed', level: 'source', summary: 'a declared error is removed: its class disappears' },
   { id: 'error-code-changed', level: 'wire', summary: "a declared error's code changes: clients tell errors apart by code" },
   { id: 'error-message-changed', level: 'safe', summary: "a declared error's default message changes" },
+  { id: 'deprecated', level: 'safe', summary: 'an interface, method, struct, field or enum is marked @deprecated' },
 ] as const satisfies readonly Rule[];
 
 export type RuleId = (typeof RULES)[number]['id'];

@@ -6,11 +6,14 @@ import type { IdlJsonType } from '../../runtime/idl-json.js';
 import type { Contract, ContractField } from './contract.js';
 import { namedTypeOf } from './directions.js';
 
-/** A type expression as the IDL writes it: `[]map[string]Cart`. */
-export function typeText(type: IdlJsonType): string {
-  if ('builtIn' in type) return type.builtIn;
-  if ('array' in type) return `[]${typeText(type.array)}`;
-  if ('mapValue' in type) return `map[string]${typeText(type.mapValue)}`;
+/**
+ * A type expression as the IDL writes it: `[]map[string]Cart`. `marked`: built-in types are
+ * followed by ` (built-in)`, to tell them from a declared type of the same name.
+ */
+export function typeText(type: IdlJsonType, marked = false): string {
+  if ('builtIn' in type) return marked ? `${type.builtIn} (built-in)` : type.builtIn;
+  if ('array' in type) return `[]${typeText(type.array, marked)}`;
+  if ('mapValue' in type) return `map[string]${typeText(type.mapValue, marked)}`;
   return type.userDefined;
 }
 
@@ -23,7 +26,8 @@ export type TypeComparison = 'same' | 'same-shape' | 'different';
  * shapes, or the same enum values).
  */
 export function compareTypes(before: IdlJsonType, oldContract: Contract, after: IdlJsonType, newContract: Contract): TypeComparison {
-  if (typeText(before) === typeText(after)) {
+  // Compared as JSON, not as text: a declared struct `date` and the built-in `date` read alike.
+  if (JSON.stringify(before) === JSON.stringify(after)) {
     // One name, but an enum in one contract and a struct in the other: a string became an object.
     const name = namedTypeOf(after);
     return name === undefined || oldContract.enums.has(name) === newContract.enums.has(name) ? 'same' : 'different';

@@ -63,6 +63,6 @@ export async function compileInputFile(path: string, cwd: string): Promise<Compi
  * <path>`: how commands report a bad file.
  */
 export function diagnosticsReport(diagnostics: readonly Diagnostic[], sources: DiagnosticSources, path: string): string {
-  const count = diagnostics.length;
+  const count = diagnostics.filter((d) => d.severity === 'error').length;
   return `${formatDiagnostics(diagnostics, sources)}\n\n${count} error${count === 1 ? '' : 's'} in ${path}`;
 }

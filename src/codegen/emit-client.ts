@@ -4,11 +4,12 @@
 import type { TypeRef } from '../idl/ast.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
+import { wireConversions } from '../../runtime/wire-conversion.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
 import { shortName } from './namespace-view.js';
-import { docComment, stringLiteral } from './source-text.js';
+import { docComment, itemDocComment, stringLiteral, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The struct and enum names a type mentions, as type-only uses of `types` (or of another namespace's module). */
@@ -47,6 +48,7 @@ function rpcPromiseType(result: string, raises: readonly { text: string }[], nam
  */
 export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJson: IdlJson): Declaration[] {
   const fingerprints = interfaceFingerprints(idlJson);
+  const conversions = wireConversions(idlJson);
   return model.interfaces.map((iface): Declaration => {
     const name = names.client(iface.name.text);
     const methodNames = clientMethodNames(iface.methods);
@@ -54,12 +56,19 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       { from: 'runtimeClient', name: 'Transport', typeOnly: true },
       { from: 'runtimeClient', name: 'CallOptions', typeOnly: true },
       { from: 'runtimeClient', name: 'RpcPromise', typeOnly: true },
-      { from: 'runtimeClient', name: 'callMethod', typeOnly: false },
     ];
+    // Only what some method calls is imported: clients without timestamp or bytes stay as they were.
+    const converting = iface.methods.map((method) => conversions.has(`${iface.name.text}.${method.name.text}`));
+    if (!converting.every(Boolean) || converting.length === 0) uses.push({ from: 'runtimeClient', name: 'callMethod', typeOnly: false });
+    if (converting.some(Boolean)) uses.push({ from: 'runtime', name: 'callConvertingMethod', typeOnly: false });
     const methods = iface.methods.map((method, index): ClassMember => {
       const errors = method.raises.map((raised) => names.errorClass(raised.text));
+      const wireName = `${iface.name.text}.${method.name.text}`;
+      // Methods with timestamp or bytes convert Date and Uint8Array values (runtime/wire-conversion.ts).
+      const conversion = conversions.get(wireName);
+      const caller = conversion === undefined ? 'callMethod' : 'callConvertingMethod';
       // Parameters must not hide what the body calls.
-      const calls = ['callMethod', ...errors];
+      const calls = [caller, ...errors];
       const parameterList = parameterNames(method.parameters, calls);
       const parameters = method.parameters.map((p, i) => ({ name: parameterList[i], type: typeScriptType(p.type, names) }));
       const options = uniqueName('options', new Set([...calls, ...parameterList]));
@@ -71,14 +80,15 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
         return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
       });
       const call = [
-        `return callMethod(this.#transport, ${stringLiteral(`${iface.name.text}.${method.name.text}`)}, `,
-        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options}, ${name}.contract)`,
+        `return ${caller}(this.#transport, ${stringLiteral(wireName)}, `,
+        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options}, ${name}.contract`,
+        conversion === undefined ? ')' : `, ${JSON.stringify(conversion)})`,
         typeOnly(` as ${returns}`),
         ';',
       ];
       return {
         kind: 'method',
-        doc: docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws),
+        doc: itemDocComment(method.comment, '  ', throws),
         name: methodNames[index],
         parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
         returnType: returns,
@@ -91,7 +101,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       kind: 'class',
       part: 'client',
       name,
-      doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
+      doc: withSummary(iface.comment, summary),
       exported: true,
       uses,
       source: iface.name.span,

@@ -14,6 +14,7 @@
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { Declaration, Use } from './declarations.js';
+import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../runtime/wire-formats.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
 
@@ -43,6 +44,9 @@ const ALL_USES: readonly Use[] = [
   runtime('ProblemPath', true),
   runtime('ValidationIssue', true),
   runtime('inheritedProblems'),
+  runtime('isTimestampText'),
+  runtime('isDateText'),
+  runtime('isBase64Text'),
 ];
 
 /** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
@@ -60,7 +64,16 @@ const SCALARS: Readonly<Record<string, { invalid: (v: string) => string; message
   Number: { invalid: (v) => `!Number.isFinite(${v})`, message: 'expected number' },
   Integer: { invalid: (v) => `!Number.isSafeInteger(${v})`, message: 'expected integer' },
   Boolean: { invalid: (v) => `typeof ${v} !== 'boolean'`, message: 'expected boolean' },
+  [`String:${TIMESTAMP_PATTERN}`]: { invalid: (v) => `!isTimestampText(${v})`, message: wireFormProblem(TIMESTAMP_PATTERN)! },
+  [`String:${DATE_PATTERN}`]: { invalid: (v) => `!isDateText(${v})`, message: wireFormProblem(DATE_PATTERN)! },
+  [`String:${BASE64_PATTERN}`]: { invalid: (v) => `!isBase64Text(${v})`, message: wireFormProblem(BASE64_PATTERN)! },
 };
+
+/** The key of a schema in SCALARS: its kind, with the pattern of a wire form (timestamp, date, bytes). */
+function scalarKey(schema: TSchema): string {
+  const kind = schema[Kind] as string;
+  return kind === 'String' && typeof schema.pattern === 'string' ? `String:${schema.pattern}` : kind;
+}
 
 /** The problem message of an invalid scalar of `kind` (a source expression), `... or null` when null was allowed. */
 function scalarMessage(kind: string, v: string, orNull: boolean): string {
@@ -375,14 +388,16 @@ export class ProblemWalkers {
   ): void {
     const { prefix = '' } = at;
     const conditions = at.condition === undefined ? [] : [at.condition];
-    const kind = schema[Kind] as string;
+    const kind = scalarKey(schema);
     const member = optionalMember(schema);
+    // json: any value is valid (a required field's absence is recorded by its struct).
+    if (kind === 'Unknown' || member?.[Kind] === 'Unknown') return;
     if (kind in SCALARS) {
       const condition = [...conditions, SCALARS[kind].invalid(v), 'issues.length < MAX_ISSUES'].join(' && ');
       body.line(`${prefix}if (${condition}) recordProblemAt(issues, path, ${key}, ${scalarMessage(kind, v, false)});`);
-    } else if (member !== undefined && (member[Kind] as string) in SCALARS) {
+    } else if (member !== undefined && scalarKey(member) in SCALARS) {
       // An [optional] scalar: one problem of the value itself, so always `... or null`.
-      const memberKind = member[Kind] as string;
+      const memberKind = scalarKey(member);
       const condition = [...conditions, `${v} !== null`, SCALARS[memberKind].invalid(v), 'issues.length < MAX_ISSUES'].join(' && ');
       body.line(`${prefix}if (${condition}) recordProblemAt(issues, path, ${key}, ${scalarMessage(memberKind, v, true)});`);
     } else if (kind === 'Ref' || member?.[Kind] === 'Ref') {
@@ -426,8 +441,9 @@ export class ProblemWalkers {
 
   /** The problems of `v` at `path`, as the explainer's walker of `schema` records them. */
   private walkValue(body: Body, schema: TSchema, v: string): void {
-    const kind = schema[Kind] as string;
+    const kind = scalarKey(schema);
     const member = optionalMember(schema);
+    if (kind === 'Unknown') return; // json: any value
     if (kind in SCALARS) {
       body.line(
         `if (${SCALARS[kind].invalid(v)} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${scalarMessage(kind, v, false)});`,

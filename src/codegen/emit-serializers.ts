@@ -23,6 +23,12 @@ import type { Declaration, Use } from './declarations.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, propertyKey, stringLiteral } from './source-text.js';
 
+/**
+ * The built-in types written as JSON strings. A timestamp's `Date` and bytes' `Uint8Array` are made
+ * strings before a result is written (runtime/wire-conversion.ts), so the serializers see strings.
+ */
+const WIRE_STRINGS: ReadonlySet<string> = new Set(['string', 'timestamp', 'date', 'bytes']);
+
 /** What every serializer function may call. */
 const RUNTIME_USES: Use[] = [{ from: 'runtime', name: 'jsonStringContent', typeOnly: false }];
 
@@ -159,6 +165,15 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
           return [`if (typeof ${value} !== 'number') return;`, `text += ${then('')}(Number.isFinite(${value}) ? '' + ${value} : 'null');`];
         case 'bool':
           return [`if (typeof ${value} !== 'boolean') return;`, `text += ${then('')}(${value} ? 'true' : 'false');`];
+        case 'json': {
+          // Any JSON value, written as JSON.stringify writes it (`undefined`: not JSON, so not ours to write).
+          const written = `${value}Text`;
+          return [
+            `const ${written} = JSON.stringify(${value});`,
+            `if (${written} === undefined) return;`,
+            `text += ${then('')}${written};`,
+          ];
+        }
       }
     }
     if ('userDefined' in type && !structs.has(type.userDefined)) throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
@@ -172,7 +187,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
 
   /** Whether a value of `type` is written as a JSON string (a string or an enum). */
   const isStringType = (type: IdlJsonType): boolean =>
-    ('builtIn' in type && type.builtIn === 'string') || ('userDefined' in type && enums.has(type.userDefined));
+    ('builtIn' in type && WIRE_STRINGS.has(type.builtIn)) || ('userDefined' in type && enums.has(type.userDefined));
 
   /**
    * The statements writing a struct's fields: `let text` starts as the parent's fields (or `{`),

@@ -9,7 +9,7 @@ import type { SerializerDeclarations } from './emit-serializers.js';
 import { typeUses } from './emit-client.js';
 import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
 import { anchored } from './source-anchor.js';
-import { docComment, jsonParseExpression, propertyKey } from './source-text.js';
+import { docComment, itemDocComment, jsonParseExpression, propertyKey, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The names of the server-side declarations (`create<Ns>Server`, ...), as the generated module exports them. */
@@ -40,7 +40,7 @@ export function serverDeclarations(
         const code = model.errorsByName.get(raised.text)?.code;
         return `@throws \`${typeScript.errorClass(raised.text)}\` (code ${code}) to answer with that declared error`;
       });
-      const doc = docComment(method.comment, '  ', throws.length > 0 && method.comment ? ['', ...throws] : throws);
+      const doc = itemDocComment(method.comment, '  ', throws);
       return `${doc}  ${anchored(propertyKey(method.name.text), method.name.span)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
     });
     const summary = `The handler of the \`${iface.name.text}\` interface: pass it to {@link ${names.create}}. Each method also receives the call's context (headers, remote address, JSON-RPC id, abort signal).`;
@@ -49,7 +49,7 @@ export function serverDeclarations(
       kind: 'type',
       part: 'server',
       name,
-      doc: docComment(iface.comment ? `${iface.comment}\n\n${summary}` : summary),
+      doc: withSummary(iface.comment, summary),
       exported: true,
       uses,
       text: `interface ${anchored(name, iface.name.span)} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,

@@ -6,7 +6,7 @@ import type { Name } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
 import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
-import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
+import { docComment, deprecatedTsDoc, indent, itemDocComment, propertyKey, stringLiteral, withSummary } from './source-text.js';
 import { typeUses } from './emit-client.js';
 import { shortName } from './namespace-view.js';
 import { anchored } from './source-anchor.js';
@@ -21,17 +21,17 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
     const values = decl.values.map((v) => v.name.text);
     const union = values.length === 0 ? 'never' : values.map(stringLiteral).join(' | ');
     const entries = decl.values.map(
-      (v) => `${docComment(v.comment, '  ')}  ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)},\n`,
+      (v) => `${itemDocComment(v.comment, '  ')}  ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)},\n`,
     );
     const declaredEntries = decl.values.map(
-      (v) => `  readonly ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)};\n`,
+      (v) => `${deprecatedDoc(v.comment)}  readonly ${anchored(propertyKey(v.name.text), v.name.span)}: ${stringLiteral(v.name.text)};\n`,
     );
     return [
       {
         kind: 'type',
         part: 'types',
         name,
-        doc: docComment(decl.comment),
+        doc: itemDocComment(decl.comment),
         exported: true,
         uses: [],
         text: `type ${anchored(name, decl.name.span)} = ${union};\n`,
@@ -40,7 +40,7 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
         kind: 'const',
         part: 'types',
         name,
-        doc: docComment(`The values of {@link ${name}}, e.g. \`${name}.${values[0] ?? 'value'}\`.`),
+        doc: docComment(`The values of {@link ${name}}, e.g. \`${name}.${values[0] ?? 'value'}\`.`, '', deprecatedTsDoc(decl.comment)),
         exported: true,
         uses: [],
         source: decl.name.span,
@@ -59,7 +59,7 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
     const heritage = decl.extends ? ` extends ${names.declared(decl.extends.text)}` : '';
     const fields = decl.fields.map(
       (f) =>
-        `${docComment(f.comment, '  ')}  ${anchored(propertyKey(f.name.text), f.name.span)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
+        `${itemDocComment(f.comment, '  ')}  ${anchored(propertyKey(f.name.text), f.name.span)}${f.optional ? '?' : ''}: ${typeScriptType(f.type, names)}${f.optional ? ' | null' : ''};\n`,
     );
     const name = names.declared(decl.name.text);
     const body = fields.length === 0 ? '{}' : `{\n${fields.join('')}}`;
@@ -67,7 +67,7 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
       kind: 'type',
       part: 'types',
       name,
-      doc: docComment(decl.comment),
+      doc: itemDocComment(decl.comment),
       exported: true,
       uses,
       text: `interface ${anchored(name, decl.name.span)}${heritage} ${body}`,
@@ -97,7 +97,7 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
         kind: 'class',
         part: 'types',
         name: className,
-        doc: docComment(error.comment ? `${error.comment}\n\n${summary}` : summary),
+        doc: withSummary(error.comment, summary),
         exported: true,
         uses: [{ from: 'runtimeClient', name: 'DeclaredError', typeOnly: false }],
         source: error.name.span,
@@ -245,4 +245,9 @@ function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: strin
     declaredType: 'TSchema',
     value: [pure(source)],
   };
+}
+
+/** The `@deprecated` TSDoc of a declared enum value (its description is on the value itself), or nothing. */
+function deprecatedDoc(comment: string | undefined): string {
+  return docComment(undefined, '  ', deprecatedTsDoc(comment));
 }

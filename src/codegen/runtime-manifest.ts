@@ -26,6 +26,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'call-outcome.ts',
   'call-pipeline.ts',
   'client-call.ts',
+  'client-conversion.ts',
   'client.ts',
   'contract-check.ts',
   'contract-fingerprint.ts',
@@ -60,6 +61,9 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'text-strings.ts',
   'transport-error.ts',
   'validation.ts',
+  'wire-conversion.ts',
+  'wire-formats.ts',
+  'wire-values.ts',
 ];
 
 /** Relative module specifiers of a source text: `from './x.js'`, `import './x.js'`, `import('./x.js')`. */

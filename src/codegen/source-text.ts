@@ -2,6 +2,7 @@
  * Small helpers for printing JavaScript/TypeScript source text: string literals, doc comments and
  * indentation. Generated code is printed as strings (TypeScript 7 has no compiler API to build on).
  */
+import { docDescription, docTags } from '../idl/doc-tags.js';
 
 /**
  * Characters `stringLiteral` escapes: quotes, backslash, control characters, the line and paragraph
@@ -62,6 +63,30 @@ export function docComment(text: string | undefined, indent = '', tags: readonly
   if (lines.length === 0) return '';
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`)).join('\n')}\n${indent} */\n`;
+}
+
+/**
+ * The TSDoc block of an IDL item: its description (the doc comment without tag lines), then `extra`
+ * lines (e.g. `@throws`) and `@deprecated <why>` when the item is deprecated, after a blank line.
+ * Without tags this is `docComment(comment, indent, extra)` with that blank line, as it always was.
+ */
+export function itemDocComment(comment: string | undefined, indent = '', extra: readonly string[] = []): string {
+  const description = docDescription(comment);
+  const tags = [...extra, ...deprecatedTsDoc(comment)];
+  return docComment(description, indent, tags.length > 0 && description ? ['', ...tags] : tags);
+}
+
+/** The TSDoc block of an interface or error: its description, a generated summary, and `@deprecated` when it is. */
+export function withSummary(comment: string | undefined, summary: string): string {
+  const description = docDescription(comment);
+  const deprecated = deprecatedTsDoc(comment);
+  return docComment(description ? `${description}\n\n${summary}` : summary, '', deprecated.length > 0 ? ['', ...deprecated] : []);
+}
+
+/** `@deprecated <why>` as a TSDoc line when the IDL doc comment says `@deprecated` (editors strike the name through). */
+export function deprecatedTsDoc(comment: string | undefined): string[] {
+  const reason = docTags(comment).deprecated;
+  return reason === undefined ? [] : [reason === '' ? '@deprecated' : `@deprecated ${reason}`];
 }
 
 /** Indents every non-empty line of `text` by `indent`. */

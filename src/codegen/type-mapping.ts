@@ -15,7 +15,7 @@ import { stringLiteral } from './source-text.js';
 export function typeScriptType(type: TypeRef, names: TypeScriptNames): string {
   switch (type.kind) {
     case 'builtIn':
-      return type.name === 'string' ? 'string' : type.name === 'bool' ? 'boolean' : 'number';
+      return BUILT_IN_TYPESCRIPT_TYPES[type.name];
     case 'array':
       return `${typeScriptType(type.element, names)}[]`;
     case 'map':
@@ -29,6 +29,18 @@ export function typeScriptType(type: TypeRef, names: TypeScriptNames): string {
 export function resultType(type: TypeRef, optional: boolean, names: TypeScriptNames): string {
   return optional ? `${typeScriptType(type, names)} | null` : typeScriptType(type, names);
 }
+
+/** The TypeScript type of each built-in IDL type (handlers and callers see `Date` and `Uint8Array`). */
+const BUILT_IN_TYPESCRIPT_TYPES: Readonly<Record<BuiltInTypeName, string>> = {
+  string: 'string',
+  int: 'number',
+  float: 'number',
+  bool: 'boolean',
+  timestamp: 'Date',
+  date: 'string',
+  bytes: 'Uint8Array',
+  json: 'unknown',
+};
 
 /** TypeBox source for an IDL type (named types are `Type.Ref`, resolved through the references). */
 export function schemaSource(type: TypeRef): string {
@@ -48,7 +60,9 @@ export function schemaSource(type: TypeRef): string {
 function builtInSchemaSource(name: BuiltInTypeName): string {
   const { builder, options } = BUILT_IN_SCHEMAS[name];
   if (options === undefined) return `Type.${builder}()`;
-  const members = Object.entries(options).map(([key, value]) => `${key}: ${numberSource(value)}`);
+  const members = Object.entries(options).map(
+    ([key, value]) => `${key}: ${typeof value === 'string' ? stringLiteral(value) : numberSource(value)}`,
+  );
   return `Type.${builder}({ ${members.join(', ')} })`;
 }
 

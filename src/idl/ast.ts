@@ -30,8 +30,14 @@ export interface Name {
   span: SourceSpan;
 }
 
-/** The four built-in scalar types of the IDL. */
-export type BuiltInTypeName = 'string' | 'int' | 'float' | 'bool';
+/**
+ * The built-in types of the IDL: the four scalars (reserved words), and the contextual ones
+ * (`timestamp`, `date`, `bytes`, `json`: not reserved, see `CONTEXTUAL_BUILT_IN_TYPES`).
+ */
+export type BuiltInTypeName = 'string' | 'int' | 'float' | 'bool' | ContextualBuiltInTypeName;
+
+/** Built-in types whose names are not reserved: a type declared under one of them wins where it is in scope. */
+export type ContextualBuiltInTypeName = 'timestamp' | 'date' | 'bytes' | 'json';
 
 /** A type expression: `string`, `[]T`, `map[string]T` or the name of an enum or struct. */
 export type TypeRef =

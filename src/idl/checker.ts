@@ -12,10 +12,13 @@
  * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
  * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
  * union-discriminator-field,
- * invalid-name (only for trees built by code: the parser never produces one).
+ * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
+ * trees built by code: the parser never produces one); the note unknown-doc-tag.
  */
 import type { IdlFile } from './ast.js';
+import { resolveBuiltInTypes } from './built-in-types.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
+import { checkDocTags } from './checks/doc-tags.js';
 import { checkDuplicates } from './checks/duplicates.js';
 import { checkEmptyEnums } from './checks/empty-enums.js';
 import { checkErrorCodes } from './checks/error-codes.js';
@@ -52,6 +55,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkReferences,
   checkUnions,
   checkFieldCycles,
+  checkDocTags,
 ];
 
 /**
@@ -61,9 +65,9 @@ const CHECK_PASSES: readonly CheckPass[] = [
  * of a file with syntax errors), though a declaration lost to a syntax error then shows as unknown,
  * and a model, if any, is only that of the part read: generate code from a file without syntax errors.
  */
-export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
+export function check(file: IdlFile, symbols: SymbolTable, sources?: ReadonlyMap<string, string>): CheckResult {
   const diagnostics: Diagnostic[] = [];
-  const context = createCheckContext(file, symbols, diagnostics);
+  const context = createCheckContext(file, symbols, diagnostics, sources);
   for (const pass of CHECK_PASSES) pass(context);
 
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -87,7 +91,13 @@ export function check(file: IdlFile, symbols: SymbolTable): CheckResult {
   return { model, diagnostics };
 }
 
-/** Resolves and checks a parsed file: `check(file, resolve(file))`. */
-export function checkIdl(file: IdlFile): CheckResult {
-  return check(file, resolve(file));
+/**
+ * Resolves and checks a parsed file: its contextual built-in types first (`timestamp`, `date`,
+ * `bytes`, `json`: built-in-types.ts), then `check(file, resolve(file))`. `sources` holds the text of
+ * the files a linked tree was made of, by name (the root's is `file.source`), so that problems inside
+ * doc comments are located in imported files too.
+ */
+export function checkIdl(file: IdlFile, sources?: ReadonlyMap<string, string>): CheckResult {
+  const resolved = resolveBuiltInTypes(file);
+  return check(resolved, resolve(resolved), sources);
 }

@@ -51,7 +51,7 @@ export function tryCompileIdl(text: string, fileName: string, options: CompileOp
   const inFileOrder = (diagnostics: Diagnostic[]) => sortByFile(diagnostics, files);
   // A partial tree is for tools (`parse`); here a syntax error means the checker does not run.
   if (program.diagnostics.length > 0) return { diagnostics: inFileOrder(program.diagnostics), ...common };
-  const { model, diagnostics } = checkIdl(linkProgram(program.files));
+  const { model, diagnostics } = checkIdl(linkProgram(program.files), program.sources);
   if (model) {
     model.files = program.files.map(({ file, scope }) =>
       scope === undefined ? { fileName: file.fileName } : { fileName: file.fileName, namespace: scope },

@@ -7,7 +7,8 @@
  */
 import type { SourceRange, SourceSpan } from './ast.js';
 
-export type Severity = 'error' | 'warning';
+/** `note`: something worth knowing that is not wrong (an unknown doc tag); it never fails a command. */
+export type Severity = 'error' | 'warning' | 'note';
 
 /** Another place a diagnostic is about, such as the first declaration of a duplicated name. */
 export interface RelatedLocation {

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import type {
   IdlJson,
+  IdlJsonDocTags,
   IdlJsonEnum,
+  IdlJsonEnumValue,
   IdlJsonError,
   IdlJsonField,
   IdlJsonInterface,
@@ -15,6 +17,7 @@ import type {
   IdlJsonUnion,
 } from '../../runtime/idl-json.js';
 import { discriminatorOf, type Documented, type Name, type TypeRef } from './ast.js';
+import { docCommentParts, docTags } from './doc-tags.js';
 import type { IdlModel } from './model.js';
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
@@ -63,7 +66,7 @@ export function toIdlJson(model: IdlModel): IdlJson {
     addComment(out, enumDecl);
     if (enumDecl.values.length > 0) {
       out.values = enumDecl.values.map((value) => {
-        const v: { name: string; comment?: string } = { name: value.name.text };
+        const v: IdlJsonEnumValue = { name: value.name.text };
         addComment(v, value);
         return v;
       });
@@ -213,10 +216,15 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function addComment(target: { comment?: string }, node: Documented): void {
-  if (node.comment !== undefined && node.comment !== '') target.comment = node.comment;
+/** Adds the node's description (its doc comment without tag lines) and its doc tags to `target`. */
+function addComment(target: { comment?: string } & IdlJsonDocTags, node: Documented): void {
+  Object.assign(target, commentOf(node));
 }
 
-function commentOf(node: Documented): { comment?: string } {
-  return node.comment !== undefined && node.comment !== '' ? { comment: node.comment } : {};
+/** `comment` (the description) and the doc tags of a node; nothing for a node without a doc comment. */
+function commentOf(node: Documented): { comment?: string } & IdlJsonDocTags {
+  if (node.comment === undefined || node.comment === '') return {};
+  if (!node.comment.includes('@')) return { comment: node.comment };
+  const description = docCommentParts(node.comment).description;
+  return { ...(description !== undefined ? { comment: description } : {}), ...docTags(node.comment) };
 }

@@ -20,10 +20,14 @@ export type CompletionPlace =
   | { kind: 'after-return-type'; optionalWritten: boolean }
   /** Inside `raises(...)`: an error name. */
   | { kind: 'raises' }
+  /** At the start of a `//` comment line's text (after `//`, spaces and perhaps `@` and a partial word): a doc tag. */
+  | { kind: 'doc-tag' }
   | { kind: 'none' };
 
 type Block = 'struct' | 'enum' | 'errors' | 'interface' | 'other';
 
+/** A comment so far that is only `//`, spaces, `@` and the start of a word, on a line of its own. */
+const DOC_TAG_START = /^\/\/[ \t]*@[A-Za-z]*$/;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 /** A type as written while typing: `[]`, `map[string]` prefixes, then a (qualified) name. */
 const TYPE = String.raw`(?:\[\]|map\[string\])*[A-Za-z_][\w.]*`;
@@ -40,7 +44,10 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
     const c = text[i];
     if (c === '/' && text[i + 1] === '/') {
       const end = text.indexOf('\n', i);
-      if (end === -1 || end >= offset) return { kind: 'none' };
+      if (end === -1 || end >= offset) {
+        const ownLine = text.slice(text.lastIndexOf('\n', i - 1) + 1, i).trim() === '';
+        return ownLine && DOC_TAG_START.test(text.slice(i, offset)) ? { kind: 'doc-tag' } : { kind: 'none' };
+      }
       i = end;
       continue;
     }

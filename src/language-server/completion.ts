@@ -1,17 +1,27 @@
 /**
  * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
- * type positions (built-in types, the document's structs and enums, imported ones as `common.Money`),
- * declared errors inside `raises(...)`, and `[optional]` after a field's or method's type.
+ * type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too, the document's structs
+ * and enums, imported ones as `common.Money`), declared errors inside `raises(...)`, `[optional]`
+ * after a field's or method's type, and the doc tags (`@deprecated`, `@readonly`, `@example`) at the
+ * start of a comment line.
  */
-import { type CompletionItem, CompletionItemKind } from 'vscode-languageserver/node';
+import { type CompletionItem, CompletionItemKind, CompletionItemTag } from 'vscode-languageserver/node';
+import { CONTEXTUAL_BUILT_IN_TYPES } from '../idl/built-in-types.js';
+import { DOC_TAG_NAMES } from '../idl/doc-tags.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
 import { completionPlace } from './completion-context.js';
 import { summaryOf } from './hover.js';
+import { deprecated } from './outline.js';
 
 const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
-const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool'];
+const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool', 'timestamp', 'date', 'bytes', 'json'];
 const OPTIONAL = '[optional]';
+const DOC_TAG_DETAILS: Record<(typeof DOC_TAG_NAMES)[number], string> = {
+  deprecated: '@deprecated <why>: the item should no longer be used',
+  readonly: '@readonly: the method changes nothing (safe to retry, to cache, to call from tools)',
+  example: '@example <one JSON value>: a value of the item (of a method: a result)',
+};
 
 /** The completion items at `offset` of the document (empty where nothing fits). */
 export function completionsAt(analysis: Analysis, offset: number): CompletionItem[] {
@@ -24,17 +34,30 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     case 'parent':
       return typeItems(analysis).filter((item) => item.kind === CompletionItemKind.Struct);
     case 'type':
-      return [...BUILT_IN_TYPES.map(keyword), keyword('map[string]'), ...typeItems(analysis)];
+      return [...builtInTypes(analysis).map(keyword), keyword('map[string]'), ...typeItems(analysis)];
     case 'after-field-type':
       return [keyword(OPTIONAL)];
     case 'after-return-type':
       return place.optionalWritten ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
     case 'raises':
       return errorItems(analysis);
+    case 'doc-tag':
+      return DOC_TAG_NAMES.map((name) => ({ label: `@${name}`, kind: CompletionItemKind.Keyword, detail: DOC_TAG_DETAILS[name] }));
     case 'none':
       return [];
   }
 }
+
+/**
+ * The built-in type names, without those a struct or enum of the document is named after: such a
+ * type wins over the built-in there (docs/idl.md, "Built-in types") and is offered as itself.
+ */
+function builtInTypes(analysis: Analysis): string[] {
+  const declared = analysis.tree.symbols.types;
+  return BUILT_IN_TYPES.filter((name) => !CONTEXTUAL_BUILT_IN_TYPES.has(name) || !isValueType(declared.get(name)));
+}
+
+const isValueType = (symbol: IdlSymbol | undefined): boolean => symbol?.kind === 'struct' || symbol?.kind === 'enum';
 
 function keyword(label: string): CompletionItem {
   return { label, kind: CompletionItemKind.Keyword };
@@ -42,7 +65,9 @@ function keyword(label: string): CompletionItem {
 
 function declared(label: string, symbol: IdlSymbol, kind: CompletionItemKind): CompletionItem {
   const qualifier = label.slice(0, label.length - symbol.name.length);
-  return { label, kind, detail: summaryOf(symbol, qualifier) };
+  const item: CompletionItem = { label, kind, detail: summaryOf(symbol, qualifier) };
+  if (deprecated(symbol)) item.tags = [CompletionItemTag.Deprecated];
+  return item;
 }
 
 /** Structs and enums of the document and of the files it imports (interfaces are not types of values). */

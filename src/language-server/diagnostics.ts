@@ -4,8 +4,9 @@
  * control and bidirectional characters escaped as there (a message may quote an import's path);
  * the places a message names ("first declared here") become related locations.
  */
-import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { type Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
 import type { Diagnostic } from '../idl/diagnostic.js';
+import { docTags } from '../idl/doc-tags.js';
 import { escapeControlCharacters } from '../idl/visible-text.js';
 import type { Analysis } from './analysis.js';
 import { toRange } from './positions.js';
@@ -13,11 +14,17 @@ import { toRange } from './positions.js';
 /** Shown as the diagnostics' source in editors. */
 export const DIAGNOSTIC_SOURCE = 'idlrpc';
 
+const LSP_SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  note: DiagnosticSeverity.Information,
+};
+
 /** The protocol's form of one compiler diagnostic; file names become URIs through `uriOf`. */
 export function toLspDiagnostic(diagnostic: Diagnostic, uriOf: (fileName: string) => string): LspDiagnostic {
   const converted: LspDiagnostic = {
     range: toRange(diagnostic.range),
-    severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    severity: LSP_SEVERITY[diagnostic.severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
     message: escapeControlCharacters(diagnostic.message),
@@ -43,7 +50,38 @@ export function diagnosticsByUri(analysis: Analysis, uriOf: (fileName: string) =
     if (!list) byUri.set(uri, (list = []));
     list.push(toLspDiagnostic(diagnostic, uriOf));
   }
+  byUri.get(analysis.document.uri)!.push(...deprecatedUses(analysis));
   return byUri;
+}
+
+/**
+ * A hint at each name in the document that denotes a `@deprecated` declaration (of the document or
+ * of a file it imports), tagged `Deprecated` so that editors strike the name through.
+ */
+export function deprecatedUses(analysis: Analysis): LspDiagnostic[] {
+  const hints: LspDiagnostic[] = [];
+  // Each declaration's comment is read once, however often it is used.
+  const reasons = new Map<object, string | undefined>();
+  const reasonOf = (node: object & { comment?: string }) => {
+    if (!reasons.has(node)) reasons.set(node, node.comment?.includes('@') ? docTags(node.comment).deprecated : undefined);
+    return reasons.get(node);
+  };
+  for (const reference of analysis.tree.symbols.references) {
+    const space = reference.kind === 'raises' ? 'error' : 'type';
+    const symbol = reference.symbol ?? analysis.importedDeclaration(reference.name, space)?.symbol;
+    if (!symbol || !('comment' in symbol.node)) continue;
+    const reason = reasonOf(symbol.node);
+    if (reason === undefined) continue;
+    hints.push({
+      range: toRange(reference.span),
+      severity: DiagnosticSeverity.Hint,
+      code: 'deprecated',
+      source: DIAGNOSTIC_SOURCE,
+      message: escapeControlCharacters(`'${reference.name}' is deprecated${reason === '' ? '' : `: ${reason}`}`),
+      tags: [DiagnosticTag.Deprecated],
+    });
+  }
+  return hints;
 }
 
 /**

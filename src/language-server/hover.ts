@@ -4,6 +4,7 @@
  */
 import type { Hover } from 'vscode-languageserver/node';
 import { discriminatorOf } from '../idl/ast.js';
+import { docCommentParts, docTags } from '../idl/doc-tags.js';
 import { printType } from '../idl/format.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
@@ -20,10 +21,26 @@ export function hoverAt(analysis: Analysis, offset: number): Hover | null {
   const { symbol, span } = found;
   const summary = '```idl\n' + summaryOf(symbol, found.qualifier) + '\n```';
   const comment = 'comment' in symbol.node ? symbol.node.comment : undefined;
+  const doc = comment?.includes('@') ? documentation(comment) : comment;
   return {
-    contents: { kind: 'markdown', value: comment ? `${summary}\n\n${comment}` : summary },
+    contents: { kind: 'markdown', value: doc ? `${summary}\n\n${doc}` : summary },
     range: toRange(span),
   };
+}
+
+/**
+ * A doc comment with tags as Markdown: the deprecation first (so it is seen), the description,
+ * then `@readonly` and the examples.
+ */
+function documentation(comment: string): string {
+  const parts = docCommentParts(comment);
+  const tags = docTags(comment);
+  const blocks: string[] = [];
+  if (tags.deprecated !== undefined) blocks.push(`**Deprecated**${tags.deprecated === '' ? '' : `: ${tags.deprecated}`}`);
+  if (parts.description !== undefined) blocks.push(parts.description);
+  if (tags.readonly) blocks.push('**Read-only**: changes nothing (safe to retry, to cache, to call from tools)');
+  for (const example of parts.tags.filter((t) => t.name === 'example')) blocks.push(`Example: \`${example.argument}\``);
+  return blocks.join('\n\n');
 }
 
 /**

@@ -2,7 +2,15 @@
  * The document's outline (document symbols), the workspace's symbols (declarations of every open
  * document) and folding ranges (blocks, multi-line parameter lists, comment groups, import lines).
  */
-import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind, type SymbolInformation } from 'vscode-languageserver/node';
+import {
+  type DocumentSymbol,
+  type FoldingRange,
+  FoldingRangeKind,
+  SymbolKind,
+  type SymbolInformation,
+  SymbolTag,
+} from 'vscode-languageserver/node';
+import { isDeprecated } from '../idl/doc-tags.js';
 import type { IdlSymbol, SymbolTable } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
 import { toRange } from './positions.js';
@@ -36,6 +44,7 @@ export function documentSymbols(symbols: SymbolTable): DocumentSymbol[] {
       range: toRange(symbol.span),
       selectionRange: toRange(symbol.nameSpan),
     };
+    if (deprecated(symbol)) entry.tags = [SymbolTag.Deprecated];
     converted.set(symbol, entry);
     const parent = symbol.container && converted.get(symbol.container);
     if (parent) (parent.children ??= []).push(entry);
@@ -57,6 +66,7 @@ export function workspaceSymbols(analyses: readonly Analysis[], query: string): 
         location: { uri: analysis.document.uri, range: toRange(symbol.nameSpan) },
       };
       if (symbol.container) information.containerName = symbol.container.name;
+      if (deprecated(symbol)) information.tags = [SymbolTag.Deprecated];
       found.push(information);
     }
   }
@@ -91,4 +101,9 @@ export function foldingRanges(analysis: Analysis): FoldingRange[] {
   runs((line) => line.trimStart().startsWith('//'), FoldingRangeKind.Comment);
   runs((line) => /^\s*import\s/.test(line), FoldingRangeKind.Imports);
   return ranges.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+/** Whether a declaration's doc comment says `@deprecated` (editors strike it through). */
+export function deprecated(symbol: IdlSymbol): boolean {
+  return 'comment' in symbol.node && symbol.node.comment?.includes('@') === true && isDeprecated(symbol.node.comment);
 }

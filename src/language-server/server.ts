@@ -34,7 +34,7 @@ export const SERVER_CAPABILITIES: InitializeResult['capabilities'] = {
   definitionProvider: true,
   referencesProvider: true,
   renameProvider: { prepareProvider: true },
-  completionProvider: { triggerCharacters: ['(', ',', '[', '.'] },
+  completionProvider: { triggerCharacters: ['(', ',', '[', '.', '@'] },
   documentSymbolProvider: true,
   workspaceSymbolProvider: true,
   foldingRangeProvider: true,

@@ -37,4 +37,8 @@ export const EXTENSION = {
   raises: 'x-idl-raises',
   /** On an enum schema: doc comments of the values, index-aligned with `enum` (a common convention). */
   enumDescriptions: 'x-enum-descriptions',
+  /** On an enum schema: the values marked `@deprecated` (OpenAPI cannot mark one value of an enum). */
+  deprecatedValues: 'x-deprecated',
+  /** On an operation: `true` when the method is `@readonly` (it changes nothing). */
+  readonly: 'x-readonly',
 } as const;

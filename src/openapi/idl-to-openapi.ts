@@ -7,6 +7,7 @@
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
 import type { EnumDecl, Field, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import { docCommentParts, docDescription, docTags } from '../idl/doc-tags.js';
 import { allFields, type IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
@@ -197,7 +198,8 @@ class OpenApiWriter {
     };
     const errors = this.once((names) => names.model.errors).map(({ names, declaration: error }) => {
       const entry: Schema = { code: error.code, name: names.errors.get(error.name.text), message: error.message };
-      if (error.comment !== undefined) entry.description = error.comment;
+      const description = docDescription(error.comment);
+      if (description !== undefined) entry.description = description;
       return entry;
     });
     if (errors.length > 0) document[EXTENSION.errors] = errors;
@@ -355,25 +357,29 @@ class OpenApiWriter {
 
   private enumSchema(decl: EnumDecl): Schema {
     const schema: Schema = { type: 'string' };
-    if (decl.comment !== undefined) schema.description = decl.comment;
+    const description = this.descriptionOf(decl.comment);
+    if (description !== undefined) schema.description = description;
     schema.enum = decl.values.map((v) => v.name.text);
-    if (decl.values.some((v) => v.comment !== undefined)) {
+    const valueDescriptions = decl.values.map((v) => this.descriptionOf(v.comment));
+    if (valueDescriptions.some((d) => d !== undefined)) {
       // null: no comment (an empty string is a comment of one empty line).
-      schema[EXTENSION.enumDescriptions] = decl.values.map((v) => v.comment ?? null);
+      schema[EXTENSION.enumDescriptions] = valueDescriptions.map((d) => d ?? null);
     }
-    return schema;
+    const deprecatedValues = decl.values.filter((v) => docTags(v.comment).deprecated !== undefined).map((v) => v.name.text);
+    if (deprecatedValues.length > 0) schema[EXTENSION.deprecatedValues] = deprecatedValues;
+    return this.tagged(schema, decl.comment);
   }
 
   private structSchema(decl: StructDecl, names: ModelNames): Schema {
     const own = this.objectSchema(decl.fields, names);
-    if (decl.extends === undefined) return this.describe(own, decl.comment);
+    if (decl.extends === undefined) return this.describe(own, decl.comment, true);
     const parent = { $ref: this.ref(names.schemas.get(decl.extends.text)!) };
-    return this.describe({ type: 'object', allOf: [parent, own] }, decl.comment);
+    return this.describe({ type: 'object', allOf: [parent, own] }, decl.comment, true);
   }
 
   /** A struct as one object schema, inherited fields first (a nullable copy cannot `allOf` its parent). */
   private flattenedStructSchema(decl: StructDecl, names: ModelNames): Schema {
-    return this.describe(this.objectSchema(allFields(names.model, decl), names), decl.comment);
+    return this.describe(this.objectSchema(allFields(names.model, decl), names), decl.comment, true);
   }
 
   /** `type: object` with the fields as properties, in order, and the required ones. */
@@ -381,7 +387,7 @@ class OpenApiWriter {
     const schema: Schema = { type: 'object' };
     const properties: Record<string, Schema> = {};
     for (const field of fields) {
-      properties[field.name.text] = this.describe(this.typeSchema(field.type, names, field.optional), field.comment);
+      properties[field.name.text] = this.describe(this.typeSchema(field.type, names, field.optional), field.comment, true);
     }
     if (fields.length > 0) schema.properties = properties;
     const required = fields.filter((f) => !f.optional).map((f) => f.name.text);
@@ -389,11 +395,41 @@ class OpenApiWriter {
     return schema;
   }
 
-  /** Adds a description; in 3.0 a `$ref` cannot have siblings, so it is wrapped in `allOf`. */
-  private describe(schema: Schema, description: string | undefined): Schema {
-    if (description === undefined) return schema;
-    if ('$ref' in schema && this.version === '3.0') return { allOf: [schema], description };
-    return { ...schema, description };
+  /**
+   * Adds the description of a doc comment (without its tag lines) and, with `withTags`, what its
+   * tags say (`deprecated`, examples); in 3.0 a `$ref` cannot have siblings, so it is wrapped in `allOf`.
+   */
+  private describe(schema: Schema, comment: string | undefined, withTags = false): Schema {
+    const description = this.descriptionOf(comment);
+    const annotations: Schema = {};
+    if (description !== undefined) annotations.description = description;
+    if (withTags) Object.assign(annotations, this.tagged({}, comment));
+    if (Object.keys(annotations).length === 0) return schema;
+    if ('$ref' in schema && this.version === '3.0') return { allOf: [schema], ...annotations };
+    return { ...schema, ...annotations };
+  }
+
+  /** The description of a doc comment: the comment without its tag lines. */
+  private descriptionOf(comment: string | undefined): string | undefined {
+    return comment?.includes('@') ? docDescription(comment) : comment;
+  }
+
+  /**
+   * `schema` with what the doc tags of `comment` say in schema keywords: `deprecated: true`, and the
+   * `@example` values as `examples` (3.1) or the first as `example` (3.0).
+   */
+  private tagged(schema: Schema, comment: string | undefined): Schema {
+    if (!comment?.includes('@')) return schema;
+    const tags = docTags(comment);
+    // The exact comment, so that converting the document back keeps the tags as written (a
+    // deprecation's reason has no OpenAPI keyword).
+    if (docCommentParts(comment).tags.length > 0) schema[EXTENSION.comment] = comment;
+    if (tags.deprecated !== undefined) schema.deprecated = true;
+    if (tags.examples !== undefined) {
+      if (this.version === '3.1') schema.examples = tags.examples;
+      else schema.example = tags.examples[0];
+    }
+    return schema;
   }
 
   private ref(schemaName: string): string {
@@ -404,6 +440,8 @@ class OpenApiWriter {
   private typeSchema(type: TypeRef, names: ModelNames, nullable = false): Schema {
     const schema = this.plainTypeSchema(type, names);
     if (!nullable) return schema;
+    // json's schema `{}` stays as it is: null is one of its values.
+    if (type.kind === 'builtIn' && type.name === 'json') return schema;
     if (this.version === '3.1') {
       if ('$ref' in schema) return { oneOf: [schema, { type: 'null' }] };
       return { ...schema, type: [schema.type, 'null'] };
@@ -431,6 +469,16 @@ class OpenApiWriter {
             return { type: 'number', format: 'double' };
           case 'bool':
             return { type: 'boolean' };
+          case 'timestamp':
+            return { type: 'string', format: 'date-time' };
+          case 'date':
+            return { type: 'string', format: 'date' };
+          case 'bytes':
+            return this.version === '3.1' ? { type: 'string', contentEncoding: 'base64' } : { type: 'string', format: 'byte' };
+          case 'json':
+            // Any JSON value: a schema without constraints. (3.0 would want `nullable: true` for null,
+            // but `nullable` without a `type` is not valid 3.0: docs/openapi.md.)
+            return {};
         }
         break;
       case 'array':
@@ -465,6 +513,13 @@ class OpenApiWriter {
   /** The `httpStatus` of a declared error, by its name in the document or in the IDL. */
   private statusOf(error: IdlModel['errors'][number], names: ModelNames): number | undefined {
     return this.httpStatus[names.errors.get(error.name.text) ?? error.name.text] ?? this.httpStatus[error.name.text];
+  }
+
+  /** The media type of a result: its schema, and the method's `@example` results (`example`, or `examples` when several). */
+  private resultMedia(schema: Schema, examples: unknown[] | undefined): Schema {
+    if (examples === undefined) return { schema };
+    if (examples.length === 1) return { schema, example: examples[0] };
+    return { schema, examples: Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }])) };
   }
 
   /** Throws when `httpStatus` names no declared error or gives a status that is not an HTTP error. */
@@ -515,15 +570,19 @@ class OpenApiWriter {
       tags: [tag],
       // Linters require a non-empty summary: the comment's first non-blank line, else the qualified name.
       summary:
-        method.comment
+        this.descriptionOf(method.comment)
           ?.split('\n')
           .find((line) => line.trim() !== '')
           ?.trim() ?? `${iface.name.text}.${method.name.text}`,
     };
     // Linters want a description on every operation; the exact comment (or its absence) travels in
     // x-idl-comment, as for tags, so that the default one is not read back as a comment.
-    operation.description = method.comment ?? `IDL method: ${iface.name.text}.${method.name.text}`;
+    operation.description = this.descriptionOf(method.comment) ?? `IDL method: ${iface.name.text}.${method.name.text}`;
     if (method.comment !== undefined) operation[EXTENSION.comment] = method.comment;
+    const tags = docTags(method.comment);
+    // A deprecated interface deprecates each of its methods.
+    if (tags.deprecated !== undefined || docTags(iface.comment).deprecated !== undefined) operation.deprecated = true;
+    if (tags.readonly) operation[EXTENSION.readonly] = true;
     const properties: Record<string, Schema> = {};
     method.parameters.forEach((parameter, index) => {
       properties[parameter.name.text] = this.typeSchema(parameter.type, names);
@@ -549,7 +608,7 @@ class OpenApiWriter {
     const responses: Record<string, Schema> = {
       '200': {
         description: method.returnOptional ? 'The result, or null.' : 'The result.',
-        content: { 'application/json': { schema: this.typeSchema(method.returnType, names, method.returnOptional) } },
+        content: { 'application/json': this.resultMedia(this.typeSchema(method.returnType, names, method.returnOptional), tags.examples) },
       },
       [ERROR_STATUS.invalidRequest]: {
         description: 'The request or its parameters are invalid (JSON-RPC codes -32700, -32600, -32602).',

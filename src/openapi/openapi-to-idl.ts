@@ -6,6 +6,7 @@
  * hoisted inline structs where they are first reached, the declared errors (documents written by
  * `idlToOpenApi` only), then the interfaces in the order of their first operation.
  */
+import { dropInvalidExamples } from './doc-tags-in.js';
 import { resolve } from 'node:path';
 import type { ErrorDecl, IdlFile } from '../idl/ast.js';
 import { printIdl, syntheticSpan } from '../idl/format.js';
@@ -100,6 +101,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
     span: syntheticSpan(idlFileName),
     keepIdentifiers: isObject(info) && typeof info[EXTENSION.namespace] === 'string',
     binary: new BinaryDrops(options.binary ?? 'error', sink),
+    examplePointers: new Map(),
   };
 
   const errors = ctx.keepIdentifiers ? declaredErrors(content as Record<string, unknown>, ctx) : [];
@@ -132,6 +134,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
   if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
   file.declarations.push(...interfaces);
+  dropInvalidExamples(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
   const idl = printIdl(file);
   file.source = idl;
   const prefixedMethods = operations.prefixedMethods();

@@ -3,6 +3,7 @@
  * (operations)"), plus the reverse of our own REST binding, so that IDL -> OpenAPI -> IDL gives the
  * same methods back.
  */
+import { mediaExample, withDocTags } from './doc-tags-in.js';
 import type { InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
 import { EXTENSION } from './error-binding.js';
 import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, upperFirst } from './names.js';
@@ -244,7 +245,7 @@ export class OperationConverter {
     if (!binding) this.addParameters(site, id, addParameter);
     this.addBody(site, id, binding !== undefined, addParameter);
 
-    const { type: returnType, optional } = this.returnType(site, id, binding !== undefined);
+    const { type: returnType, optional, example: resultExample } = this.returnType(site, id, binding !== undefined);
     const method: Method = {
       name: this.name(methodName),
       parameters,
@@ -259,7 +260,13 @@ export class OperationConverter {
           [site.operation.summary, site.operation.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'),
           this.ctx.keepIdentifiers,
         );
-    if (comment !== undefined) method.comment = comment;
+    const tagged = withDocTags(comment, {
+      deprecated: site.operation.deprecated,
+      readonly: site.operation[EXTENSION.readonly],
+      example: resultExample,
+    });
+    if (tagged !== undefined) method.comment = tagged;
+    this.ctx.examplePointers.set(method, displayPointer(child(site.location, 'responses')));
     return method;
   }
 
@@ -355,7 +362,7 @@ export class OperationConverter {
    * 204 (or a chosen response without content) makes it `[optional]`; without any schema the method
    * returns `bool [optional]` (always null). Other responses are dropped with a warning.
    */
-  private returnType(site: OperationSite, operationId: string, binding: boolean): { type: TypeRef; optional: boolean } {
+  private returnType(site: OperationSite, operationId: string, binding: boolean): { type: TypeRef; optional: boolean; example?: unknown } {
     const responses = isObject(site.operation.responses) ? site.operation.responses : {};
     const codes = Object.keys(responses);
     const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
@@ -390,7 +397,7 @@ export class OperationConverter {
     if (schema === undefined) return noResult();
     const result: TypeResult = this.schemas.typeOf(child(location, 'content', media!, 'schema'), schema, `${operationId}Response`);
     optional ||= result.nullable;
-    return { type: result.type, optional };
+    return { type: result.type, optional, example: mediaExample(((response as Schema).content as Record<string, Schema>)[media!]) };
   }
 
   /** `raises` of a method in a document our writer produced. */

@@ -12,10 +12,11 @@
  * in a loop, a struct's fields are converted later (from a queue) once the conversion is
  * MAX_CONVERSION_DEPTH deep, and arrays and maps stop at the IDL's own nesting limit.
  */
-import type { EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import { deprecatedEnumValues, schemaExample, withDocTags } from './doc-tags-in.js';
+import type { BuiltInTypeName, EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
-import { RPC_ERROR_MARKER } from './error-binding.js';
+import { EXTENSION, RPC_ERROR_MARKER } from './error-binding.js';
 import { NULLABLE_COPY_MARKER } from './nullable-copy.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
@@ -49,6 +50,8 @@ export interface ConversionContext {
   keepIdentifiers: boolean;
   /** Where the members that binary data makes go are reported (warnings, or one error at the end). */
   binary: BinaryDrops;
+  /** The document pointer of each converted node whose comment got an `@example` (for the warning when it is dropped). */
+  examplePointers: Map<object, string>;
 }
 
 /** An IDL type and whether the schema also allows `null`. */
@@ -156,7 +159,7 @@ export class SchemaConverter {
     this.ctx.sink.warn(typeof location === 'string' ? location : displayPointer(location), message);
   }
 
-  private builtIn(name: 'string' | 'int' | 'float' | 'bool'): TypeRef {
+  private builtIn(name: BuiltInTypeName): TypeRef {
     return { kind: 'builtIn', name, span: this.ctx.span };
   }
 
@@ -283,7 +286,7 @@ export class SchemaConverter {
       for (const step of steps) this.inProgress.delete(step.key);
     }
     for (let i = steps.length - 1; i >= 0; i--) {
-      result = { type: result.type, nullable: result.nullable || steps[i].nullable };
+      result = { type: result.type, nullable: !holdsNull(result.type) && (result.nullable || steps[i].nullable) };
       this.named.set(steps[i].key, result);
     }
     return result;
@@ -391,7 +394,7 @@ export class SchemaConverter {
         this.inProgress.add(key);
         try {
           const inline = this.inlineType(location, schema, name);
-          const result: TypeResult = { type: inline.type, nullable: inline.nullable || allowsNull(schema) };
+          const result: TypeResult = { type: inline.type, nullable: !holdsNull(inline.type) && (inline.nullable || allowsNull(schema)) };
           // Cached like named types, so a schema reached from many places warns once.
           this.named.set(key, result);
           return result;
@@ -420,8 +423,9 @@ export class SchemaConverter {
     const objectType = types.includes('object') || (types.length === 0 && schema.additionalProperties !== undefined);
     if (!objectType) return 'inline';
     if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return 'inline';
-    // An object with an additionalProperties schema is a map; a free-form object is an empty struct
-    // (the runtime passes unknown fields through).
+    // An object with an additionalProperties schema is a map, one with `additionalProperties: true`
+    // json; any other free-form object is an empty struct (the runtime passes unknown fields through).
+    if (schema.additionalProperties === true) return 'inline';
     return isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0 ? 'inline' : 'struct';
   }
 
@@ -490,6 +494,15 @@ export class SchemaConverter {
     return name;
   }
 
+  /**
+   * The doc comment of a schema: its description, or in a document we wrote the exact comment in
+   * `x-idl-comment` (present when the comment holds doc tags).
+   */
+  private describedBy(schema: Schema): string | undefined {
+    const exact = this.ctx.keepIdentifiers ? schema[EXTENSION.comment] : undefined;
+    return docComment(typeof exact === 'string' ? exact : schema.description, this.ctx.keepIdentifiers);
+  }
+
   private namedType(name: string): TypeRef {
     return { kind: 'named', name, span: this.ctx.span };
   }
@@ -497,8 +510,12 @@ export class SchemaConverter {
   private declareStruct(location: Location, schema: Schema, wanted: string): TypeResult {
     const name = this.claimName(location, schema, wanted);
     const struct: StructDecl = { kind: 'struct', name: { text: name, span: this.ctx.span }, fields: [], span: this.ctx.span };
-    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
+    const comment = withDocTags(this.describedBy(schema), {
+      deprecated: schema.deprecated,
+      example: schemaExample(schema),
+    });
     if (comment !== undefined) struct.comment = comment;
+    this.ctx.examplePointers.set(struct, displayPointer(location));
     const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     // Registered before the fields are converted, so a field that refers back finds it.
     this.named.set(locationKey(location), result);
@@ -676,9 +693,15 @@ export class SchemaConverter {
           optional: !required.has(property) || type.nullable,
           span: this.ctx.span,
         };
-        const comment = isObject(propertySchema) ? docComment(propertySchema.description, this.ctx.keepIdentifiers) : undefined;
+        const comment = isObject(propertySchema)
+          ? withDocTags(this.describedBy(propertySchema), {
+              deprecated: propertySchema.deprecated,
+              example: schemaExample(propertySchema),
+            })
+          : undefined;
         if (comment !== undefined) field.comment = comment;
         this.fieldPointers.set(field, displayPointer(location));
+        this.ctx.examplePointers.set(field, displayPointer(location));
         struct.fields.push(field);
       }
     }
@@ -688,6 +711,7 @@ export class SchemaConverter {
     const name = this.claimName(location, schema, wanted);
     const descriptions = schema['x-enum-descriptions'] ?? schema['x-enumDescriptions'];
     const scope = new NameScope();
+    const deprecatedValues = deprecatedEnumValues(schema);
     const values: EnumValue[] = [];
     (schema.enum as unknown[]).forEach((value, i) => {
       if (typeof value !== 'string') return;
@@ -695,16 +719,23 @@ export class SchemaConverter {
       if (valueName !== value)
         this.warn(child(location, 'enum', i), `enum value "${value}" of ${name} is written as ${valueName} (a valid unique identifier)`);
       const enumValue: EnumValue = { name: { text: valueName, span: this.ctx.span }, span: this.ctx.span };
-      const comment = docComment(
-        Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
-        this.ctx.keepIdentifiers,
+      const comment = withDocTags(
+        docComment(
+          Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
+          this.ctx.keepIdentifiers,
+        ),
+        { deprecated: deprecatedValues.has(value) },
       );
       if (comment !== undefined) enumValue.comment = comment;
       values.push(enumValue);
     });
     const decl: EnumDecl = { kind: 'enum', name: { text: name, span: this.ctx.span }, values, span: this.ctx.span };
-    const comment = docComment(schema.description, this.ctx.keepIdentifiers);
+    const comment = withDocTags(this.describedBy(schema), {
+      deprecated: schema.deprecated,
+      example: schemaExample(schema),
+    });
     if (comment !== undefined) decl.comment = comment;
+    this.ctx.examplePointers.set(decl, displayPointer(location));
     this.declarations.push(decl);
     const result: TypeResult = { type: this.namedType(name), nullable: allowsNull(schema) };
     this.named.set(locationKey(location), result);
@@ -755,15 +786,26 @@ export class SchemaConverter {
     return result;
   }
 
-  /** `{}` or `true`: any JSON value. */
-  private anyValue(location: Location): TypeResult {
-    this.warn(location, 'schema allows any JSON value, which the IDL cannot express; used string');
-    return { type: this.builtIn('string'), nullable: true };
+  /** `{}` or `true`: any JSON value, `json` (which holds null too). */
+  private anyValue(_location: Location): TypeResult {
+    return { type: this.builtIn('json'), nullable: false };
   }
 
   /** Types that need no declaration: built-ins, arrays and maps (`follow` has taken care of `allOf`/`oneOf`/`anyOf`). */
   private inlineType(location: Location, schema: Schema, name: string): TypeResult {
-    const annotations = ['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs'];
+    // `nullable` alone (3.0's json, `{ nullable: true }`) adds null to a schema that already allows everything.
+    const annotations = [
+      'description',
+      'title',
+      'example',
+      'examples',
+      'default',
+      'deprecated',
+      'readOnly',
+      'writeOnly',
+      'externalDocs',
+      'nullable',
+    ];
     if (Object.keys(schema).every((k) => annotations.includes(k) || k.startsWith('x-'))) return this.anyValue(location);
     const types = typeList(schema);
     if (types.length > 1)
@@ -772,7 +814,7 @@ export class SchemaConverter {
     switch (type) {
       case 'string':
         if (schema.format === 'binary') throw new BinarySchemaError(displayPointer(location));
-        return { type: this.builtIn('string'), nullable: false };
+        return { type: this.builtIn(stringTypeOf(schema)), nullable: false };
       case 'integer':
         return { type: this.builtIn('int'), nullable: false };
       case 'number':
@@ -788,6 +830,8 @@ export class SchemaConverter {
         return { type: { kind: 'array', element, span: this.ctx.span }, nullable: false };
       }
       case 'object':
+        // A free-form object (`additionalProperties: true`, no properties): any JSON value.
+        if (schema.additionalProperties === true) return { type: this.builtIn('json'), nullable: false };
         return {
           type: { kind: 'map', value: this.nestedType(location, schema, 'additionalProperties', `${name}_value`), span: this.ctx.span },
           nullable: false,
@@ -876,6 +920,22 @@ function typeDepth(type: TypeRef): number {
   for (let at = type; depth <= MAX_TYPE_DEPTH && (at.kind === 'array' || at.kind === 'map'); depth++)
     at = at.kind === 'array' ? at.element : at.value;
   return depth;
+}
+
+/** Whether null is one of a type's own values (json): such a type is never made `[optional]` for allowing null. */
+function holdsNull(type: TypeRef): boolean {
+  return type.kind === 'builtIn' && type.name === 'json';
+}
+
+/**
+ * The IDL type of a string schema: `format: date-time` a timestamp, `format: date` a date,
+ * `format: byte` (3.0) or `contentEncoding: base64` (3.1) bytes, any other a string.
+ */
+function stringTypeOf(schema: Schema): 'string' | 'timestamp' | 'date' | 'bytes' {
+  if (schema.format === 'date-time') return 'timestamp';
+  if (schema.format === 'date') return 'date';
+  if (schema.format === 'byte' || schema.contentEncoding === 'base64') return 'bytes';
+  return 'string';
 }
 
 /** The type of a schema without `type`, from its other keywords. */

@@ -47,9 +47,16 @@ export function rpcHostFor(
   return (entry) => {
     if (last?.entry === entry) return { ...last.hosted, fresh: false };
     const hosted = hostEntry(entry, rpcPath, exposeErrors, cors, httpStatus);
-    last = { entry, hosted };
+    // A module met while an edit's import of it is still under way has exports not set yet: it is
+    // hosted again on the next request, not kept failing until the next edit.
+    if (isLoaded(entry)) last = { entry, hosted };
     return { ...hosted, fresh: true };
   };
+}
+
+/** Whether every export of the entry module is set (a module still being evaluated has them undefined). */
+function isLoaded(entry: ServerEntryModule): boolean {
+  return entry.idlJson !== undefined && typeof entry.createServer === 'function' && typeof entry.createMiddleware === 'function';
 }
 
 function hostEntry(
@@ -60,6 +67,7 @@ function hostEntry(
   httpStatus: Readonly<Record<string, number>> | undefined,
 ): Omit<HostedEntry, 'fresh'> {
   try {
+    if (!isLoaded(entry)) throw new Error('the server module is still loading after an edit; call again');
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
     const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors, httpStatus });
     const middleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;

@@ -312,6 +312,20 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       })
     );
   },
+  deprecated: (g, file) => {
+    const chosen = pick(
+      g,
+      structsOf(file).filter((s) => !s.comment?.includes('@deprecated')),
+    );
+    return (
+      chosen &&
+      mutate(file, (copy) => {
+        const struct = structsOf(copy).find((s) => s.name.text === chosen.name.text)!;
+        struct.comment = struct.comment === undefined ? '@deprecated' : `${struct.comment}\n@deprecated`;
+        return true;
+      })
+    );
+  },
 };
 
 function preparedFieldChange(file: IdlFile, field: Partial<Field>, change: (struct: StructDecl) => void): Mutation {

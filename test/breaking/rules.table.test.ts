@@ -114,6 +114,37 @@ const cases: Case[] = [
     after: api('struct Q {\n    x int [optional]\n}\ninterface A {\n    f(a Q) int\n}'),
     expected: ['param-type-changed wire', 'struct-added safe', 'struct-removed source'],
   },
+  // The built-in types with a wire form change the type like any other (docs/breaking.md)
+  {
+    name: 'parameter type changed from string to timestamp',
+    before: api('interface A {\n    f(at string) int\n}'),
+    after: api('interface A {\n    f(at timestamp) int\n}'),
+    expected: ['param-type-changed wire'],
+  },
+  {
+    name: 'return type changed from bytes to string',
+    before: api('interface A {\n    f() bytes\n}'),
+    after: api('interface A {\n    f() string\n}'),
+    expected: ['return-type-changed wire'],
+  },
+  {
+    name: 'field type changed from date to timestamp',
+    before: withItem(item('    a date'), 'request'),
+    after: withItem(item('    a timestamp'), 'request'),
+    expected: ['field-type-changed wire'],
+  },
+  {
+    name: 'field type changed from string to json',
+    before: withItem(item('    a string'), 'response'),
+    after: withItem(item('    a json'), 'response'),
+    expected: ['field-type-changed wire'],
+  },
+  {
+    name: 'a struct named date replaced by the built-in date',
+    before: api('struct date {\n    d string\n}\ninterface A {\n    f(a date) int\n}'),
+    after: api('interface A {\n    f(a date) int\n}'),
+    expected: ['param-type-changed wire', 'struct-removed source'],
+  },
   // Return values and raised errors
   {
     name: 'return type changed',
@@ -371,6 +402,21 @@ const cases: Case[] = [
     after: api('errors {\n    1 A "another"\n}'),
     expected: ['error-message-changed safe'],
   },
+  // Doc tags
+  {
+    name: 'struct, field, enum, interface and method deprecated',
+    before: api('struct Item {\n    a int\n}\nenum E {\n    x\n}\ninterface S {\n    f(item Item) E\n}'),
+    after: api(
+      '// @deprecated\nstruct Item {\n    // @deprecated use b\n    a int\n}\n// @deprecated\nenum E {\n    x\n}\n// @deprecated\ninterface S {\n    // @deprecated\n    // @readonly\n    f(item Item) E\n}',
+    ),
+    expected: ['deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe'],
+  },
+  {
+    name: 'deprecation removed, other tags added or removed',
+    before: api('// @deprecated\nstruct Item {\n    // @example 1\n    a int\n}\ninterface S {\n    f(item Item) int\n}'),
+    after: api('struct Item {\n    a int\n}\ninterface S {\n    // @readonly\n    f(item Item) int\n}'),
+    expected: [],
+  },
   // Nothing that matters
   {
     name: 'declarations, methods, fields and values reordered, comments changed',
@@ -408,6 +454,14 @@ describe('locations and messages', () => {
     expect(byRule['field-removed'].message).toBe(
       'required field Item.b is removed from struct Item, which travels in responses: old clients expect it',
     );
+  });
+
+  test('a declared type and the built-in type of the same name are told apart in the message', () => {
+    const [change] = compareTexts(
+      api('struct date {\n    d string\n}\ninterface A {\n    f(a date) int\n}'),
+      api('interface A {\n    f(a date) int\n}'),
+    ).changes;
+    expect(change.message).toBe('the type of parameter A.f.a changes from date to date (built-in)');
   });
 
   test('the swapped parameters are named in the message', () => {

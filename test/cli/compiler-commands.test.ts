@@ -119,11 +119,55 @@ describe('idlrpc -validate', () => {
     );
   });
 
+  test('an unknown doc tag: a located note on stderr, exit 0', async () => {
+    writeFileSync(join(dir, 'tagged.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    id string\n}\n');
+    const run = await runCli(['-validate', 'tagged.idl'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('tagged.idl: ok (0 interfaces, 1 struct, 0 enums, 0 errors)\n');
+    expect(run.stderr).toMatch(/^tagged\.idl:4:8: note: unknown doc tag '@todo': the line stays description text/);
+  });
+
+  test('a bad @example fails, located, and the count is of errors only', async () => {
+    writeFileSync(join(dir, 'example.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    // @example "x"\n    id int\n}\n');
+    const run = await runCli(['-validate', 'example.idl'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'example.idl:5:17: error: @example is not a value of this field: at $: expected an integer, found the string "x"',
+    );
+    expect(run.stderr).toContain('\n1 error in example.idl');
+  });
+
   test('several files: the good ones pass, the exit code reports the bad one', async () => {
     const run = await runCli(['-validate', 'checkout.idl', 'syntax.idl'], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('checkout.idl: ok');
     expect(run.stderr).toMatch(/^syntax\.idl:3:10: error: expected a type such as/);
+  });
+
+  test('-portable: a located warning at each use of a type other implementations do not read, exit 0', async () => {
+    writeFileSync(
+      join(dir, 'stamps.idl'),
+      'namespace stamps\nstruct S {\n    at timestamp\n    raw map[string]bytes\n}\ninterface I {\n    f(day date) []json\n}\n',
+    );
+    const plain = await runCli(['-validate', 'stamps.idl'], dir);
+    expect(plain).toEqual({ code: 0, stdout: 'stamps.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n', stderr: '' });
+    const run = await runCli(['-validate', 'stamps.idl', '-portable'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('stamps.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n');
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('stamps.idl:'));
+    expect(lines).toEqual([
+      "stamps.idl:3:8: warning: 'timestamp' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:4:20: warning: 'bytes' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:7:11: warning: 'date' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+      "stamps.idl:7:19: warning: 'json' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name",
+    ]);
+    expect(run.stderr).toContain('> 3 |     at timestamp\n    |        ^^^^^^^^^');
+    expect(run.stderr.trimEnd().endsWith('4 portability warnings in stamps.idl')).toBe(true);
+    expect(await runCli(['-validate', 'checkout.idl', '-portable'], dir)).toEqual({
+      code: 0,
+      stdout: 'checkout.idl: ok (3 interfaces, 8 structs, 2 enums, 5 errors)\n',
+      stderr: '',
+    });
   });
 
   test('a missing file is a clear error, not a stack trace', async () => {
@@ -136,7 +180,7 @@ describe('idlrpc -validate', () => {
     expect(run).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'idlrpc: -validate needs at least one .idl file\nusage: idlrpc -validate <file.idl>...\n',
+      stderr: 'idlrpc: -validate needs at least one .idl file\nusage: idlrpc -validate <file.idl>... [-portable]\n',
     });
   });
 });

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { main } from '../../src/cli/main.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,4 +86,20 @@ export function readTree(dir: string): Record<string, string> {
   };
   walk(dir);
   return files;
+}
+
+/**
+ * Writes `idl` to `test-output/generator/<name>/`, generates its output directory with the CLI and
+ * expects it to compile under `tsc --strict` (the generated tsconfig), with nothing printed.
+ */
+export async function expectOutputDirectoryCompiles(name: string, idl: string): Promise<void> {
+  const dir = freshDir(name);
+  const idlFile = path.join(dir, `${name}.idl`);
+  writeFileSync(idlFile, idl);
+  const out = path.join(dir, 'gen');
+  const generated = await idlrpc(['-plugin', 'ts-client-server', '-dir', out, '-ts-gen-tsconfig', idlFile]);
+  expect(generated.stderr).toBe('');
+  const checked = typeCheck(out, false, 600_000);
+  expect(checked.output).toBe('');
+  expect(checked.status).toBe(0);
 }

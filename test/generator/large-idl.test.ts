@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { generateModule } from '../../src/codegen/index.js';
 import { compileIdl } from '../../src/idl/index.js';
-import { freshDir, idlrpc, typeCheck } from './helpers.js';
+import { expectOutputDirectoryCompiles, freshDir, typeCheck } from './helpers.js';
 
 const STRUCTS = 5_000;
 
@@ -47,15 +47,7 @@ const STRICT = {
 };
 
 test(`the output directory of ${STRUCTS} structs compiles under tsc --strict`, async () => {
-  const dir = freshDir('large-idl');
-  const idlFile = path.join(dir, 'large.idl');
-  writeFileSync(idlFile, largeIdl());
-  const out = path.join(dir, 'gen');
-  const generated = await idlrpc(['-plugin', 'ts-client-server', '-dir', out, '-ts-gen-tsconfig', idlFile]);
-  expect(generated.stderr).toBe('');
-  const checked = typeCheck(out, false, 600_000);
-  expect(checked.output).toBe('');
-  expect(checked.status).toBe(0);
+  await expectOutputDirectoryCompiles('large-idl', largeIdl());
 }, 600_000);
 
 test(`the plugin module's .d.ts of ${STRUCTS} structs compiles under tsc --strict in an app`, () => {

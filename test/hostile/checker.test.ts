@@ -232,3 +232,55 @@ describe('the checker on hostile input', () => {
     TIMEOUT,
   );
 });
+
+describe('doc tags on hostile input', () => {
+  test(
+    'a doc comment of 200,000 unknown @word lines: located notes, the first 100 shown, exit 0',
+    async () => {
+      const lines = [
+        'namespace shop',
+        '',
+        'struct Item {',
+        ...Array.from({ length: 200_000 }, (_, i) => `    // @todo ${i}`),
+        '    id  string',
+        '}',
+      ];
+      const run = await validate(idlFile('todo.idl', lines));
+      expectCleanExit(run);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/^todo\.idl:4:8: note: unknown doc tag '@todo'/);
+      expect(run.stderr).toContain('and 199900 more');
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'an @example nested 200,000 levels deep, and one deeper than the checker walks: located errors',
+    async () => {
+      const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+      const nested = `${'{"next": '.repeat(100)}null${'}'.repeat(100)}`;
+      const lines = [
+        'namespace shop',
+        '',
+        'struct Node {',
+        `    // @example ${deep}`,
+        '    a  []int  [optional]',
+        `    // @example ${nested}`,
+        '    next  Node  [optional]',
+        '}',
+      ];
+      const run = await validate(idlFile('deep.idl', lines));
+      expectCleanExit(run);
+      expect(run.code).toBe(1);
+      expect(headers(run.stderr, 'deep.idl')).toEqual([
+        expect.stringMatching(
+          /^deep\.idl:4:17: error: @example is not a value of this field: at \$\[0\]: expected an integer, found an array$/,
+        ),
+        expect.stringMatching(
+          /^deep\.idl:6:17: error: @example is not a value of this field: at \$(\.next)+: nested deeper than 64 levels/,
+        ),
+      ]);
+    },
+    TIMEOUT,
+  );
+});

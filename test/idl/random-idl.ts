@@ -52,7 +52,8 @@ function shuffledSubset<T>(g: Gen, items: readonly T[], keepAll = false): T[] {
 function comment(g: Gen): string | undefined {
   if (!g(fc.boolean)) return undefined;
   const lines = g(fc.array, lineText, { minLength: 1, maxLength: 3 });
-  return lines.map((line) => line.trimEnd()).join('\n');
+  // A line starting with `@` would be a doc tag (or a note about an unknown one): doc-tags.test.ts covers those.
+  return lines.map((line) => line.replace(/^(\s*)@/, '$1at ').trimEnd()).join('\n');
 }
 
 function withComment<T extends object>(node: T, text: string | undefined): T {

@@ -241,7 +241,7 @@ describe('completion', () => {
     const uri = fileUri(join(folder, 'completion.idl'));
     client.open(uri, text);
     await client.diagnostics(uri, 1);
-    const types = ['string', 'int', 'float', 'bool', 'map[string]', 'Size', 'Item'];
+    const types = ['string', 'int', 'float', 'bool', 'timestamp', 'date', 'bytes', 'json', 'map[string]', 'Size', 'Item'];
     expect(await labels(uri, text, 'size S', 6)).toEqual(types);
     expect(await labels(uri, text, 'count int ', 10)).toEqual(['[optional]']);
     expect(await labels(uri, text, 'item I', 6)).toEqual(types);
@@ -249,6 +249,25 @@ describe('completion', () => {
     expect(await labels(uri, text, 'sell() Item ', 12)).toEqual(['[optional]', 'raises']);
     expect(await labels(uri, text, '}\n\n', 3)).toEqual(['namespace', 'import', 'struct', 'enum', 'errors', 'interface']);
     expect(await labels(uri, text, '    small', 4)).toEqual([]);
+  });
+
+  test('a struct named like a built-in type is offered as itself, not also as the built-in', async () => {
+    const text = 'namespace shop\n\nstruct date {\n    day int\n}\n\nstruct Item {\n    when d\n}\n';
+    const uri = fileUri(join(folder, 'shadowed.idl'));
+    client.open(uri, text);
+    await client.diagnostics(uri, 1);
+    expect(await labels(uri, text, 'when d', 6)).toEqual([
+      'string',
+      'int',
+      'float',
+      'bool',
+      'timestamp',
+      'bytes',
+      'json',
+      'map[string]',
+      'date',
+      'Item',
+    ]);
   });
 
   test('items carry the summary of what they name', async () => {

@@ -23,17 +23,17 @@ const pinned: [string, number, number, number, number, number][] = [
   ['3.1/json/petstore.json', 7, 3, 3, 19, 29],
   ['3.1/yaml/petstore.yaml', 7, 3, 3, 19, 29],
   ['3.0/json/petstore-expanded.json', 3, 0, 1, 4, 6],
-  ['3.0/json/schema-circular.json', 33, 0, 3, 3, 13],
+  ['3.0/json/schema-circular.json', 33, 0, 3, 3, 14],
   ['3.0/json/circular.json', 1, 1, 1, 1, 1],
   ['3.0/json/circular-request-bodies.json', 5, 1, 4, 4, 6],
   ['3.0/json/discriminators.json', 24, 6, 8, 10, 32],
-  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 32],
-  ['3.0/json/schema-enums.json', 9, 11, 1, 3, 17],
-  ['3.0/json/schema-types.json', 27, 6, 8, 21, 47],
+  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 31],
+  ['3.0/json/schema-enums.json', 9, 11, 1, 3, 21],
+  ['3.0/json/schema-types.json', 24, 6, 8, 21, 40],
   ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 13],
   ['3.0/json/star-trek.json', 253, 9, 40, 120, 440],
-  ['3.1/json/train-travel.json', 21, 2, 4, 7, 64],
-  ['3.1/json/readme.json', 503, 234, 15, 54, 142],
+  ['3.1/json/train-travel.json', 21, 2, 4, 7, 70],
+  ['3.1/json/readme.json', 503, 234, 15, 54, 126],
 ];
 
 describe('published OpenAPI documents', () => {

@@ -7,11 +7,12 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
 import { tempFolder } from '../hostile/harness.js';
+import { packPackage } from './pack.js';
 
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -52,12 +53,7 @@ export const parts = [CatalogClient, NotFoundError];
 `;
 
 beforeAll(async () => {
-  ensureBuilt();
-  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], {
-    cwd: REPO_ROOT,
-    timeout: 120_000,
-  });
-  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
+  const filename = basename(await packPackage(project.dir));
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pnpm-user', version: '1.0.0', type: 'module', private: true }));
   await run(

@@ -6,11 +6,12 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, REPO_ROOT } from '../cli/run-cli.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
 import { tempFolder } from '../hostile/harness.js';
+import { packPackage } from './pack.js';
 
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -23,13 +24,7 @@ const installed = join(project.dir, 'node_modules', manifest.name);
 let installOutput = '';
 
 beforeAll(async () => {
-  // `prepack` would rebuild dist/ while other test files run from it: build first, pack without scripts.
-  ensureBuilt();
-  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], {
-    cwd: REPO_ROOT,
-    timeout: 120_000,
-  });
-  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
+  const filename = basename(await packPackage(project.dir));
   writeFileSync(
     join(project.dir, 'package.json'),
     JSON.stringify({ name: 'tarball-user', version: '1.0.0', type: 'module', private: true }),

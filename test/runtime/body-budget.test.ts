@@ -30,9 +30,9 @@ function callOfSize(size: number, id = 1): string {
   return text('x'.repeat(size - text('').length));
 }
 
-/** A raw connection that collects what the server sends and notes when the server closes it. */
-function connect(head: string) {
-  const socket = net.connect(server.port, '127.0.0.1');
+/** A raw connection to `port` that collects what the server sends and notes when the server closes it. */
+function connectTo(port: number, head: string) {
+  const socket = net.connect(port, '127.0.0.1');
   sockets.push(socket);
   socket.write(head);
   let received = '';
@@ -41,6 +41,11 @@ function connect(head: string) {
   socket.on('error', () => undefined);
   const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
   return { socket, closed, received: () => received };
+}
+
+/** A raw connection to the budgeted server. */
+function connect(head: string) {
+  return connectTo(server.port, head);
 }
 
 const headers = (extra: string) => `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${extra}\r\n`;
@@ -160,17 +165,9 @@ describe('the body pace (bodyGraceMs, minBodyBytesPerSecond)', () => {
     await pacedServer.close();
   });
 
-  /** As `connect` above, on the paced server. */
+  /** A raw connection to the paced server. */
   function connectPaced(head: string) {
-    const socket = net.connect(pacedServer.port, '127.0.0.1');
-    sockets.push(socket);
-    socket.write(head);
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', () => undefined);
-    const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
-    return { socket, closed, received: () => received };
+    return connectTo(pacedServer.port, head);
   }
 
   function expectRequestTimeout(reply: string) {

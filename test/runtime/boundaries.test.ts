@@ -86,6 +86,50 @@ Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.l
   });
 });
 
+/** The gzipped size of a minified browser bundle of the generated client of `idl` calling each method once. */
+async function generatedClientSize(idl: string): Promise<{ gzipped: number; inputs: string[] }> {
+  const { js } = generateModule(compileIdl(idl, 'files.idl'), {
+    runtimeImport: 'unplugin-idl-rpc/runtime/core',
+    runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+    sourceFile: 'files.idl',
+  });
+  const entry = `import { FilesClient } from 'files';
+import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
+const client = new FilesClient(new HttpTransport('/rpc'));
+client.put({ at: new Date(), content: new Uint8Array(1) }, new Date()).then(console.log);`;
+  const result = await browserBundle({
+    stdin: { contents: entry, resolveDir: runtimeDir },
+    plugins: [
+      {
+        name: 'generated-module',
+        setup(b) {
+          b.onResolve({ filter: /^files$/ }, () => ({ path: 'files', namespace: 'generated' }));
+          b.onLoad({ filter: /.*/, namespace: 'generated' }, () => ({ contents: js, resolveDir: runtimeDir, loader: 'js' }));
+          b.onResolve({ filter: /^unplugin-idl-rpc\/runtime\/(client|core)$/ }, (args) => ({
+            path: join(runtimeDir, `${args.path.split('/').pop()}.ts`),
+          }));
+        },
+      },
+    ],
+  });
+  const output = result.metafile.outputs[Object.keys(result.metafile.outputs)[0]];
+  const inputs = Object.keys(output.inputs).filter((input) => output.inputs[input].bytesInOutput > 0);
+  return { gzipped: gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength, inputs };
+}
+
+describe('a browser bundle of a generated client with timestamp and bytes', () => {
+  const idl = (at: string, content: string) =>
+    `namespace files\nstruct Upload {\n  at ${at}\n  content ${content}\n}\ninterface Files {\n  put(upload Upload, when ${at}) Upload\n}\n`;
+
+  it('grows by at most 400 bytes gzipped over the same client with strings (docs/benchmarks.md)', async () => {
+    const plain = await generatedClientSize(idl('string', 'string'));
+    const converting = await generatedClientSize(idl('timestamp', 'bytes'));
+    expect(plain.inputs).not.toContain('runtime/wire-conversion.ts');
+    expect(converting.inputs).toContain('runtime/wire-conversion.ts');
+    expect(converting.gzipped - plain.gzipped).toBeLessThanOrEqual(400);
+  });
+});
+
 describe('runtime/adapters/tanstack.ts', () => {
   it('imports only types from TanStack and the client, so its JavaScript needs nothing but the client', async () => {
     const source = readFileSync(join(runtimeDir, 'adapters/tanstack.ts'), 'utf8');

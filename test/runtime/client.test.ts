@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod, DeclaredError, HttpTransport, RPCError, RpcError, settle } from '../../runtime/client.js';
-import { CartEmptyError, CartNotFoundError, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
+import { CartEmptyError, CartNotFoundError, failure, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
 
 let checkout: TestServer;
 const raw: TestServer[] = [];
@@ -37,15 +37,6 @@ afterAll(async () => {
 });
 
 const address = { street: 's', city: 'c', state: 's', zipCode: 'z', country: 'c' };
-
-async function failure(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
-}
 
 describe('HttpTransport', () => {
   it('calls our server and returns the result', async () => {

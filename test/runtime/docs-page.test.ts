@@ -240,6 +240,13 @@ describe("the page's scripts", async () => {
     expect(template.templateOf(index, { userDefined: 'Color' })).toBe('black');
     expect(template.templateOf(index, { userDefined: 'Tree' })).toEqual({ label: '' });
     expect(template.templateOf(index, { mapValue: { builtIn: 'int' } })).toEqual({});
+    // The built-in types with wire forms are pre-filled with valid values; json with null.
+    expect(['timestamp', 'date', 'bytes', 'json'].map((builtIn) => template.templateOf(index, { builtIn }))).toEqual([
+      '2026-01-01T00:00:00Z',
+      '2026-01-01',
+      '',
+      null,
+    ]);
     expect(template.enumChoices(index, { userDefined: 'Color' })).toEqual(['black', 'white', 'brown']);
     expect(template.enumPlaces(index, { userDefined: 'Dog' })).toEqual([{ place: 'color', values: ['black', 'white', 'brown'] }]);
   });

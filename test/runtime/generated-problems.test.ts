@@ -81,7 +81,12 @@ function exotic(value: unknown, choice: number): unknown {
 }
 
 const idls = await Promise.all(
-  ['test/runtime/fixtures/walkers.idl', 'test/generator/fixtures/everything.idl', 'playground/checkout.idl'].map(loadIdl),
+  [
+    'test/runtime/fixtures/walkers.idl',
+    'test/runtime/fixtures/wire-forms.idl',
+    'test/generator/fixtures/everything.idl',
+    'playground/checkout.idl',
+  ].map(loadIdl),
 );
 
 describe('generated problem walkers list exactly what the runtime explainer lists', () => {

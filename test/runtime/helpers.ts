@@ -4,6 +4,7 @@
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { DeclaredError, RpcError } from '../../runtime/client.js';
 import { createRpcServer, listen, type RpcContext, type RpcServerOptions } from '../../runtime/index.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
@@ -151,4 +152,14 @@ export async function post(url: string, body: unknown, init: RequestInit = {}) {
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+/** The RpcError `promise` rejects with (expects it to reject with one). */
+export async function failure(promise: Promise<unknown>): Promise<RpcError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RpcError);
+  return error as RpcError;
 }

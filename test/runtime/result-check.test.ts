@@ -12,6 +12,7 @@ import { compileValidators } from '../../runtime/validation.js';
 import { generateModule } from '../../src/codegen/index.js';
 import { compileIdl } from '../../src/idl/index.js';
 import { checkoutIdl } from './fixtures/checkout-idl.js';
+import { failure } from './helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -43,15 +44,6 @@ function answering(results: Record<string, unknown>): typeof fetch {
     const body = Array.isArray(request) ? request.map(answer) : answer(request);
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
 }
 
 const badCart = { cartId: 'c1', items: [{ productId: 'p1', quantity: 'two', price: 9.5 }], subtotal: 19 };

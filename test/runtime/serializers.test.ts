@@ -90,7 +90,7 @@ const mapOf = (values: fc.Arbitrary<unknown>) =>
  */
 function canonical(type: IdlJsonType, depth = 0): fc.Arbitrary<unknown> {
   if ('builtIn' in type) {
-    return { string: strings, int: ints, float: floats, bool: fc.boolean() }[type.builtIn] as fc.Arbitrary<unknown>;
+    return ({ string: strings, int: ints, float: floats, bool: fc.boolean() } as Record<string, fc.Arbitrary<unknown>>)[type.builtIn];
   }
   if ('array' in type) return depth > 3 ? fc.constant([]) : fc.array(canonical(type.array, depth + 1), { maxLength: 3 });
   if ('mapValue' in type) return depth > 3 ? fc.constant({}) : mapOf(canonical(type.mapValue, depth + 1));

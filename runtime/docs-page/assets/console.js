@@ -153,8 +153,10 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
     } else if (scalar === 'bool') {
       control = /** @type {HTMLInputElement} */ (el('input', { id, type: 'checkbox', 'data-param': parameter.name }));
       read = () => /** @type {HTMLInputElement} */ (control).checked;
-    } else if (scalar === 'string') {
+    } else if (scalar === 'string' || scalar === 'timestamp' || scalar === 'date' || scalar === 'bytes') {
+      // Strings on the wire: typed as text (timestamp and date pre-filled with a valid value).
       control = /** @type {HTMLInputElement} */ (el('input', { id, type: 'text', 'data-param': parameter.name }));
+      control.value = /** @type {string} */ (templateOf(index, parameter.type));
       read = () => control.value;
     } else {
       // Numbers, structs, arrays and maps are edited as JSON, pre-filled from the type.

@@ -54,7 +54,19 @@ export function allFields(index, struct) {
  * @returns {unknown}
  */
 export function templateOf(index, type, depth = 0) {
-  if (type.builtIn) return { string: '', int: 0, float: 0, bool: false }[/** @type {'string'} */ (type.builtIn)];
+  if (type.builtIn) {
+    const scalars = {
+      string: '',
+      int: 0,
+      float: 0,
+      bool: false,
+      timestamp: '2026-01-01T00:00:00Z',
+      date: '2026-01-01',
+      bytes: '',
+      json: null,
+    };
+    return scalars[/** @type {'string'} */ (type.builtIn)];
+  }
   if (type.array) return [];
   if (type.mapValue) return {};
   const enumType = index.enums.get(type.userDefined);

@@ -2,6 +2,7 @@
  * What every check pass reads and writes: the tree and its symbol table, the declarations by kind,
  * the names as the model will hold them, and where diagnostics go. Built once per checked file.
  */
+import { CONTEXTUAL_BUILT_IN_TYPES } from '../built-in-types.js';
 import type { EnumDecl, ErrorDecl, IdlFile, InterfaceDecl, StructDecl, UnionDecl } from '../ast.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { createSuggester, suggestionCandidates, type SuggestionCandidates } from '../suggestion.js';
@@ -33,13 +34,20 @@ export interface CheckContext {
   suggestStruct: (name: string) => string;
   suggestError: (name: string) => string;
   report: (diagnostic: Diagnostic) => void;
+  /** The text of a file the tree was parsed from (undefined when not at hand), to locate what lies inside comments. */
+  sourceOf: (fileName: string) => string | undefined;
 }
 
 /** One rule or group of rules, run in order over the context. */
 export type CheckPass = (context: CheckContext) => void;
 
 /** The context of `file`, whose diagnostics go to `diagnostics`. */
-export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnostics: Diagnostic[]): CheckContext {
+export function createCheckContext(
+  file: IdlFile,
+  symbols: SymbolTable,
+  diagnostics: Diagnostic[],
+  sources?: ReadonlyMap<string, string>,
+): CheckContext {
   const enums: EnumDecl[] = [];
   const structs: StructDecl[] = [];
   const errors: ErrorDecl[] = [];
@@ -70,7 +78,12 @@ export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnost
   let structCandidates: SuggestionCandidates | undefined;
   let errorCandidates: SuggestionCandidates | undefined;
   const suggestType = (name: string) =>
-    suggestion(suggest(name, (typeCandidates ??= suggestionCandidates([...types.keys(), 'string', 'int', 'float', 'bool']))));
+    suggestion(
+      suggest(
+        name,
+        (typeCandidates ??= suggestionCandidates([...types.keys(), 'string', 'int', 'float', 'bool', ...CONTEXTUAL_BUILT_IN_TYPES])),
+      ),
+    );
   const suggestStruct = (name: string) => suggestion(suggest(name, (structCandidates ??= suggestionCandidates(structNames(types)))));
   const suggestError = (name: string) => suggestion(suggest(name, (errorCandidates ??= suggestionCandidates(errorsByName.keys()))));
 
@@ -91,6 +104,7 @@ export function createCheckContext(file: IdlFile, symbols: SymbolTable, diagnost
     suggestStruct,
     suggestError,
     report: (diagnostic) => diagnostics.push(diagnostic),
+    sourceOf: (fileName) => sources?.get(fileName) ?? (fileName === file.fileName ? file.source : undefined),
   };
 }
 

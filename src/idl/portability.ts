@@ -1,0 +1,44 @@
+/**
+ * What `idlrpc -validate -portable` warns about: each use of a construct that the other
+ * implementations of the IDL family do not read (docs/cli.md). Today: the built-in types
+ * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
+ * unknown type names.
+ */
+import type { TypeRef } from './ast.js';
+import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { IdlModel } from './model.js';
+
+/** One warning per use of a construct other implementations do not read, in source order per file. */
+export function portabilityWarnings(model: IdlModel): Diagnostic[] {
+  const warnings: Diagnostic[] = [];
+  const visit = (type: TypeRef): void => {
+    if (type.kind === 'array') visit(type.element);
+    else if (type.kind === 'map') visit(type.value);
+    else if (type.kind === 'builtIn' && CONTEXTUAL_BUILT_IN_TYPES.has(type.name)) warnings.push(warningAt(type));
+  };
+  for (const declaration of model.file.declarations) {
+    if (declaration.kind === 'struct') for (const field of declaration.fields) visit(field.type);
+    else if (declaration.kind === 'interface') {
+      for (const method of declaration.methods) {
+        for (const parameter of method.parameters) visit(parameter.type);
+        visit(method.returnType);
+      }
+    }
+  }
+  return warnings;
+}
+
+function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {
+  const { span, name } = type;
+  return {
+    severity: 'warning',
+    code: 'not-portable',
+    message: `'${name}' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name`,
+    file: span.file,
+    line: span.start.line,
+    column: span.start.column,
+    length: name.length,
+    range: { start: { ...span.start }, end: { ...span.end } },
+  };
+}
