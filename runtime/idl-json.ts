@@ -22,9 +22,42 @@ export type IdlJsonType =
   | { mapValue: IdlJsonType }
   | { userDefined: string };
 
-export interface IdlJsonParameter {
+/**
+ * The constraints of an attribute list (docs/idl.md, "Attributes"), under the IDL's attribute names.
+ * On an array or map, the element's kind of constraint applies to each element (`minItems` and
+ * `maxItems` to the array itself).
+ */
+export interface IdlJsonConstraints {
+  min?: number;
+  max?: number;
+  exclusiveMin?: number;
+  exclusiveMax?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  /** An ECMA-262 regular expression, read with the `u` flag, unanchored. */
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  /** `email`, `uri`, `uuid`, `ipv4`, `ipv6` and `hostname` are checked; other names are kept, not checked. */
+  format?: string;
+}
+
+/**
+ * The attribute-list members of a field, parameter or return. Absent when the IDL writes none, so the
+ * JSON of an IDL without attribute lists is the family's, unchanged.
+ */
+export interface IdlJsonAttributes {
+  /** `default=<JSON>`: what a request that leaves the item out gets (present even when the value is null). */
+  default?: unknown;
+  constraints?: IdlJsonConstraints;
+}
+
+export interface IdlJsonParameter extends IdlJsonAttributes {
   name: string;
   type: IdlJsonType;
+  /** `[optional]`: callers may leave it out. */
+  optional?: true;
 }
 
 export interface IdlJsonMethod extends IdlJsonDocTags {
@@ -33,6 +66,8 @@ export interface IdlJsonMethod extends IdlJsonDocTags {
   parameters?: IdlJsonParameter[];
   returnType: IdlJsonType;
   returnOptional?: true;
+  /** The constraints of the return's attribute list. */
+  returnConstraints?: IdlJsonConstraints;
   /** The errors the method may raise: plain names for the root namespace's, `<namespace>.<Name>` for an imported one's. */
   raises?: string[];
 }
@@ -45,7 +80,7 @@ export interface IdlJsonInterface extends IdlJsonDocTags {
   methods?: IdlJsonMethod[];
 }
 
-export interface IdlJsonField extends IdlJsonDocTags {
+export interface IdlJsonField extends IdlJsonDocTags, IdlJsonAttributes {
   name: string;
   type: IdlJsonType;
   optional?: true;

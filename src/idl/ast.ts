@@ -124,7 +124,43 @@ export interface EnumDecl extends Documented, Imported {
   span: SourceSpan;
 }
 
-export interface Field extends Documented {
+/**
+ * The value of a `name=value` attribute: a JSON literal (`default=[1, 2]`, `min=-1.5`), or a quoted
+ * text read with the IDL's string escapes (`pattern="^\\d+$"`, `format="email"`).
+ */
+export interface AttributeValue {
+  /** The value as read: a number, a string, or (for `default`) any JSON value. */
+  value: unknown;
+  /** The source text of the value. */
+  text: string;
+  span: SourceSpan;
+}
+
+/**
+ * One item of an attribute list after a type (docs/idl.md, "Attributes"): the flag `optional`, or
+ * `name=value` such as `min=1`, `default=30`, `pattern="^[a-z]+$"`. The parser reads any name; the
+ * checker judges names, values and where they apply.
+ */
+export interface Attribute {
+  name: Name;
+  /** Absent for a flag (`optional`). */
+  value?: AttributeValue;
+  span: SourceSpan;
+}
+
+/**
+ * What may follow the type of a field, a parameter or a method's return: `[optional]`, or a list
+ * such as `[optional, default=30, max=100]`. `optional` mirrors the `optional` flag of the list.
+ */
+export interface Attributed {
+  /**
+   * The attribute list as written, every item (`optional` too), when it holds more than `optional`:
+   * absent for no list and for a plain `[optional]`, so trees without new attributes stay as they were.
+   */
+  attributes?: Attribute[];
+}
+
+export interface Field extends Documented, Attributed {
   name: Name;
   type: TypeRef;
   optional: boolean;
@@ -157,8 +193,10 @@ export interface ErrorsBlock extends Documented {
   span: SourceSpan;
 }
 
-export interface Parameter {
+export interface Parameter extends Attributed {
   name: Name;
+  /** `[optional]`: callers may leave it out (docs/idl.md, "Optional parameters"). Absent means required. */
+  optional?: boolean;
   /**
    * Comments inside a multi-line parameter list: `leading` are the `//` lines above the parameter
    * (as one group), `trailing` the comment at the end of its line.
@@ -173,6 +211,8 @@ export interface Method extends Documented {
   parameters: Parameter[];
   returnType: TypeRef;
   returnOptional: boolean;
+  /** The return's attribute list (as `Attributed.attributes`): constraints on the result. */
+  returnAttributes?: Attribute[];
   raises: Name[];
   span: SourceSpan;
 }

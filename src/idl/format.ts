@@ -23,11 +23,16 @@ import type {
   InterfaceDecl,
   Method,
   Name,
+  Parameter,
   SourceSpan,
   StructDecl,
   TypeRef,
   UnionDecl,
 } from './ast.js';
+import { printAttributeList } from './attributes.js';
+import { quoteMessage } from './quoted-text.js';
+
+export { quoteMessage };
 
 const INDENT = '    ';
 /** Struct field names are padded at least this wide (with the two separating spaces). */
@@ -101,19 +106,6 @@ export function syntheticName(text: string, fileName: string): Name {
   return { text, span: syntheticSpan(fileName) };
 }
 
-/** A message as an IDL string literal. Line breaks, which the IDL cannot hold, become spaces. */
-export function quoteMessage(message: string): string {
-  // Split and joined rather than replaced: replacing each of millions of escapes took about 60
-  // bytes apiece while the result was built.
-  const escaped = message
-    .replace(/\r\n|[\r\n]/g, ' ')
-    .split('\\')
-    .join('\\\\')
-    .split('"')
-    .join('\\"');
-  return `"${escaped}"`;
-}
-
 function printEnum(decl: EnumDecl): string {
   const lines = decl.values.map((value) => value.name.text);
   const trailing = alignedTrailing(lines, decl.values);
@@ -126,9 +118,8 @@ function printStruct(decl: StructDecl): string {
   const typeWidth = widest(decl.fields, (f) => printType(f.type).length + 2);
   const lines = decl.fields.map((field) => {
     const type = printType(field.type);
-    return field.optional
-      ? field.name.text.padEnd(nameWidth) + type.padEnd(typeWidth) + '[optional]'
-      : field.name.text.padEnd(nameWidth) + type;
+    const attributes = printAttributeList(field.attributes, field.optional);
+    return attributes ? field.name.text.padEnd(nameWidth) + type.padEnd(typeWidth) + attributes : field.name.text.padEnd(nameWidth) + type;
   });
   const trailing = alignedTrailing(lines, decl.fields);
   const fields = decl.fields.map((field, i) => leadingLines(field, INDENT) + INDENT + trailing[i] + '\n');
@@ -188,24 +179,31 @@ function printBlock(header: string, decl: Documented, items: string[], separator
   );
 }
 
+/** `name type` and the parameter's attribute list, if any. */
+function printParameter(parameter: Parameter): string {
+  const attributes = printAttributeList(parameter.attributes, parameter.optional === true);
+  return `${parameter.name.text} ${printType(parameter.type)}${attributes ? ` ${attributes}` : ''}`;
+}
+
 /**
  * A method on one line, or, when comments sit inside its parameter list, with one parameter per
  * line so that each comment keeps its place.
  */
 function printMethod(method: Method): string {
-  const optional = method.returnOptional ? ' [optional]' : '';
+  const returnAttributes = printAttributeList(method.returnAttributes, method.returnOptional);
+  const optional = returnAttributes ? ` ${returnAttributes}` : '';
   const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
   const result = `${printType(method.returnType)}${optional}${raises}`;
   const end = method.comments?.end?.flat() ?? [];
   if (end.length === 0 && method.parameters.every((p) => p.comments === undefined)) {
-    const parameters = method.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
+    const parameters = method.parameters.map(printParameter).join(', ');
     return `${method.name.text}(${parameters}) ${result}`;
   }
   const inner = INDENT + INDENT;
   const parameters = method.parameters.map((p, i) => {
     const comma = i < method.parameters.length - 1 ? ',' : '';
     const leading = commentLines(p.comments?.leading?.flat().join('\n'), inner);
-    return leading + inner + withTrailing(`${p.name.text} ${printType(p.type)}${comma}`, p.comments?.trailing) + '\n';
+    return leading + inner + withTrailing(`${printParameter(p)}${comma}`, p.comments?.trailing) + '\n';
   });
   const endLines = commentLines(end.length > 0 ? end.join('\n') : undefined, inner);
   return `${method.name.text}(\n${parameters.join('')}${endLines}${INDENT}) ${result}`;

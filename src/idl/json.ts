@@ -11,14 +11,33 @@ import type {
   IdlJsonError,
   IdlJsonField,
   IdlJsonInterface,
+  IdlJsonAttributes,
   IdlJsonMethod,
+  IdlJsonParameter,
   IdlJsonStruct,
   IdlJsonType,
   IdlJsonUnion,
 } from '../../runtime/idl-json.js';
-import { discriminatorOf, type Documented, type Name, type TypeRef } from './ast.js';
+import { type Attribute, discriminatorOf, type Documented, type Name, type Parameter, type TypeRef } from './ast.js';
+import { attributeChecksumLines, constraintsOf, defaultOf } from './attributes.js';
 import { docCommentParts, docTags } from './doc-tags.js';
 import type { IdlModel } from './model.js';
+
+/** A parameter in the JSON form: its name, type, and what its attribute list says. */
+function parameterToJson(parameter: Parameter): IdlJsonParameter {
+  const out: IdlJsonParameter = { name: parameter.name.text, type: typeToJson(parameter.type) };
+  if (parameter.optional) out.optional = true;
+  addAttributes(out, parameter.attributes);
+  return out;
+}
+
+/** `default` and `constraints`, only when the list says them (the family's JSON stays as it was). */
+function addAttributes(target: IdlJsonAttributes, attributes: readonly Attribute[] | undefined): void {
+  const fallback = defaultOf(attributes);
+  if (fallback) target.default = fallback.value;
+  const constraints = constraintsOf(attributes);
+  if (constraints) target.constraints = constraints;
+}
 
 /** The JSON form of a checked model. Empty members and false flags are left out. */
 export function toIdlJson(model: IdlModel): IdlJson {
@@ -32,11 +51,12 @@ export function toIdlJson(model: IdlModel): IdlJson {
       (method): IdlJsonMethod => ({
         name: method.name.text,
         ...commentOf(method),
-        ...(method.parameters.length > 0
-          ? { parameters: method.parameters.map((p) => ({ name: p.name.text, type: typeToJson(p.type) })) }
-          : {}),
+        ...(method.parameters.length > 0 ? { parameters: method.parameters.map(parameterToJson) } : {}),
         returnType: typeToJson(method.returnType),
         ...(method.returnOptional ? { returnOptional: true as const } : {}),
+        ...(method.returnAttributes && constraintsOf(method.returnAttributes)
+          ? { returnConstraints: constraintsOf(method.returnAttributes) }
+          : {}),
         ...(method.raises.length > 0 ? { raises: method.raises.map((name) => name.text) } : {}),
       }),
     );
@@ -54,6 +74,7 @@ export function toIdlJson(model: IdlModel): IdlJson {
       out.fields = struct.fields.map((field): IdlJsonField => {
         const f: IdlJsonField = { name: field.name.text, type: typeToJson(field.type) };
         if (field.optional) f.optional = true;
+        addAttributes(f, field.attributes);
         addComment(f, field);
         return f;
       });
@@ -146,9 +167,13 @@ export function canonicalContractText(model: IdlModel): string {
     lines.push(`interface:${fq(iface)}`);
     for (const method of byName(iface.methods)) {
       lines.push(`  method:${method.name.text}`);
-      for (const p of byName(method.parameters)) lines.push(`    param:${p.name.text}:${typeText(p.type)}`);
+      for (const p of byName(method.parameters)) {
+        lines.push(`    param:${p.name.text}:${typeText(p.type)}${p.optional ? ':optional' : ''}`);
+        lines.push(...attributeChecksumLines(p.attributes, '      '));
+      }
       lines.push(`    returns:${typeText(method.returnType)}`);
       if (method.returnOptional) lines.push('    returnOptional:true');
+      lines.push(...attributeChecksumLines(method.returnAttributes, '      '));
       for (const raised of method.raises.map((r) => r.text).sort(compareText)) lines.push(`    raises:${raised}`);
     }
   }
@@ -157,6 +182,7 @@ export function canonicalContractText(model: IdlModel): string {
     if (struct.extends) lines.push(`  extends:${userTypeText(struct.extends.text, namespace, declared)}`);
     for (const field of byName(struct.fields)) {
       lines.push(`  field:${field.name.text}:${typeText(field.type)}${field.optional ? ':optional' : ''}`);
+      lines.push(...attributeChecksumLines(field.attributes, '    '));
     }
   }
   for (const enumDecl of byName(model.enums)) {

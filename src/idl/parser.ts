@@ -15,7 +15,9 @@
  * independent error (see `collectSyntaxErrors`); a valid file never takes that path.
  */
 import P from 'parsimmon';
+import { attributeListGrammar, VALUE_LABEL, withAttributes } from './attribute-parser.js';
 import type {
+  Attribute,
   BuiltInTypeName,
   CommentGroup,
   Comments,
@@ -549,7 +551,16 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
       referencedName(label).map((name): TypeRef => ({ kind: 'named', name: name.text, span: name.span })),
     );
 
-  const optionalMarker = token('[optional]');
+  /** `[optional]`, or an attribute list such as `[optional, default=30, max=100]`, after a type. */
+  const attributeList: P.Parser<Attribute[]> = P.lazy(() =>
+    attributeListGrammar({
+      spanned,
+      hspace,
+      token,
+      quotedText: quotedText(VALUE_LABEL, 'text'),
+      failAt: (offset, message) => P.makeFailure(offset, SPECIFIC + message),
+    }),
+  );
 
   /** An item line inside a block (or a declaration), with its doc comment and other comments. */
   const item = <T extends Documented>(parser: P.Parser<T>): P.Parser<T> =>
@@ -609,8 +620,8 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
   ).map(([[, , name, body], span]): EnumDecl => completed({ kind: 'enum', name, values: body.items, span, ...blockComments(body) }));
 
   const field: P.Parser<Field> = spanned(
-    P.seq(declaredName('a field name', blockName), hspace, typeRef(TYPE_LABEL), hspace, optionalMarker.atMost(1)),
-  ).map(([[name, , type, , marker], span]) => read({ name, type, optional: marker.length > 0, span }));
+    P.seq(declaredName('a field name', blockName), hspace, typeRef(TYPE_LABEL), hspace, attributeList.atMost(1)),
+  ).map(([[name, , type, , list], span]) => read(withAttributes({ name, type, optional: false, span }, list[0])));
 
   const structDecl: P.Parser<StructDecl> = spanned(
     P.seq(
@@ -734,16 +745,16 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
     ),
   ).map(([[, body], span]): ErrorsBlock => completed({ kind: 'errors', errors: body.items, span, ...blockComments(body) }));
 
-  /** Parameters cannot be optional; say so instead of a generic "expected ',' or ')'". */
-  const notOptional = P<null>((input, i) =>
-    input.startsWith('[optional]', i)
-      ? P.makeFailure(i, `${SPECIFIC}parameters cannot be [optional]; use a struct parameter with an [optional] field instead`)
-      : P.makeSuccess(i, null),
-  );
-
   const parameter: P.Parser<Parameter> = spanned(
-    P.seq(declaredName('a parameter name'), hspace, typeRef(TYPE_LABEL), hspace, notOptional),
-  ).map(([[name, , type], span]) => ({ name, type, span }));
+    P.seq(declaredName('a parameter name'), hspace, typeRef(TYPE_LABEL), hspace, attributeList.atMost(1)),
+  ).map(([[name, , type, , list], span]) => {
+    const parameter: Parameter = { name, type, span };
+    if (list.length === 0) return parameter;
+    const { optional, attributes } = withAttributes({ optional: false }, list[0]);
+    if (optional) parameter.optional = true;
+    if (attributes) parameter.attributes = attributes;
+    return parameter;
+  });
 
   const comma = P.seq(parenSpace, token(','), parenSpace);
 
@@ -808,18 +819,20 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
       declaredName('a method name', blockName).skip(hspace),
       parameterList.skip(hspace),
       typeRef(RETURN_TYPE_LABEL).skip(hspace),
-      optionalMarker.atMost(1),
+      attributeList.atMost(1),
       raises.atMost(1),
     ),
-  ).map(([[name, list, returnType, marker, raised], span]): Method => {
+  ).map(([[name, list, returnType, returnList, raised], span]): Method => {
+    const returned = withAttributes({ optional: false }, returnList[0]);
     const result: Method = {
       name,
       parameters: list.parameters,
       returnType,
-      returnOptional: marker.length > 0,
+      returnOptional: returned.optional,
       raises: raised[0] ?? [],
       span,
     };
+    if (returned.attributes) result.returnAttributes = returned.attributes;
     if (list.end !== undefined) result.comments = { end: [list.end] };
     return read(result);
   });

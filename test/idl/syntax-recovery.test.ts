@@ -56,7 +56,7 @@ const fourBrokenDeclarations = ns(
 const fourBrokenExpected = [
   `3:7 ${TYPE}`,
   "10:5 expected an error code (an integer) or '}'",
-  "17:19 expected ',' or ')'",
+  "17:19 expected ',', ')' or '[optional]'",
   "19:14 expected 'extends' or '{'",
 ];
 
@@ -77,7 +77,7 @@ describe('several syntax errors in one file', () => {
         '    width', //                  8
         '    height int', //             9
         '    depth map[int]string', //   10
-        '    label string [optinal]', // 11
+        '    label string optional', //  11
         '}', //                          12
         'errors {', //                   13
         '    1 Gone "gone', //           14
@@ -103,7 +103,7 @@ describe('several syntax errors in one file', () => {
       [
         'interface Shop {', //                           2
         '    ping()', //                                 3
-        '    find(id string [optional]) int', //         4
+        '    find(id string optional) int', //           4
         '    list() []string', //                        5
         '    import() int', //                           6
         '}', //                                          7
@@ -112,7 +112,7 @@ describe('several syntax errors in one file', () => {
     );
     expect(syntaxErrorsOf(source)).toEqual([
       `3:11 ${RETURN_TYPE}`,
-      '4:20 parameters cannot be [optional]; use a struct parameter with an [optional] field instead',
+      "4:20 expected ',', ')' or '[optional]'",
       "6:5 'import' is a reserved word and cannot be used as a name",
     ]);
   });
@@ -308,7 +308,7 @@ describe('the API reports every syntax error', () => {
     ]);
     expect(syntax.message).toContain(`shop.idl:3:7: error: ${TYPE}\n`);
     expect(syntax.message).toContain('> 10 |     Missing 1001 "not there"');
-    expect(syntax.message).toContain("shop.idl:17:19: error: expected ',' or ')'\n");
+    expect(syntax.message).toContain("shop.idl:17:19: error: expected ',', ')' or '[optional]'\n");
     expect(syntax.message).toContain("shop.idl:19:14: error: expected 'extends' or '{'\n");
     expect(syntax.message.endsWith('\n\n4 errors')).toBe(true);
   });
@@ -333,7 +333,7 @@ describe('the API reports every syntax error', () => {
     expect((error as IdlModuleError).summary.split('\n')).toEqual([
       `/src/shop.idl:3:7: error: ${TYPE}`,
       "/src/shop.idl:10:5: error: expected an error code (an integer) or '}'",
-      "/src/shop.idl:17:19: error: expected ',' or ')'",
+      "/src/shop.idl:17:19: error: expected ',', ')' or '[optional]'",
       "/src/shop.idl:19:14: error: expected 'extends' or '{'",
     ]);
   });
@@ -391,7 +391,7 @@ describe('the CLI prints every syntax error', () => {
   const headers = [
     `broken.idl:3:7: error: ${TYPE}`,
     "broken.idl:10:5: error: expected an error code (an integer) or '}'",
-    "broken.idl:17:19: error: expected ',' or ')'",
+    "broken.idl:17:19: error: expected ',', ')' or '[optional]'",
     "broken.idl:19:14: error: expected 'extends' or '{'",
   ];
   /** The `file:line:column: error: message` lines of a run's output, in order. */
