@@ -251,6 +251,74 @@ describe("the page's scripts", async () => {
     expect(template.enumPlaces(index, { userDefined: 'Dog' })).toEqual([{ place: 'color', values: ['black', 'white', 'brown'] }]);
   });
 
+  it('pre-fill defaults, then examples, then values within the constraints', () => {
+    const served = toIdlJson(
+      compileIdl(
+        [
+          'namespace shop',
+          '// @example {"sku": "A-1", "count": 2}',
+          'struct Line {',
+          '    sku string',
+          '    count int',
+          '}',
+          'struct Query {',
+          '    page int [min=1]',
+          '    step float [exclusiveMin=0, multipleOf=0.25]',
+          '    odd int [min=3, multipleOf=5]',
+          '    email string [format="email"]',
+          '    code string [minLength=3]',
+          '    tags []string [minItems=2, minLength=1]',
+          '    // @example "blue"',
+          '    color string',
+          '    size int [optional, default=10]',
+          '    line Line',
+          '}',
+          '',
+        ].join('\n'),
+        'shop.idl',
+      ),
+    );
+    const index = template.idlIndex(served);
+    expect(template.templateOf(index, { userDefined: 'Query' })).toEqual({
+      page: 1,
+      step: 0.25,
+      odd: 5,
+      email: 'user@example.com',
+      code: 'xxx',
+      tags: ['x', 'x'],
+      color: 'blue',
+      line: { sku: 'A-1', count: 2 },
+    });
+    expect(template.itemTemplate(index, { type: { builtIn: 'int' }, optional: true, default: 30 })).toBe(30);
+    expect(template.constraintHints({ default: 30, constraints: { min: 1, max: 100 } })).toEqual(['default 30', 'min 1', 'max 100']);
+  });
+
+  it('print attribute lists, optional parameters and unions back as the IDL writes them', () => {
+    const source = [
+      'namespace shop',
+      'struct Card {',
+      '    number string [minLength=12, pattern="^\\\\d+$"]',
+      '}',
+      'struct Cash {',
+      '    amount int [min=1]',
+      '}',
+      'union Payment [discriminator=type] {',
+      '    card Card',
+      '    cash Cash',
+      '}',
+      'interface Shop {',
+      '    list(cursor string [optional], perPage int [optional, default=30, max=100]) []Card [maxItems=100]',
+      '    pay(payment Payment) bool',
+      '}',
+      '',
+    ].join('\n');
+    const served = toIdlJson(compileIdl(source, 'shop.idl'));
+    const printed: string = printer.printIdlJson(served);
+    expect(printed).toContain('list(cursor string [optional], perPage int [optional, default=30, max=100]) []Card [maxItems=100]');
+    expect(printed).toContain('union Payment [discriminator=type] {');
+    expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
+  });
+
   it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const served = toIdlJson(compileIdl(source, 'checkout.idl'));

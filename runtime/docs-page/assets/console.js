@@ -5,7 +5,7 @@
  */
 import { el, prettyJson } from './dom.js';
 import { methodSignature } from './idl-text.js';
-import { enumChoices, enumPlaces, idlIndex, templateOf, typeText } from './request-template.js';
+import { constraintHints, enumChoices, enumPlaces, idlIndex, itemTemplate, typeText } from './request-template.js';
 
 /**
  * @typedef {{ interfaceName: string, method: any }} MethodRef
@@ -138,40 +138,47 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
    */
   function parameterControl(parameter) {
     const id = `param-${parameter.name}`;
-    const label = el('label', { for: id }, parameter.name, ' ', el('code', {}, typeText(parameter.type)));
+    // An optional parameter without a default starts empty: left out of the request until filled in.
+    const leftOut = parameter.optional && !('default' in parameter);
+    const label = el('label', { for: id }, parameter.name, ' ', el('code', {}, typeText(parameter.type)), leftOut ? ' (optional)' : '');
     const choices = enumChoices(index, parameter.type);
     const scalar = parameter.type.builtIn;
+    const initial = leftOut ? undefined : itemTemplate(index, parameter);
     /** @type {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} */
     let control;
     /** @type {() => unknown} */
     let read;
     if (choices) {
-      control = /** @type {HTMLSelectElement} */ (
-        el('select', { id, 'data-param': parameter.name }, ...choices.map((v) => el('option', { value: v }, v)))
-      );
+      const options = (leftOut ? [''] : []).concat(choices).map((v) => el('option', { value: v }, v || '(left out)'));
+      control = /** @type {HTMLSelectElement} */ (el('select', { id, 'data-param': parameter.name }, ...options));
+      if (typeof initial === 'string') control.value = initial;
       read = () => control.value;
-    } else if (scalar === 'bool') {
+    } else if (scalar === 'bool' && !leftOut) {
       control = /** @type {HTMLInputElement} */ (el('input', { id, type: 'checkbox', 'data-param': parameter.name }));
+      /** @type {HTMLInputElement} */ (control).checked = initial === true;
       read = () => /** @type {HTMLInputElement} */ (control).checked;
     } else if (scalar === 'string' || scalar === 'timestamp' || scalar === 'date' || scalar === 'bytes') {
       // Strings on the wire: typed as text (timestamp and date pre-filled with a valid value).
       control = /** @type {HTMLInputElement} */ (el('input', { id, type: 'text', 'data-param': parameter.name }));
-      control.value = /** @type {string} */ (templateOf(index, parameter.type));
+      control.value = typeof initial === 'string' ? initial : '';
       read = () => control.value;
     } else {
       // Numbers, structs, arrays and maps are edited as JSON, pre-filled from the type.
-      const text = prettyJson(templateOf(index, parameter.type));
+      const text = initial === undefined ? '' : prettyJson(initial);
       control = /** @type {HTMLTextAreaElement} */ (
         el('textarea', { id, rows: Math.min(14, text.split('\n').length + 1), spellcheck: false, 'data-param': parameter.name })
       );
       control.value = text;
       read = () => JSON.parse(control.value);
     }
-    const hints = enumPlaces(index, parameter.type)
+    const enumHints = enumPlaces(index, parameter.type)
       .filter((p) => p.place !== '')
       .map((p) => el('li', {}, el('code', {}, p.place), ': one of ', p.values.map((v) => `"${v}"`).join(', ')));
+    const bounds = constraintHints(parameter);
+    const hints = bounds.length > 0 ? [el('li', {}, bounds.join(', ')), ...enumHints] : enumHints;
     paramsForm.append(el('div', { class: 'param' }, label, control, hints.length ? el('ul', { class: 'hint' }, ...hints) : null));
     return () => {
+      if (leftOut && control.value.trim() === '') return undefined;
       try {
         return read();
       } catch (error) {
@@ -194,9 +201,14 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
     return headers;
   }
 
-  /** The current call's params in IDL order. */
+  /**
+   * The current call's params in IDL order: optional ones left out are dropped from the end and
+   * sent as null between others (what positional callers send).
+   */
   function currentParams() {
-    return readParams.map((read) => read());
+    const params = readParams.map((read) => read());
+    while (params.length > 0 && params[params.length - 1] === undefined) params.pop();
+    return params.map((value) => (value === undefined ? null : value));
   }
 
   async function send() {
@@ -210,9 +222,13 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       const params = currentParams();
       if (rest) {
         url = `${restBase}/${ref.interfaceName}/${ref.method.name}`;
-        body = Object.fromEntries(
-          (ref.method.parameters ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => [p.name, params[i]]),
-        );
+        // By name: an optional parameter left out is simply not sent.
+        /** @type {Record<string, unknown>} */
+        const named = {};
+        for (const [i, parameter] of (ref.method.parameters ?? []).entries()) {
+          if (!(parameter.optional && (params[i] === undefined || params[i] === null))) named[parameter.name] = params[i];
+        }
+        body = named;
       } else {
         url = rpcPath;
         body = { jsonrpc: '2.0', id: nextId++, method: methodName, params };

@@ -22,7 +22,7 @@ export function printIdlJson(idl) {
     if (text) for (const line of text.split('\n')) out.push(`${indent}// ${line}`.trimEnd());
   };
   const imported = new Set(
-    [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
+    [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.unions ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
       .filter((d) => !own(d))
       .map((d) => d.namespace),
   );
@@ -45,7 +45,19 @@ export function printIdlJson(idl) {
     const width = Math.max(0, ...(struct.fields ?? []).map((/** @type {any} */ f) => f.name.length));
     for (const field of struct.fields ?? []) {
       comment(field.comment, '    ');
-      out.push(`    ${field.name.padEnd(width)}  ${typeText(field.type)}${field.optional ? '  [optional]' : ''}`);
+      const attributes = attributeListText(field, field.optional);
+      out.push(`    ${field.name.padEnd(width)}  ${typeText(field.type)}${attributes ? `  ${attributes}` : ''}`);
+    }
+    out.push('}');
+  }
+  for (const union of idl.unions ?? []) {
+    out.push('');
+    comment(union.comment, '');
+    out.push(`union ${name(union)} [discriminator=${union.discriminator}] {`);
+    const width = Math.max(0, ...(union.variants ?? []).map((/** @type {any} */ v) => v.tag.length));
+    for (const variant of union.variants ?? []) {
+      comment(variant.comment, '    ');
+      out.push(`    ${variant.tag.padEnd(width)} ${variant.type}`);
     }
     out.push('}');
   }
@@ -79,10 +91,33 @@ export function printIdlJson(idl) {
  * @returns {string}
  */
 export function methodSignature(method) {
-  const params = (method.parameters ?? []).map((/** @type {any} */ p) => `${p.name} ${typeText(p.type)}`).join(', ');
+  const withAttributes = (/** @type {string} */ text, /** @type {string} */ attributes) => (attributes ? `${text} ${attributes}` : text);
+  const params = (method.parameters ?? [])
+    .map((/** @type {any} */ p) => withAttributes(`${p.name} ${typeText(p.type)}`, attributeListText(p, p.optional)))
+    .join(', ');
   const raises = method.raises?.length ? ` raises(${method.raises.join(', ')})` : '';
-  return `${method.name}(${params}) ${typeText(method.returnType)}${method.returnOptional ? ' [optional]' : ''}${raises}`;
+  const returns = attributeListText({ constraints: method.returnConstraints }, method.returnOptional);
+  return `${method.name}(${params}) ${withAttributes(typeText(method.returnType), returns)}${raises}`;
 }
+
+/**
+ * The attribute list of a field, parameter or return as the IDL writes it (`[optional, default=30,
+ * max=100]`), or '' when there is none. The JSON form keeps constraints in the IDL's canonical order.
+ * @param {{ default?: unknown, constraints?: Record<string, unknown> }} item
+ * @param {boolean | undefined} optional
+ * @returns {string}
+ */
+export function attributeListText(item, optional) {
+  const items = optional ? ['optional'] : [];
+  if ('default' in item) items.push(`default=${JSON.stringify(item.default)}`);
+  for (const [name, value] of Object.entries(item.constraints ?? {})) {
+    items.push(`${name}=${typeof value === 'string' ? quoted(value) : value}`);
+  }
+  return items.length > 0 ? `[${items.join(', ')}]` : '';
+}
+
+/** A text in the IDL's quotes: `\\` and `\"` are its only escapes. @param {string} text */
+const quoted = (text) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /**
  * The line of `text` that declares `methodName` inside `interface <interfaceName>`, or -1.

@@ -1,7 +1,8 @@
 /**
- * Request values pre-filled from the IDL's types (what the server's `rpc-idl` answers): every
- * required field of a struct (inherited ones first), the first value of an enum, and empty
- * scalars, arrays and maps. Optional fields are left out.
+ * Request values pre-filled from the IDL's types (what the server's `rpc-idl` answers): defaults
+ * and `@example` values first, then every required field of a struct (inherited ones first), the
+ * first value of an enum, and scalars and arrays that meet their constraints. Optional fields are
+ * left out.
  */
 
 /** How deep nested structs are filled before the template stops at null (recursive structs). */
@@ -47,38 +48,98 @@ export function allFields(index, struct) {
 }
 
 /**
- * A value of the type, pre-filled.
+ * The pre-filled value of a field or parameter: its default, else its first `@example`, else a
+ * value of its type that meets its constraints.
  * @param {ReturnType<typeof idlIndex>} index
- * @param {any} type
+ * @param {{ type: any, default?: unknown, examples?: unknown[], constraints?: Record<string, any> }} item
  * @param {number} [depth]
  * @returns {unknown}
  */
-export function templateOf(index, type, depth = 0) {
-  if (type.builtIn) {
-    const scalars = {
-      string: '',
-      int: 0,
-      float: 0,
-      bool: false,
-      timestamp: '2026-01-01T00:00:00Z',
-      date: '2026-01-01',
-      bytes: '',
-      json: null,
-    };
-    return scalars[/** @type {'string'} */ (type.builtIn)];
+export function itemTemplate(index, item, depth = 0) {
+  if ('default' in item) return item.default;
+  if (item.examples && item.examples.length > 0) return item.examples[0];
+  return templateOf(index, item.type, depth, item.constraints);
+}
+
+/** Sample texts of the formats the server checks, so that a pre-filled request passes. */
+const FORMAT_SAMPLES = {
+  email: 'user@example.com',
+  uri: 'https://example.com/',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  hostname: 'example.com',
+};
+
+/**
+ * A value of the type, pre-filled: a struct's first `@example`, else its required fields; numbers,
+ * strings and arrays within their constraints (on an array or map, the element constraints apply
+ * to each element).
+ * @param {ReturnType<typeof idlIndex>} index
+ * @param {any} type
+ * @param {number} [depth]
+ * @param {Record<string, any>} [constraints]
+ * @returns {unknown}
+ */
+export function templateOf(index, type, depth = 0, constraints = {}) {
+  if (type.builtIn) return scalarTemplate(type.builtIn, constraints);
+  if (type.array) {
+    const element = templateOf(index, type.array, depth + 1, constraints);
+    return Array.from({ length: constraints.minItems ?? 0 }, () => element);
   }
-  if (type.array) return [];
   if (type.mapValue) return {};
   const enumType = index.enums.get(type.userDefined);
   if (enumType) return enumType.values?.[0]?.name ?? '';
   const struct = index.structs.get(type.userDefined);
   if (!struct || depth >= MAX_DEPTH) return null;
+  if (struct.examples && struct.examples.length > 0) return struct.examples[0];
   /** @type {Record<string, unknown>} */
   const value = {};
   for (const field of allFields(index, struct)) {
-    if (!field.optional) value[field.name] = templateOf(index, field.type, depth + 1);
+    if (!field.optional) value[field.name] = itemTemplate(index, field, depth + 1);
   }
   return value;
+}
+
+/**
+ * @param {string} builtIn
+ * @param {Record<string, any>} constraints
+ */
+function scalarTemplate(builtIn, constraints) {
+  if (builtIn === 'int' || builtIn === 'float') return numberTemplate(builtIn === 'int', constraints);
+  if (builtIn === 'string') {
+    const sample = FORMAT_SAMPLES[/** @type {'email'} */ (constraints.format)];
+    return sample ?? 'x'.repeat(constraints.minLength ?? 0);
+  }
+  const scalars = { bool: false, timestamp: '2026-01-01T00:00:00Z', date: '2026-01-01', bytes: '', json: null };
+  return scalars[/** @type {'bool'} */ (builtIn)];
+}
+
+/**
+ * The smallest number the constraints allow from 0 up (or the lower bound), a multiple of
+ * `multipleOf` when one is set.
+ * @param {boolean} integer
+ * @param {Record<string, any>} c
+ */
+function numberTemplate(integer, c) {
+  const step = c.multipleOf ?? (integer ? 1 : 0.5);
+  let value = Math.max(0, c.min ?? Number.NEGATIVE_INFINITY);
+  if (c.max !== undefined && value > c.max) value = c.min ?? c.max;
+  if (c.exclusiveMax !== undefined && value >= c.exclusiveMax) value = c.min ?? c.exclusiveMax - step;
+  if (c.exclusiveMin !== undefined && value <= c.exclusiveMin) value = c.exclusiveMin + step;
+  if (c.multipleOf !== undefined) value = Math.ceil(value / c.multipleOf) * c.multipleOf;
+  return integer ? Math.ceil(value) : value;
+}
+
+/**
+ * The constraints and default of a field or parameter as short hints (`min 1`, `default 30`).
+ * @param {{ default?: unknown, constraints?: Record<string, unknown> }} item
+ * @returns {string[]}
+ */
+export function constraintHints(item) {
+  const hints = Object.entries(item.constraints ?? {}).map(([name, value]) => `${name} ${JSON.stringify(value)}`);
+  if ('default' in item) hints.unshift(`default ${JSON.stringify(item.default)}`);
+  return hints;
 }
 
 /**
