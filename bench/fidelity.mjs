@@ -144,14 +144,14 @@ const header = (first) => [
   `| ${['---', '---:', ...columns.map(() => '---:')].join(' | ')} |`,
 ];
 
-/** Per keyword (only those the source has), the total, the two warnings. */
-function detailTable(counts) {
+/** Per keyword (with `allKeywords`, also those the source lacks), the total, the warnings. */
+function detailTable(counts, allKeywords = false) {
   const ok = counts.filter((c) => !c.error);
   if (ok.length === 0) return counts.map((c, i) => `${columns[i].label}: failed: ${c.error}`).join('\n');
   const lines = header('keyword');
   for (const keyword of FIDELITY_KEYWORDS) {
     const source = ok[0].keywords[keyword].source;
-    if (source === 0) continue;
+    if (source === 0 && !allKeywords) continue;
     lines.push(`| ${keyword} | ${n(source)} | ${counts.map((c) => (c.error ? 'failed' : keptCell(c.keywords[keyword]))).join(' | ')} |`);
   }
   lines.push(
@@ -224,7 +224,7 @@ function keywordTotalsTable() {
       if (!c.error) addCount(sums[i], c);
     });
   }
-  return detailTable(sums);
+  return detailTable(sums, true);
 }
 
 const sections = [
@@ -237,12 +237,16 @@ const sections = [
   '**Per keyword, all documents**',
   '',
   keywordTotalsTable(),
+  '',
+  '<details><summary>Per document</summary>',
   ...results.flatMap((row) => [
     '',
     `**${row.doc.name}** (\`${row.doc.spec}\` \`${row.doc.file}\`, OpenAPI ${row.openapi}, written back as ${row.version})`,
     '',
     detailTable(row.counts),
   ]),
+  '',
+  '</details>',
 ];
 const markdown = sections.join('\n');
 console.log(markdown);
