@@ -11,6 +11,7 @@
  * wrong guess can only lose keywords, never find someone else's.
  */
 import { camelCaseName, camelCaseWords, isValidIdentifier, upperFirst } from '../../src/openapi/names.js';
+import { isObject, joinPointer, type Json, OpenApiDocument } from './fidelity-document.js';
 
 /** The keywords measured, in table order. */
 export const FIDELITY_KEYWORDS = [
@@ -63,8 +64,6 @@ export interface Warning {
   message: string;
 }
 
-type Json = Record<string, unknown>;
-
 /** `oneOf with 3 alternatives: the IDL has no unions; the first (...) is used` (anyOf alike). */
 export const FIRST_ALTERNATIVE = /^(?:oneOf|anyOf) with \d+ alternatives\b.*\bfirst\b.*\bis used\b/;
 /** `optional query parameter "x" became a required method parameter ...` (the issue's "optional parameter made required"). */
@@ -113,8 +112,8 @@ export function measureFidelity(
 ): FidelityCount {
   const count = emptyCount();
   const renames = new Renames(warnings);
-  const src = new Document(source);
-  const out = new Document(output);
+  const src = new OpenApiDocument(source);
+  const out = new OpenApiDocument(output);
   for (const warning of warnings) {
     if (FIRST_ALTERNATIVE.test(warning.message)) count.warnings.firstAlternative++;
     if (OPTIONAL_PARAMETER_MADE_REQUIRED.test(warning.message)) count.warnings.optionalMadeRequired++;
@@ -152,7 +151,7 @@ export interface ExplainedKeyword {
 type Tally = (item: string, keywords: Json, back: Json | undefined, only?: readonly FidelityKeyword[]) => void;
 
 /** Component schemas (their `deprecated` and `discriminator`) and their properties (every keyword). */
-function measureSchemas(src: Document, out: Document, renames: Renames, tally: Tally): void {
+function measureSchemas(src: OpenApiDocument, out: OpenApiDocument, renames: Renames, tally: Tally): void {
   const outSchemas = out.schemas();
   const names = new Unique<string>();
   const components = Object.entries(src.schemas()).map(([key, schema]) => {
@@ -206,7 +205,13 @@ function ownProperties(schema: Json, pointer: string): { property: string; prope
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Every path, query, header and cookie parameter of every operation. */
-function measureParameters(src: Document, out: Document, renames: Renames, tally: Tally, onHeaderOrCookie: (keywords: Json) => void): void {
+function measureParameters(
+  src: OpenApiDocument,
+  out: OpenApiDocument,
+  renames: Renames,
+  tally: Tally,
+  onHeaderOrCookie: (keywords: Json) => void,
+): void {
   const paths = isObject(src.root.paths) ? src.root.paths : {};
   const interfaceNames = renames.interfaceNames();
   const methods = new Unique<string>();
@@ -346,97 +351,4 @@ class Unique<T> {
   isUnique(name: T): boolean {
     return this.seen.get(name) === 1;
   }
-}
-
-/** How deep `$ref`s and wrappers are followed: far more than any real document chains. */
-const MAX_FOLLOW = 32;
-
-/** One OpenAPI document: local `$ref`s, effective keywords, property and request body lookup. */
-class Document {
-  readonly root: Json;
-
-  constructor(content: unknown) {
-    this.root = isObject(content) ? content : {};
-  }
-
-  schemas(): Json {
-    const components = this.root.components;
-    return isObject(components) && isObject(components.schemas) ? components.schemas : {};
-  }
-
-  /** Follows a chain of local `$ref`s (undefined for one that leads nowhere or outside the document). */
-  resolve(value: unknown): unknown {
-    for (let i = 0; i < MAX_FOLLOW && isObject(value) && typeof value.$ref === 'string'; i++) {
-      value = this.target(value.$ref);
-    }
-    return value;
-  }
-
-  private target(ref: string): unknown {
-    if (!ref.startsWith('#')) return undefined;
-    let node: unknown = this.root;
-    for (const token of decodeURIComponent(ref.slice(1)).split('/').slice(1)) {
-      if (!isObject(node) && !Array.isArray(node)) return undefined;
-      node = (node as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    return node;
-  }
-
-  /**
-   * The keywords that apply to a value of `schema`: its own, then (where it has none of its own)
-   * those of the schema its `$ref` names, of the one member of an `allOf`, and of the one member of
-   * a `oneOf`/`anyOf` besides a null-only one (the forms nullable and described references take).
-   */
-  keywords(schema: unknown, depth = 0): Json {
-    if (!isObject(schema) || depth > MAX_FOLLOW) return {};
-    const inner: Json[] = [];
-    if (typeof schema.$ref === 'string') inner.push(this.keywords(this.target(schema.$ref), depth + 1));
-    if (Array.isArray(schema.allOf) && schema.allOf.length === 1) inner.push(this.keywords(schema.allOf[0], depth + 1));
-    for (const keyword of ['oneOf', 'anyOf']) {
-      const members = schema[keyword];
-      if (!Array.isArray(members)) continue;
-      const others = members.filter((m) => !isNullOnly(this.resolve(m)));
-      if (others.length === 1) inner.push(this.keywords(others[0], depth + 1));
-    }
-    return Object.assign({}, ...inner.reverse(), schema);
-  }
-
-  /** Property `name` of an object schema: its own, its `allOf` members', or inherited through their `$ref`s. */
-  findProperty(schema: unknown, name: string, depth = 0): unknown {
-    const resolved = this.resolve(schema);
-    if (!isObject(resolved) || depth > MAX_FOLLOW) return undefined;
-    if (isObject(resolved.properties) && Object.hasOwn(resolved.properties, name)) return resolved.properties[name];
-    if (!Array.isArray(resolved.allOf)) return undefined;
-    for (const member of resolved.allOf) {
-      const found = this.findProperty(member, name, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-
-  /** The JSON request body schema of `POST <path>` (the binding's `/<Interface>/<method>`). */
-  requestBody(path: string): unknown {
-    const paths = this.root.paths;
-    const item = isObject(paths) ? paths[path] : undefined;
-    const body = isObject(item) && isObject(item.post) ? this.resolve(item.post.requestBody) : undefined;
-    const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
-    return isObject(content) ? content.schema : undefined;
-  }
-}
-
-/** `{type: 'null'}`, `{enum: [null]}` or `{nullable: true}` without a type: allows only null. */
-function isNullOnly(schema: unknown): boolean {
-  if (!isObject(schema)) return false;
-  if (schema.type === 'null') return true;
-  if (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) return true;
-  return schema.nullable === true && schema.type === undefined && schema.$ref === undefined && Object.keys(schema).length === 1;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Appends reference tokens to a JSON pointer, escaped as RFC 6901 says (as the converter writes them). */
-function joinPointer(pointer: string, ...tokens: (string | number)[]): string {
-  return pointer + tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
