@@ -1,11 +1,10 @@
 /**
  * What `idlrpc -validate -portable` warns about: each use of a construct that the other
- * implementations of the IDL family do not read (docs/cli.md): the built-in types `timestamp`,
- * `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for unknown type
- * names; attribute lists beyond `[optional]` and optional parameters (docs/idl.md, "Attributes"),
- * which they refuse.
+ * implementations of the IDL family do not read (docs/cli.md). Today: the built-in types
+ * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
+ * unknown type names.
  */
-import type { Attribute, Parameter, SourceSpan, TypeRef } from './ast.js';
+import type { TypeRef } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
@@ -18,56 +17,16 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
     else if (type.kind === 'map') visit(type.value);
     else if (type.kind === 'builtIn' && CONTEXTUAL_BUILT_IN_TYPES.has(type.name)) warnings.push(warningAt(type));
   };
-  const list = (attributes: readonly Attribute[] | undefined): void => {
-    if (attributes) warnings.push(attributeListWarning(attributes));
-  };
   for (const declaration of model.file.declarations) {
-    if (declaration.kind === 'struct') {
-      for (const field of declaration.fields) {
-        visit(field.type);
-        list(field.attributes);
-      }
-    } else if (declaration.kind === 'interface') {
+    if (declaration.kind === 'struct') for (const field of declaration.fields) visit(field.type);
+    else if (declaration.kind === 'interface') {
       for (const method of declaration.methods) {
-        for (const parameter of method.parameters) {
-          visit(parameter.type);
-          if (parameter.optional || parameter.attributes) warnings.push(parameterWarning(parameter));
-        }
+        for (const parameter of method.parameters) visit(parameter.type);
         visit(method.returnType);
-        list(method.returnAttributes);
       }
     }
   }
   return warnings;
-}
-
-function attributeListWarning(attributes: readonly Attribute[]): Diagnostic {
-  const first = attributes.find((attribute) => attribute.name.text !== 'optional') ?? attributes[0];
-  return warning(
-    `the attribute '${first.name.text}' is read by this implementation only: the IDL family's other implementations accept [optional] alone`,
-    first.name.span,
-  );
-}
-
-function parameterWarning(parameter: Parameter): Diagnostic {
-  const what = parameter.optional ? 'an optional parameter' : 'an attribute list on a parameter';
-  return warning(
-    `'${parameter.name.text}' is ${what}, which only this implementation reads: the IDL family's other implementations refuse it`,
-    parameter.name.span,
-  );
-}
-
-function warning(message: string, span: SourceSpan): Diagnostic {
-  return {
-    severity: 'warning',
-    code: 'not-portable',
-    message,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    length: Math.max(1, span.end.column - span.start.column),
-    range: { start: { ...span.start }, end: { ...span.end } },
-  };
 }
 
 function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkIdl, compileIdl, parseIdl } from '../../src/idl/index.js';
-import { portabilityWarnings } from '../../src/idl/portability.js';
+import { checkIdl, parseIdl } from '../../src/idl/index.js';
 
 /** The diagnostics of `body` (after `namespace shop` and two helper types) as "line:column code: message". */
 function problems(body: string): string[] {
@@ -110,30 +109,5 @@ describe('attribute lists: what the checker refuses, located', () => {
     const result = checkIdl(parseIdl(source, 'shop.idl'));
     expect(result.model).toBeDefined();
     expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['3:20 note unchecked-format']);
-  });
-});
-
-describe('attribute lists: -validate -portable', () => {
-  test('warns at each attribute list beyond [optional] and at each optional parameter, located', () => {
-    const source = [
-      'namespace shop',
-      'struct S {',
-      '    a int [optional]',
-      '    b int [min=1]',
-      '}',
-      'interface I {',
-      '    list(cursor string [optional], n int [optional, default=3]) []S [maxItems=10]',
-      '    get(id string [minLength=1]) S [optional]',
-      '}',
-      '',
-    ].join('\n');
-    const model = compileIdl(source, 'shop.idl');
-    expect(portabilityWarnings(model).map((d) => `${d.line}:${d.column} ${d.code}: ${d.message}`)).toEqual([
-      "4:12 not-portable: the attribute 'min' is read by this implementation only: the IDL family's other implementations accept [optional] alone",
-      "7:10 not-portable: 'cursor' is an optional parameter, which only this implementation reads: the IDL family's other implementations refuse it",
-      "7:36 not-portable: 'n' is an optional parameter, which only this implementation reads: the IDL family's other implementations refuse it",
-      "7:70 not-portable: the attribute 'maxItems' is read by this implementation only: the IDL family's other implementations accept [optional] alone",
-      "8:9 not-portable: 'id' is an attribute list on a parameter, which only this implementation reads: the IDL family's other implementations refuse it",
-    ]);
   });
 });
