@@ -12,14 +12,11 @@
  * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
  * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
  * union-discriminator-field,
- * unknown-attribute, duplicate-attribute, attribute-value, attribute-type, attribute-range, invalid-pattern,
- * invalid-default, misplaced-default, optional-parameter-order,
  * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
- * trees built by code: the parser never produces one); the notes unknown-doc-tag and unchecked-format.
+ * trees built by code: the parser never produces one); the note unknown-doc-tag.
  */
 import type { IdlFile } from './ast.js';
 import { resolveBuiltInTypes } from './built-in-types.js';
-import { checkAttributes } from './checks/attributes.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
 import { checkDocTags } from './checks/doc-tags.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -59,7 +56,6 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkUnions,
   checkFieldCycles,
   checkDocTags,
-  checkAttributes,
 ];
 
 /**
