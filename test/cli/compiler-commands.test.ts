@@ -170,6 +170,38 @@ describe('idlrpc -validate', () => {
     });
   });
 
+  test('-portable: a located warning at each attribute list and optional parameter other implementations do not read', async () => {
+    writeFileSync(
+      join(dir, 'lists.idl'),
+      [
+        'namespace lists',
+        'struct S {',
+        '    plain    string [optional]',
+        '    quantity int [min=1, max=99]',
+        '}',
+        'interface I {',
+        '    list(q string, cursor string [optional], perPage int [optional, default=30, max=100]) []S [maxItems=100]',
+        '    count(q string [minLength=1]) int [optional]',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const plain = await runCli(['-validate', 'lists.idl'], dir);
+    expect(plain).toEqual({ code: 0, stdout: 'lists.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n', stderr: '' });
+    const run = await runCli(['-validate', 'lists.idl', '-portable'], dir);
+    expect(run.code).toBe(0);
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('lists.idl:'));
+    expect(lines).toEqual([
+      "lists.idl:4:19: warning: the attribute list of field 'quantity' holds more than optional: the IDL family's other implementations read only [optional] there",
+      "lists.idl:7:20: warning: optional parameter 'cursor' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+      "lists.idl:7:46: warning: optional parameter 'perPage' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+      "lists.idl:7:96: warning: the attribute list of the return of 'list' holds more than optional: the IDL family's other implementations read only [optional] there",
+      "lists.idl:8:11: warning: parameter 'q' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+    ]);
+    expect(run.stderr).toContain('> 4 |     quantity int [min=1, max=99]\n    |                   ^^^^^^^^^^^^');
+    expect(run.stderr.trimEnd().endsWith('5 portability warnings in lists.idl')).toBe(true);
+  });
+
   test('a missing file is a clear error, not a stack trace', async () => {
     const run = await runCli(['-validate', 'nope.idl'], dir);
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'cannot read nope.idl: no such file\n' });
