@@ -11,6 +11,7 @@
  * Each item is judged once and each list once, so the pass takes time linear in the lists' length.
  */
 import type { Attribute, SourceSpan, TypeRef } from '../ast.js';
+import { type AttributeOwnerKind, attributeNamesFor, constraintApplies, elementTypeOf } from '../attribute-placement.js';
 import { ATTRIBUTE_ORDER, CHECKED_FORMATS, isAttributeName, isConstraintName, type AttributeName } from '../attributes.js';
 import { type Diagnostic, errorAt, relatedLocation } from '../diagnostic.js';
 import { printType } from '../format.js';
@@ -23,7 +24,7 @@ import { valueProblem } from './example-values.js';
 interface ListOwner {
   /** `field 'qty'`, `parameter 'perPage'`, `the return of 'list'`. */
   label: string;
-  kind: 'field' | 'parameter' | 'return';
+  kind: AttributeOwnerKind;
   type: TypeRef;
   optional: boolean;
 }
@@ -208,26 +209,9 @@ function placementProblem(name: AttributeName, owner: ListOwner): Problem | unde
     }
     return undefined;
   }
-  if (applies(name, owner.type)) return undefined;
+  if (constraintApplies(name, owner.type)) return undefined;
   return (attribute) =>
     errorAt('attribute-type', `${name} does not apply to ${describeType(owner.type)}: ${whereItApplies(name)}`, attribute.name.span);
-}
-
-/** Whether the constraint `name` bounds values of `type` (number and string ones bound each element of an array or map). */
-function applies(name: AttributeName, type: TypeRef): boolean {
-  if (name === 'minItems' || name === 'maxItems') return type.kind === 'array';
-  const scalar = elementType(type);
-  if (scalar.kind !== 'builtIn') return false;
-  if (NUMBER_VALUED.has(name)) return scalar.name === 'int' || scalar.name === 'float';
-  if (name === 'format') return scalar.name === 'string' || scalar.name === 'int' || scalar.name === 'float';
-  return scalar.name === 'string';
-}
-
-/** The type of the values an array or map holds, at any depth; the type itself otherwise. */
-function elementType(type: TypeRef): TypeRef {
-  let element = type;
-  while (element.kind === 'array' || element.kind === 'map') element = element.kind === 'array' ? element.element : element.value;
-  return element;
 }
 
 function whereItApplies(name: AttributeName): string {
@@ -244,12 +228,9 @@ function describeType(type: TypeRef): string {
   return printType(type);
 }
 
-/** The attribute names that may be written on this owner, in canonical order: what an unknown name is told. */
+/** The attribute names that may be written on this owner: what an unknown name is told. */
 function validHere(owner: ListOwner): string {
-  const names = ATTRIBUTE_ORDER.filter((name) =>
-    name === 'optional' || name === 'default' ? name === 'optional' || owner.kind !== 'return' : applies(name, owner.type),
-  );
-  return `the attributes here are ${names.join(', ')}`;
+  return `the attributes here are ${attributeNamesFor(owner.type, owner.kind).join(', ')}`;
 }
 
 function checkBoundPairs(context: CheckContext, accepted: ReadonlyMap<AttributeName, Attribute>): void {
@@ -275,7 +256,8 @@ function checkBoundPairs(context: CheckContext, accepted: ReadonlyMap<AttributeN
 function checkFormat(context: CheckContext, item: Attribute | undefined, owner: ListOwner): void {
   if (!item?.value) return;
   const format = item.value.value as string;
-  const onString = elementType(owner.type).kind === 'builtIn' && (elementType(owner.type) as { name: string }).name === 'string';
+  const element = elementTypeOf(owner.type);
+  const onString = element.kind === 'builtIn' && element.name === 'string';
   if (onString && CHECKED_FORMATS.includes(format)) return;
   const why = onString ? `the checked formats are ${CHECKED_FORMATS.join(', ')}` : 'formats of numbers are never checked';
   context.report({
