@@ -254,6 +254,33 @@ describe('attribute lists: each refusal, located', () => {
   }
 });
 
+describe('defaults of a union type', () => {
+  const UNION = 'struct Card {\n    number string\n}\nunion Payment [discriminator=type] {\n    card Card\n}\n';
+  const withField = (field: string) => problems(`${UNION}struct Order {\n    ${field}\n}\n`);
+
+  test('a variant with its tag passes', () => {
+    expect(withField('pay Payment [optional, default={"type": "card", "number": "4111"}]')).toEqual([]);
+  });
+
+  test('an unknown tag is refused, with the tags', () => {
+    expect(withField('pay Payment [optional, default={"type": "cash"}]')).toEqual([
+      '19:36 invalid-default: the default of field \'pay\' is not a value of Payment: at $.type: expected the tag of a variant of union \'Payment\' ("card"), found the string "cash"',
+    ]);
+  });
+
+  test("a variant without its struct's required field is refused", () => {
+    expect(withField('pay Payment [optional, default={"type": "card"}]')).toEqual([
+      "19:36 invalid-default: the default of field 'pay' is not a value of Payment: at $.number: the required field 'number' of struct 'Card' is missing",
+    ]);
+  });
+
+  test('an @example of a union-typed field is judged the same way', () => {
+    expect(problems(`${UNION}struct Order {\n    // @example {"kind": "card"}\n    pay Payment\n}\n`)).toEqual([
+      '19:17 invalid-example: @example is not a value of this field: at $.type: expected the tag of a variant of union \'Payment\' ("card"), found nothing',
+    ]);
+  });
+});
+
 describe('attribute lists on parameters and returns', () => {
   test('a default on a return is refused', () => {
     expect(problems('interface Shop {\n    count() int [optional, default=0]\n}\n')).toEqual([

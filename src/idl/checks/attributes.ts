@@ -279,7 +279,7 @@ function checkDefault(
   accepted: ReadonlyMap<AttributeName, Attribute>,
 ): void {
   const value = item.value!;
-  const known = { types: context.types, parentOf: context.parentOf };
+  const known = { types: context.types, parentOf: context.parentOf, unions: context.unionsByName };
   const typeProblem = valueProblem(value.value, owner.type, false, known);
   if (typeProblem) {
     const at = typeProblem.path === '$' ? '' : `at ${typeProblem.path}: `;
