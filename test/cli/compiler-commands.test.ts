@@ -127,6 +127,19 @@ describe('idlrpc -validate', () => {
     expect(run.stderr).toMatch(/^tagged\.idl:4:8: note: unknown doc tag '@todo': the line stays description text/);
   });
 
+  test('an unchecked format: a located note on stderr, exit 0; a bad attribute fails, located', async () => {
+    writeFileSync(join(dir, 'formats.idl'), 'namespace shop\n\nstruct Cart {\n    iban string [format="iban"]\n}\n');
+    const run = await runCli(['-validate', 'formats.idl'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('formats.idl: ok (0 interfaces, 1 struct, 0 enums, 0 errors)\n');
+    expect(run.stderr).toMatch(/^formats\.idl:4:25: note: format "iban" is not checked: it is kept for documentation and OpenAPI/);
+    writeFileSync(join(dir, 'bounds.idl'), 'namespace shop\n\nstruct Cart {\n    qty int [min=5, max=1]\n}\n');
+    const bad = await runCli(['-validate', 'bounds.idl'], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('bounds.idl:4:14: error: min=5 is greater than max=1: no value could meet both\n');
+    expect(bad.stderr).toContain('> 4 |     qty int [min=5, max=1]\n    |              ^^^^^\n');
+  });
+
   test('a bad @example fails, located, and the count is of errors only', async () => {
     writeFileSync(join(dir, 'example.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    // @example "x"\n    id int\n}\n');
     const run = await runCli(['-validate', 'example.idl'], dir);
