@@ -12,7 +12,14 @@
  */
 import type { Attribute, SourceSpan, TypeRef } from '../ast.js';
 import { type AttributeOwnerKind, attributeNamesFor, constraintApplies, elementTypeOf } from '../attribute-placement.js';
-import { ATTRIBUTE_ORDER, CHECKED_FORMATS, isAttributeName, isConstraintName, type AttributeName } from '../attributes.js';
+import {
+  ATTRIBUTE_ORDER,
+  type AttributeName,
+  CHECKED_FORMATS,
+  isAttributeName,
+  isConstraintName,
+  NUMBER_CONSTRAINTS,
+} from '../attributes.js';
 import { type Diagnostic, errorAt, relatedLocation } from '../diagnostic.js';
 import { printType } from '../format.js';
 import { createSuggester, suggestionCandidates } from '../suggestion.js';
@@ -30,7 +37,7 @@ interface ListOwner {
 }
 
 /** The attributes that take a number, and those among them that take a count (an integer >= 0). */
-const NUMBER_VALUED: ReadonlySet<string> = new Set(['min', 'max', 'exclusiveMin', 'exclusiveMax', 'multipleOf']);
+const NUMBER_VALUED: ReadonlySet<string> = new Set(NUMBER_CONSTRAINTS);
 const COUNT_VALUED: ReadonlySet<string> = new Set(['minLength', 'maxLength', 'minItems', 'maxItems']);
 const TEXT_VALUED: ReadonlySet<string> = new Set(['pattern', 'format']);
 
