@@ -11,12 +11,16 @@
  * duplicate-error-code, duplicate-raises, empty-enum, error-code-range, error-code-reserved,
  * unknown-type, unknown-parent, extends-non-struct, unknown-error, extends-cycle, field-cycle,
  * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
- * union-discriminator-field,
+ * union-discriminator-field, unknown-attribute, duplicate-attribute, invalid-attribute-value,
+ * attribute-type, misplaced-attribute, default-without-optional, conflicting-constraints,
+ * invalid-pattern, invalid-default, optional-parameter-order,
  * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
- * trees built by code: the parser never produces one); the note unknown-doc-tag.
+ * trees built by code: the parser never produces one); the notes unknown-doc-tag and
+ * unchecked-format.
  */
 import type { IdlFile } from './ast.js';
 import { resolveBuiltInTypes } from './built-in-types.js';
+import { checkAttributes } from './checks/attributes.js';
 import { createCheckContext, type CheckPass } from './checks/context.js';
 import { checkDocTags } from './checks/doc-tags.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -54,6 +58,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkInheritedFields,
   checkReferences,
   checkUnions,
+  checkAttributes,
   checkFieldCycles,
   checkDocTags,
 ];

@@ -2,9 +2,11 @@
  * What `idlrpc -validate -portable` warns about: each use of a construct that the other
  * implementations of the IDL family do not read (docs/cli.md). Today: the built-in types
  * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
- * unknown type names.
+ * unknown type names; an attribute list holding more than `optional` on a field or a return
+ * (docs/idl.md, "Attributes"), where they read only `[optional]`; and any attribute list on a
+ * parameter, optional parameters included (docs/idl.md, "Optional parameters"), where they read none.
  */
-import type { TypeRef } from './ast.js';
+import type { Attribute, Parameter, SourceSpan, TypeRef } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
@@ -18,15 +20,55 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
     else if (type.kind === 'builtIn' && CONTEXTUAL_BUILT_IN_TYPES.has(type.name)) warnings.push(warningAt(type));
   };
   for (const declaration of model.file.declarations) {
-    if (declaration.kind === 'struct') for (const field of declaration.fields) visit(field.type);
-    else if (declaration.kind === 'interface') {
+    if (declaration.kind === 'struct') {
+      for (const field of declaration.fields) {
+        visit(field.type);
+        if (field.attributes) warnings.push(listWarning(field.attributes, `field '${field.name.text}'`));
+      }
+    } else if (declaration.kind === 'interface') {
       for (const method of declaration.methods) {
-        for (const parameter of method.parameters) visit(parameter.type);
+        for (const parameter of method.parameters) {
+          visit(parameter.type);
+          if (parameter.optional || parameter.attributes) warnings.push(parameterWarning(parameter));
+        }
         visit(method.returnType);
+        if (method.returnAttributes) warnings.push(listWarning(method.returnAttributes, `the return of '${method.name.text}'`));
       }
     }
   }
-  return warnings;
+  // The list of a line comes after its type: in order of position, as the other diagnostics are.
+  return warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** At the items of a field's or a return's list that holds more than `optional`. */
+function listWarning(attributes: readonly Attribute[], owner: string): Diagnostic {
+  const span = { ...attributes[0].span, end: attributes[attributes.length - 1].span.end };
+  return warningSpanning(
+    span,
+    `the attribute list of ${owner} holds more than optional: the IDL family's other implementations read only [optional] there`,
+  );
+}
+
+/** At a parameter with a list (`[optional]` included): the family's other implementations read none there. */
+function parameterWarning(parameter: Parameter): Diagnostic {
+  const what = parameter.optional ? 'optional parameter' : 'parameter';
+  return warningSpanning(
+    parameter.span,
+    `${what} '${parameter.name.text}' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)`,
+  );
+}
+
+function warningSpanning(span: SourceSpan, message: string): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'not-portable',
+    message,
+    file: span.file,
+    line: span.start.line,
+    column: span.start.column,
+    length: Math.max(1, span.end.line === span.start.line ? span.end.column - span.start.column : 1),
+    range: { start: { ...span.start }, end: { ...span.end } },
+  };
 }
 
 function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {

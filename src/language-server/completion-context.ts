@@ -18,6 +18,11 @@ export type CompletionPlace =
   | { kind: 'after-field-type' }
   /** After a method's return type: `[optional]` and `raises`. */
   | { kind: 'after-return-type'; optionalWritten: boolean }
+  /**
+   * Inside an attribute list after a type, where a name goes (after `[` or `,`): the attribute
+   * names. `type` is the type as written; `written` the names the list already holds.
+   */
+  | { kind: 'attribute'; owner: 'field' | 'parameter' | 'return'; type: string; written: string[] }
   /** Inside `raises(...)`: an error name. */
   | { kind: 'raises' }
   /** At the start of a `//` comment line's text (after `//`, spaces and perhaps `@` and a partial word): a doc tag. */
@@ -31,6 +36,13 @@ const DOC_TAG_START = /^\/\/[ \t]*@[A-Za-z]*$/;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 /** A type as written while typing: `[]`, `map[string]` prefixes, then a (qualified) name. */
 const TYPE = String.raw`(?:\[\]|map\[string\])*[A-Za-z_][\w.]*`;
+/**
+ * The written part of an attribute list up to a name being typed: `[`, then items (`optional`,
+ * `min=1`, `pattern="a,b"`, `default=[1, 2]`) each followed by `,`, then a partial name (group 2;
+ * group 1 holds the items).
+ */
+const ATTRIBUTE_VALUE = String.raw`"(?:[^"\\\n]|\\.)*"|\[[^\]\n]*\]|\{[^}\n]*\}|[^,\]\s"[{]+`;
+const LIST_UP_TO_NAME = String.raw`\[((?:\s*[A-Za-z]\w*(?:\s*=\s*(?:${ATTRIBUTE_VALUE}))?\s*,)*)\s*(\w*)$`;
 const PARTIAL_TYPE = String.raw`(?:\[\]|map\[string\])*(?:[A-Za-z_][\w.]*|\[|map\[?s?t?r?i?n?g?\]?)?`;
 
 /** The place `offset` is in `text`. */
@@ -91,6 +103,8 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
     return { kind: 'none' };
   }
   if (block === 'struct') {
+    const list = new RegExp(String.raw`^\s*\w+\s+(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
+    if (list) return attributePlace('field', list);
     if (new RegExp(String.raw`^\s*\w+\s+${PARTIAL_TYPE}$`).test(line)) return { kind: 'type' };
     if (new RegExp(String.raw`^\s*\w+\s+${TYPE}\s+\[?\w*$`).test(line)) return { kind: 'after-field-type' };
     return { kind: 'none' };
@@ -98,14 +112,24 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
   if (block === 'interface') {
     if (parens.length > 0) {
       if (parens.at(-1)) return { kind: 'raises' };
+      const list = new RegExp(String.raw`[(,]\s*\w+\s+(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
+      if (list) return attributePlace('parameter', list);
       const sinceSeparator = line.slice(Math.max(line.lastIndexOf('('), line.lastIndexOf(',')) + 1);
       return new RegExp(String.raw`^\s*\w+\s+${PARTIAL_TYPE}$`).test(sinceSeparator) ? { kind: 'type' } : { kind: 'none' };
     }
     const afterParameters = line.slice(line.lastIndexOf(')') + 1);
     if (!line.includes(')')) return { kind: 'none' };
+    const list = new RegExp(String.raw`\)\s*(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
+    if (list) return attributePlace('return', list);
     if (new RegExp(String.raw`^\s*${PARTIAL_TYPE}$`).test(afterParameters)) return { kind: 'type' };
     const afterType = new RegExp(String.raw`^\s*${TYPE}\s+(\[optional\]\s+)?\[?\w*$`).exec(afterParameters);
     if (afterType) return { kind: 'after-return-type', optionalWritten: afterType[1] !== undefined };
   }
   return { kind: 'none' };
+}
+
+/** The place inside an attribute list, from the match of `<type> <LIST_UP_TO_NAME>`. */
+function attributePlace(owner: 'field' | 'parameter' | 'return', match: RegExpExecArray): CompletionPlace {
+  const written = [...match[2].matchAll(/(?:^|,)\s*([A-Za-z]\w*)/g)].map((name) => name[1]);
+  return { kind: 'attribute', owner, type: match[1], written };
 }

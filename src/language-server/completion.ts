@@ -2,12 +2,17 @@
  * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
  * type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too, the document's structs
  * and enums, imported ones as `common.Money`), declared errors inside `raises(...)`, `[optional]`
- * after a field's or method's type, and the doc tags (`@deprecated`, `@readonly`, `@example`) at the
- * start of a comment line.
+ * after a field's or method's type, the attribute names that fit the type inside an attribute list
+ * (after `[` or `,`), and the doc tags (`@deprecated`, `@readonly`, `@example`) at the start of a
+ * comment line.
  */
 import { type CompletionItem, CompletionItemKind, CompletionItemTag } from 'vscode-languageserver/node';
+import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
+import { attributeNamesFor } from '../idl/attribute-placement.js';
+import type { AttributeName } from '../idl/attributes.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from '../idl/built-in-types.js';
 import { DOC_TAG_NAMES } from '../idl/doc-tags.js';
+import { syntheticSpan } from '../idl/format.js';
 import type { IdlSymbol } from '../idl/symbols.js';
 import type { Analysis } from './analysis.js';
 import { completionPlace } from './completion-context.js';
@@ -21,6 +26,22 @@ const DOC_TAG_DETAILS: Record<(typeof DOC_TAG_NAMES)[number], string> = {
   deprecated: '@deprecated <why>: the item should no longer be used',
   readonly: '@readonly: the method changes nothing (safe to retry, to cache, to call from tools)',
   example: '@example <one JSON value>: a value of the item (of a method: a result)',
+};
+/** What each attribute says, and what completion inserts (the name, and `=` where a value follows). */
+const ATTRIBUTE_DETAILS: Record<AttributeName, string> = {
+  optional: 'optional: may be left out',
+  default: 'default=<JSON value>: what an item left out gets (with optional)',
+  min: 'min=<number>: the smallest value allowed',
+  max: 'max=<number>: the largest value allowed',
+  exclusiveMin: 'exclusiveMin=<number>: values must be greater',
+  exclusiveMax: 'exclusiveMax=<number>: values must be less',
+  multipleOf: 'multipleOf=<number>: values must be a multiple of it',
+  minLength: 'minLength=<int>: the fewest characters (code points)',
+  maxLength: 'maxLength=<int>: the most characters (code points)',
+  pattern: 'pattern="<regex>": a regular expression the text must contain a match of',
+  minItems: 'minItems=<int>: the fewest items of the array',
+  maxItems: 'maxItems=<int>: the most items of the array',
+  format: 'format="<name>": email, uri, uuid, ipv4, ipv6 and hostname are checked; others are documentation',
 };
 
 /** The completion items at `offset` of the document (empty where nothing fits). */
@@ -39,6 +60,8 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       return [keyword(OPTIONAL)];
     case 'after-return-type':
       return place.optionalWritten ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
+    case 'attribute':
+      return attributeItems(analysis, place);
     case 'raises':
       return errorItems(analysis);
     case 'doc-tag':
@@ -86,4 +109,29 @@ function errorItems(analysis: Analysis): CompletionItem[] {
   const items = [...analysis.tree.symbols.errors].map(([name, symbol]) => declared(name, symbol, CompletionItemKind.Constant));
   for (const { name, symbol } of analysis.importedNames('error')) items.push(declared(name, symbol, CompletionItemKind.Constant));
   return items;
+}
+
+/** The attribute names that fit the type and owner, in canonical order, without those the list already holds. */
+function attributeItems(
+  analysis: Analysis,
+  place: { owner: 'field' | 'parameter' | 'return'; type: string; written: string[] },
+): CompletionItem[] {
+  const type = typeOfText(analysis, place.type);
+  return attributeNamesFor(type, place.owner)
+    .filter((name) => !place.written.includes(name))
+    .map((name) => ({
+      label: name,
+      kind: CompletionItemKind.Property,
+      detail: ATTRIBUTE_DETAILS[name],
+      insertText: name === 'optional' ? name : `${name}=`,
+    }));
+}
+
+/** A type as written (`[]int`, `map[string]Money`) as a type reference: what the attribute names are judged against. */
+function typeOfText(analysis: Analysis, text: string): TypeRef {
+  const span = syntheticSpan(analysis.document.uri);
+  if (text.startsWith('[]')) return { kind: 'array', element: typeOfText(analysis, text.slice(2)), span };
+  if (text.startsWith('map[string]')) return { kind: 'map', value: typeOfText(analysis, text.slice('map[string]'.length)), span };
+  if (builtInTypes(analysis).includes(text)) return { kind: 'builtIn', name: text as BuiltInTypeName, span };
+  return { kind: 'named', name: text, span };
 }

@@ -3,7 +3,8 @@
  * Works on declared names and on references, also to declarations of imported files.
  */
 import type { Hover } from 'vscode-languageserver/node';
-import { discriminatorOf } from '../idl/ast.js';
+import { discriminatorOf, type Parameter } from '../idl/ast.js';
+import { printAttributeList } from '../idl/attributes.js';
 import { docCommentParts, docTags } from '../idl/doc-tags.js';
 import { printType } from '../idl/format.js';
 import type { IdlSymbol } from '../idl/symbols.js';
@@ -65,20 +66,20 @@ export function summaryOf(symbol: IdlSymbol, qualifier = ''): string {
       return `struct ${qualifier}${symbol.name}${parent} (${count(symbol.node.fields.length, 'field')})`;
     }
     case 'field':
-      return `${owner}${symbol.name} ${printType(symbol.node.type)}${symbol.node.optional ? ' [optional]' : ''}`;
+      return `${owner}${symbol.name} ${printType(symbol.node.type)}${listText(symbol.node.attributes, symbol.node.optional)}`;
     case 'error':
       return `error ${symbol.node.code} ${qualifier}${symbol.name} ${JSON.stringify(symbol.node.message)}`;
     case 'interface':
       return `interface ${qualifier}${symbol.name} (${count(symbol.node.methods.length, 'method')})`;
     case 'method': {
       const method = symbol.node;
-      const parameters = method.parameters.map((p) => `${p.name.text} ${printType(p.type)}`).join(', ');
-      const optional = method.returnOptional ? ' [optional]' : '';
+      const parameters = method.parameters.map(parameterText).join(', ');
+      const optional = listText(method.returnAttributes, method.returnOptional);
       const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
       return `${owner}${symbol.name}(${parameters}) ${printType(method.returnType)}${optional}${raises}`;
     }
     case 'parameter':
-      return `${symbol.name} ${printType(symbol.node.type)} (parameter of ${qualifier}${symbol.container?.container?.name}.${symbol.container?.name})`;
+      return `${parameterText(symbol.node)} (parameter of ${qualifier}${symbol.container?.container?.name}.${symbol.container?.name})`;
     case 'union': {
       const variants = symbol.node.variants.map((variant) => `${variant.tag.text} ${variant.type.text}`).join(', ');
       return `union ${qualifier}${symbol.name} [discriminator=${discriminatorOf(symbol.node)}] { ${variants} }`;
@@ -86,6 +87,17 @@ export function summaryOf(symbol: IdlSymbol, qualifier = ''): string {
     case 'variant':
       return `${owner}${symbol.name} ${symbol.node.type.text} (union variant)`;
   }
+}
+
+/** A parameter as written, with its attribute list in canonical order: `perPage int [optional, default=30]`. */
+function parameterText(parameter: Parameter): string {
+  return `${parameter.name.text} ${printType(parameter.type)}${listText(parameter.attributes, parameter.optional === true)}`;
+}
+
+/** ` [optional, default=30, max=100]` (constraints and default in canonical order), or '' for none. */
+function listText(attributes: Parameter['attributes'], optional: boolean): string {
+  const list = printAttributeList(attributes, optional);
+  return list === '' ? '' : ` ${list}`;
 }
 
 function count(n: number, noun: string): string {

@@ -127,6 +127,19 @@ describe('idlrpc -validate', () => {
     expect(run.stderr).toMatch(/^tagged\.idl:4:8: note: unknown doc tag '@todo': the line stays description text/);
   });
 
+  test('an unchecked format: a located note on stderr, exit 0; a bad attribute fails, located', async () => {
+    writeFileSync(join(dir, 'formats.idl'), 'namespace shop\n\nstruct Cart {\n    iban string [format="iban"]\n}\n');
+    const run = await runCli(['-validate', 'formats.idl'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('formats.idl: ok (0 interfaces, 1 struct, 0 enums, 0 errors)\n');
+    expect(run.stderr).toMatch(/^formats\.idl:4:25: note: format "iban" is not checked: it is kept for documentation and OpenAPI/);
+    writeFileSync(join(dir, 'bounds.idl'), 'namespace shop\n\nstruct Cart {\n    qty int [min=5, max=1]\n}\n');
+    const bad = await runCli(['-validate', 'bounds.idl'], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('bounds.idl:4:14: error: min=5 is greater than max=1: no value could meet both\n');
+    expect(bad.stderr).toContain('> 4 |     qty int [min=5, max=1]\n    |              ^^^^^\n');
+  });
+
   test('a bad @example fails, located, and the count is of errors only', async () => {
     writeFileSync(join(dir, 'example.idl'), 'namespace shop\n\nstruct Cart {\n    // @todo split\n    // @example "x"\n    id int\n}\n');
     const run = await runCli(['-validate', 'example.idl'], dir);
@@ -168,6 +181,38 @@ describe('idlrpc -validate', () => {
       stdout: 'checkout.idl: ok (3 interfaces, 8 structs, 2 enums, 5 errors)\n',
       stderr: '',
     });
+  });
+
+  test('-portable: a located warning at each attribute list and optional parameter other implementations do not read', async () => {
+    writeFileSync(
+      join(dir, 'lists.idl'),
+      [
+        'namespace lists',
+        'struct S {',
+        '    plain    string [optional]',
+        '    quantity int [min=1, max=99]',
+        '}',
+        'interface I {',
+        '    list(q string, cursor string [optional], perPage int [optional, default=30, max=100]) []S [maxItems=100]',
+        '    count(q string [minLength=1]) int [optional]',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const plain = await runCli(['-validate', 'lists.idl'], dir);
+    expect(plain).toEqual({ code: 0, stdout: 'lists.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n', stderr: '' });
+    const run = await runCli(['-validate', 'lists.idl', '-portable'], dir);
+    expect(run.code).toBe(0);
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('lists.idl:'));
+    expect(lines).toEqual([
+      "lists.idl:4:19: warning: the attribute list of field 'quantity' holds more than optional: the IDL family's other implementations read only [optional] there",
+      "lists.idl:7:20: warning: optional parameter 'cursor' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+      "lists.idl:7:46: warning: optional parameter 'perPage' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+      "lists.idl:7:96: warning: the attribute list of the return of 'list' holds more than optional: the IDL family's other implementations read only [optional] there",
+      "lists.idl:8:11: warning: parameter 'q' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)",
+    ]);
+    expect(run.stderr).toContain('> 4 |     quantity int [min=1, max=99]\n    |                   ^^^^^^^^^^^^');
+    expect(run.stderr.trimEnd().endsWith('5 portability warnings in lists.idl')).toBe(true);
   });
 
   test('a missing file is a clear error, not a stack trace', async () => {

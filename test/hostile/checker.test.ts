@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ensureBuilt, hasStackTrace, runHostileCli, runHostileScript, tempFolder, type ChildRun } from './harness.js';
 import {
+  attributedStruct,
+  attributeMistakes,
   bigEnum,
   bigErrors,
   bigInterface,
@@ -157,6 +159,23 @@ describe('the checker on hostile input', () => {
   );
 
   test(
+    'attribute mistakes in bulk: 30,000 unknown names, 30,000 repeats in one list, 30,000 misordered parameters',
+    async () => {
+      const n = 30_000;
+      const run = await validate(idlFile('attribute-mistakes.idl', attributeMistakes(n)));
+      expectCleanExit(run);
+      expect(run.code).toBe(1);
+      const shown = headers(run.stderr, 'attribute-mistakes.idl');
+      expect(shown).toHaveLength(SHOWN);
+      expect(shown[0]).toBe(
+        "attribute-mistakes.idl:3:13: error: unknown attribute 'mni0': the attributes here are optional, default, min, max, exclusiveMin, exclusiveMax, multipleOf, format",
+      );
+      expect(run.stderr.endsWith(`\n\n${3 * n - 1} errors in attribute-mistakes.idl\n`)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
     '100,000 unknown types on one 2 MB line: each code frame shows a window of the line',
     async () => {
       const n = 100_000;
@@ -204,6 +223,12 @@ describe('the checker on hostile input', () => {
     ['a struct with 200,000 fields', 'struct.idl', bigStruct(200_000), '0 interfaces, 1 struct, 0 enums, 0 errors'],
     ['an interface with 150,000 methods', 'interface.idl', bigInterface(150_000), '1 interface, 0 structs, 0 enums, 0 errors'],
     ['an errors block with 200,000 errors', 'errors.idl', bigErrors(200_000), '0 interfaces, 0 structs, 0 enums, 200000 errors'],
+    [
+      'a struct with 25,000 attribute lists and defaults',
+      'attributes.idl',
+      attributedStruct(25_000),
+      '0 interfaces, 1 struct, 0 enums, 0 errors',
+    ],
   ])(
     '%s checks',
     async (_name, file, lines, summary) => {

@@ -53,6 +53,32 @@ export function bigErrors(n: number): string[] {
   return ['namespace hostile', 'errors {', ...numbered(n, (i) => `    ${i + 1} E${i} "failed"`), '}'];
 }
 
+/** One struct of `n` fields, each with a full, valid attribute list and a default to judge. */
+export function attributedStruct(n: number): string[] {
+  const field = (i: number) => `    f${i} []int [optional, default=[1, 2, 3], min=0, max=9, multipleOf=1, minItems=1, maxItems=3]`;
+  return ['namespace hostile', 'struct S {', ...numbered(n, field), '}'];
+}
+
+/**
+ * Attribute mistakes in bulk: `n` fields each with a mistyped attribute name `mni<i>` (a suggestion
+ * to look for each), one list of `n` repeated `min=1` items, and one method whose one optional
+ * parameter comes before `n` required ones.
+ */
+export function attributeMistakes(n: number): string[] {
+  const repeated = Array.from({ length: n }, () => 'min=1').join(', ');
+  const parameters = ['first int [optional]', ...numbered(n, (i) => `p${i} int`)].join(', ');
+  return [
+    'namespace hostile',
+    'struct S {',
+    ...numbered(n, (i) => `    f${i} int [mni${i}=1]`),
+    `    repeated int [${repeated}]`,
+    '}',
+    'interface I {',
+    `    m(${parameters}) int`,
+    '}',
+  ];
+}
+
 function numbered(n: number, line: (i: number) => string): string[] {
   return Array.from({ length: n }, (_, i) => line(i));
 }

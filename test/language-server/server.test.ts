@@ -155,6 +155,23 @@ describe('hover', () => {
     expect(await value('    paypal', 5)).toBe('```idl\nPaymentMethod.paypal (enum value)\n```');
   });
 
+  test('fields, parameters and methods show their attribute lists: optional, default and constraints, in canonical order', async () => {
+    const text =
+      'namespace shop\n\nstruct Line {\n    qty  int [max=99,  min=1]\n    tags []string [optional, maxLength=20, maxItems=10]\n}\n\n' +
+      'interface Shop {\n    list(cursor string [optional], perPage int [max=100, optional, default=30]) []Line [maxItems=100]\n}\n';
+    const uri = fileUri(join(folder, 'attributes-hover.idl'));
+    client.open(uri, text);
+    await client.diagnostics(uri, 1);
+    const value = async (needle: string, delta = 0) =>
+      ((await client.request<Hover>('textDocument/hover', at(uri, text, needle, 0, delta))).contents as { value: string }).value;
+    expect(await value('qty')).toBe('```idl\nLine.qty int [min=1, max=99]\n```');
+    expect(await value('tags')).toBe('```idl\nLine.tags []string [optional, maxLength=20, maxItems=10]\n```');
+    expect(await value('perPage')).toBe('```idl\nperPage int [optional, default=30, max=100] (parameter of Shop.list)\n```');
+    expect(await value('list')).toBe(
+      '```idl\nShop.list(cursor string [optional], perPage int [optional, default=30, max=100]) []Line [maxItems=100]\n```',
+    );
+  });
+
   test('nothing between names', async () => {
     expect(await client.request('textDocument/hover', at(CHECKOUT_URI, CHECKOUT, '{'))).toBeNull();
   });
@@ -249,6 +266,33 @@ describe('completion', () => {
     expect(await labels(uri, text, 'sell() Item ', 12)).toEqual(['[optional]', 'raises']);
     expect(await labels(uri, text, '}\n\n', 3)).toEqual(['namespace', 'import', 'struct', 'enum', 'errors', 'interface']);
     expect(await labels(uri, text, '    small', 4)).toEqual([]);
+  });
+
+  test('inside an attribute list, after [ or a comma: the names that fit the type, those written left out', async () => {
+    const text =
+      'namespace shop\n\nenum Size {\n    small\n}\n\nstruct Item {\n    count int [\n    name string [optional, \n' +
+      '    tags []string [maxItems=3, pattern="a,b", m\n    size Size [\n}\n\n' +
+      'interface Shop {\n    get() Item [\n    list(q string [min, perPage int [optional, default=[1, 2], \n}\n';
+    const uri = fileUri(join(folder, 'attributes-completion.idl'));
+    client.open(uri, text);
+    await client.diagnostics(uri, 1);
+    const numbers = ['optional', 'default', 'min', 'max', 'exclusiveMin', 'exclusiveMax', 'multipleOf', 'format'];
+    expect(await labels(uri, text, 'count int [', 11)).toEqual(numbers);
+    expect(await labels(uri, text, 'name string [optional, ', 23)).toEqual(['default', 'minLength', 'maxLength', 'pattern', 'format']);
+    expect(await labels(uri, text, 'pattern="a,b", m', 16)).toEqual([
+      'optional',
+      'default',
+      'minLength',
+      'maxLength',
+      'minItems',
+      'format',
+    ]);
+    expect(await labels(uri, text, 'size Size [', 11)).toEqual(['optional', 'default']);
+    expect(await labels(uri, text, 'q string [', 10)).toEqual(['optional', 'default', 'minLength', 'maxLength', 'pattern', 'format']);
+    expect(await labels(uri, text, 'default=[1, 2], ', 16)).toEqual(['min', 'max', 'exclusiveMin', 'exclusiveMax', 'multipleOf', 'format']);
+    expect(await labels(uri, text, 'get() Item [', 12)).toEqual(['optional']);
+    const items = await client.request<CompletionItem[]>('textDocument/completion', at(uri, text, 'count int [', 0, 11));
+    expect(items[2]).toMatchObject({ label: 'min', insertText: 'min=', detail: 'min=<number>: the smallest value allowed' });
   });
 
   test('a struct named like a built-in type is offered as itself, not also as the built-in', async () => {

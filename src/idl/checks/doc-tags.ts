@@ -111,7 +111,7 @@ function checkExample(
     context.report(diagnosticAt('error', 'invalid-example', `@example ${parsed.message}`, at));
     return;
   }
-  const known = { types: context.types, parentOf: context.parentOf };
+  const known = { types: context.types, parentOf: context.parentOf, unions: context.unionsByName };
   const problem: ValueProblem | undefined =
     'declaration' in target
       ? declarationValueProblem(parsed.value, target.declaration, known)
