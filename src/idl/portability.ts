@@ -2,9 +2,9 @@
  * What `idlrpc -validate -portable` warns about: each use of a construct that the other
  * implementations of the IDL family do not read (docs/cli.md). Today: the built-in types
  * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
- * unknown type names.
+ * unknown type names, and unions (docs/idl.md, "Unions"), whose declarations they cannot parse.
  */
-import type { TypeRef } from './ast.js';
+import type { TypeRef, UnionDecl } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
@@ -19,6 +19,7 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
   };
   for (const declaration of model.file.declarations) {
     if (declaration.kind === 'struct') for (const field of declaration.fields) visit(field.type);
+    else if (declaration.kind === 'union') warnings.push(unionWarningAt(declaration));
     else if (declaration.kind === 'interface') {
       for (const method of declaration.methods) {
         for (const parameter of method.parameters) visit(parameter.type);
@@ -31,14 +32,32 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
 
 function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {
   const { span, name } = type;
+  return notPortable(
+    `'${name}' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name`,
+    span,
+    name.length,
+  );
+}
+
+/** At the union's name: its declaration is what other implementations cannot parse. */
+function unionWarningAt(union: UnionDecl): Diagnostic {
+  const { span, text } = union.name;
+  return notPortable(
+    `union '${text}' is a construct of this implementation only: the IDL family's other implementations cannot parse a union declaration`,
+    span,
+    text.length,
+  );
+}
+
+function notPortable(message: string, span: TypeRef['span'], length: number): Diagnostic {
   return {
     severity: 'warning',
     code: 'not-portable',
-    message: `'${name}' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name`,
+    message,
     file: span.file,
     line: span.start.line,
     column: span.start.column,
-    length: name.length,
+    length,
     range: { start: { ...span.start }, end: { ...span.end } },
   };
 }
