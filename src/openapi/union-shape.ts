@@ -68,6 +68,8 @@ interface Followed {
   schema: unknown;
   /** Property name -> constant, from tag-only `allOf` members and the schema's own properties. */
   constants: Map<string, unknown>;
+  /** The properties it requires (tag-only members, the schema's own `required` and its `allOf` parts'). */
+  required: Set<string>;
   /** Location keys of every schema on the way (for `mapping`). */
   passed: Set<string>;
   /** The last token of the first `$ref` followed (the implicit tag with a `discriminator`). */
@@ -75,7 +77,13 @@ interface Followed {
 }
 
 function follow(location: Location, member: unknown, helpers: UnionShapeHelpers): Followed | undefined {
-  const followed: Followed = { location, schema: member, constants: new Map(), passed: new Set([locationKey(location)]) };
+  const followed: Followed = {
+    location,
+    schema: member,
+    constants: new Map(),
+    required: new Set(),
+    passed: new Set([locationKey(location)]),
+  };
   for (let hops = 0; hops < MAX_HOPS && isObject(followed.schema); hops++) {
     const schema: Schema = followed.schema;
     if (typeof schema.$ref === 'string') {
@@ -94,6 +102,7 @@ function follow(location: Location, member: unknown, helpers: UnionShapeHelpers)
         for (const [name, property] of Object.entries((allOf[tagIndex] as { properties: Schema }).properties)) {
           followed.constants.set(name, constantOf(property));
         }
+        addRequired(followed.required, allOf[tagIndex]);
         followed.location = child(followed.location, 'allOf', 1 - tagIndex);
         followed.schema = other;
         continue;
@@ -104,8 +113,13 @@ function follow(location: Location, member: unknown, helpers: UnionShapeHelpers)
   if (!helpers.isStruct(followed.location, followed.schema)) return undefined;
   const schema = followed.schema as Schema;
   const own = [isObject(schema.properties) ? schema.properties : {}];
-  if (Array.isArray(schema.allOf))
-    for (const part of schema.allOf) if (isObject(part) && isObject(part.properties)) own.push(part.properties);
+  addRequired(followed.required, schema);
+  if (Array.isArray(schema.allOf)) {
+    for (const part of schema.allOf) {
+      if (isObject(part) && isObject(part.properties)) own.push(part.properties);
+      addRequired(followed.required, part);
+    }
+  }
   for (const properties of own) {
     for (const [name, property] of Object.entries(properties)) {
       const constant = constantOf(property);
@@ -115,9 +129,18 @@ function follow(location: Location, member: unknown, helpers: UnionShapeHelpers)
   return followed;
 }
 
-/** The property every member holds a distinct string constant in, the first such in the first member's order. */
+function addRequired(required: Set<string>, schema: unknown): void {
+  if (!isObject(schema) || !Array.isArray(schema.required)) return;
+  for (const name of schema.required) if (typeof name === 'string') required.add(name);
+}
+
+/**
+ * The property every member requires and holds a distinct string constant in, the first such in
+ * the first member's order. An optional one tells nothing apart: a value may leave it out.
+ */
 function constantProperty(members: readonly Followed[]): string | undefined {
   return [...members[0].constants.keys()].find((name) => {
+    if (!members.every((m) => m.required.has(name))) return false;
     const values = members.map((m) => m.constants.get(name));
     return values.every((v) => typeof v === 'string') && new Set(values).size === values.length;
   });

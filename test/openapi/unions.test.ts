@@ -128,8 +128,14 @@ describe('OpenAPI -> IDL', () => {
               { $ref: '#/components/schemas/Square' },
             ],
           },
-          Square: { type: 'object', properties: { shape: { type: 'string', enum: ['square'] }, side: { type: 'number' } } },
+          Square: {
+            type: 'object',
+            properties: { shape: { type: 'string', enum: ['square'] }, side: { type: 'number' } },
+            required: ['shape'],
+          },
           Mixed: { oneOf: [{ $ref: '#/components/schemas/Square' }, { type: 'object', properties: { shape: { type: 'string' } } }] },
+          // The constant is optional in one member: a value may leave it out, so it tells nothing apart.
+          Loose: { oneOf: [{ $ref: '#/components/schemas/Square' }, { type: 'object', properties: { shape: { const: 'dot' } } }] },
         },
       },
     };
@@ -139,6 +145,7 @@ describe('OpenAPI -> IDL', () => {
     // No constant tells Mixed's members apart: the first alternative, as before.
     expect(warnings.map((w) => `${w.pointer}: ${w.message}`)).toEqual([
       '/components/schemas/Mixed/oneOf: oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (#/components/schemas/Square) is used',
+      '/components/schemas/Loose/oneOf: oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (#/components/schemas/Square) is used',
     ]);
   });
 
