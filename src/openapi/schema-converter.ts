@@ -572,12 +572,15 @@ export class SchemaConverter {
    */
   private declareUnion(location: Location, schema: Schema, wanted: string, shape: UnionShape): TypeResult {
     const name = this.claimName(location, schema, wanted);
+    // Named as a field of that name would be: the tag is a property of each variant's values.
+    const discriminator =
+      this.ctx.keepIdentifiers && isValidIdentifier(shape.propertyName) ? shape.propertyName : camelCaseName(shape.propertyName);
     const union: UnionDecl = { kind: 'union', name: { text: name, span: this.ctx.span }, variants: [], span: this.ctx.span };
-    if (shape.propertyName !== 'kind') {
+    if (discriminator !== 'kind') {
       union.attributes = [
         {
           name: { text: 'discriminator', span: this.ctx.span },
-          value: { text: shape.propertyName, span: this.ctx.span },
+          value: { text: discriminator, span: this.ctx.span },
           span: this.ctx.span,
         },
       ];
@@ -605,7 +608,7 @@ export class SchemaConverter {
         span: this.ctx.span,
       });
       const fields = this.tagFields.get(type.name) ?? new Set<string>();
-      this.tagFields.set(type.name, fields.add(shape.propertyName));
+      this.tagFields.set(type.name, fields.add(discriminator));
     }
     this.declarations.push(union);
     return result;

@@ -111,8 +111,9 @@ describe('OpenAPI -> IDL', () => {
     };
     const { idl, warnings } = idlOf(document);
     expect(warnings).toEqual([]);
-    expect(idl).toContain('union Pet [discriminator=pet_type] {\n    cat Cat\n    Dog Dog\n}');
-    expect(idl).not.toContain('pet_type string');
+    // The discriminator is named as the field would be (camelCase, docs/openapi.md "Names").
+    expect(idl).toContain('union Pet [discriminator=petType] {\n    cat Cat\n    Dog Dog\n}');
+    expect(idl).not.toMatch(/petType +string/);
   });
 
   it('a oneOf without discriminator is a union when one property holds a distinct constant in every member', () => {
@@ -147,6 +148,49 @@ describe('OpenAPI -> IDL', () => {
       '/components/schemas/Mixed/oneOf: oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (#/components/schemas/Square) is used',
       '/components/schemas/Loose/oneOf: oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (#/components/schemas/Square) is used',
     ]);
+  });
+
+  it('an example of a union-typed result that names no variant is dropped with a warning; a valid one is kept', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pet': {
+          get: {
+            operationId: 'getPet',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { hunts: true } } },
+              },
+            },
+          },
+        },
+        '/other': {
+          get: {
+            operationId: 'getOther',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { kind: 'cat', hunts: true } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: 'Cat' } } },
+          Cat: { type: 'object', properties: { hunts: { type: 'boolean' } } },
+        },
+      },
+    };
+    const { idl, warnings } = idlOf(document);
+    expect(warnings.map((w) => w.message)).toEqual([
+      "the example of pet.getGetPet is dropped: at $.kind: the tag 'kind' of union 'Pet' is missing (one of \"cat\")",
+    ]);
+    expect(idl).toContain('@example {"kind":"cat","hunts":true}');
+    compileIdl(idl, 'pets.idl');
   });
 
   it("@readme/oas-examples' discriminators.json: its discriminated oneOfs become unions, and keep their discriminator back in OpenAPI", () => {

@@ -6,7 +6,7 @@
  * wire lets unknown fields through, but in an example one is a typo that readers would copy).
  */
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../../runtime/wire-formats.js';
-import type { BuiltInTypeName, EnumDecl, StructDecl, TypeRef } from '../ast.js';
+import { type BuiltInTypeName, discriminatorOf, type EnumDecl, type StructDecl, type TypeRef, type UnionDecl } from '../ast.js';
 
 /** The largest integer a JSON number carries exactly (the wire's `int` range is ±(2^53 − 1)). */
 const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
@@ -22,6 +22,8 @@ export interface ValueTypes {
   types: ReadonlyMap<string, EnumDecl | StructDecl>;
   /** The parent of each struct that extends one. */
   parentOf: ReadonlyMap<StructDecl, StructDecl>;
+  /** The unions by name; without it a value of a union is not checked. */
+  unions?: ReadonlyMap<string, UnionDecl>;
 }
 
 /** Nesting deeper than this is not walked (the example is one line; a struct may be recursive). */
@@ -59,7 +61,9 @@ function problemOf(value: unknown, type: TypeRef, path: string, known: ValueType
       return undefined;
     case 'named': {
       const declaration = known.types.get(type.name);
-      return declaration ? declaredProblem(value, declaration, path, known, depth) : undefined;
+      if (declaration) return declaredProblem(value, declaration, path, known, depth);
+      const union = known.unions?.get(type.name);
+      return union ? unionProblem(value, union, path, known, depth) : undefined;
     }
   }
 }
@@ -106,6 +110,27 @@ function declaredProblem(
     if (!declared.has(key)) return { path: memberPath(path, key), message: `struct '${declaration.name.text}' has no field '${key}'` };
   }
   return undefined;
+}
+
+/** A union's value: an object whose tag selects a variant, the rest a value of the variant's struct. */
+function unionProblem(value: unknown, union: UnionDecl, path: string, known: ValueTypes, depth: number): ValueProblem | undefined {
+  if (!isObject(value)) return { path, message: `expected an object (union '${union.name.text}'), found ${describe(value)}` };
+  const discriminator = discriminatorOf(union);
+  const tagPath = memberPath(path, discriminator);
+  const tags = union.variants.map((v) => `"${v.tag.text}"`).join(', ');
+  if (!Object.hasOwn(value, discriminator)) {
+    return { path: tagPath, message: `the tag '${discriminator}' of union '${union.name.text}' is missing (one of ${tags})` };
+  }
+  const variant = union.variants.find((v) => v.tag.text === value[discriminator]);
+  if (!variant)
+    return {
+      path: tagPath,
+      message: `expected one of the tags of union '${union.name.text}' (${tags}), found ${describe(value[discriminator])}`,
+    };
+  const struct = known.types.get(variant.type.text);
+  if (struct?.kind !== 'struct') return undefined;
+  const { [discriminator]: _tag, ...fields } = value;
+  return declaredProblem(fields, struct, path, known, depth + 1);
 }
 
 /** The wire form each string-carried built-in type is checked under (`json` takes any value). */
