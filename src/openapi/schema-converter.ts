@@ -414,12 +414,16 @@ export class SchemaConverter {
     }
   }
 
-  /** What a schema becomes: a struct, an enum, a struct of numeric constants, or an inline type. */
-  private classify(location: Location, schema: Schema): Kind {
+  /**
+   * What a schema becomes: a struct, an enum, a struct of numeric constants, a union, or an inline
+   * type. `unions: false` skips the union test (asked while testing one: a chain of unions through
+   * their members would otherwise recurse as deep as the document is long).
+   */
+  private classify(location: Location, schema: Schema, unions = true): Kind {
     // Only a schema that is nothing but the alternatives: properties or allOf beside them make a struct.
     const alternativesOnly =
       (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && !isObject(schema.properties) && !Array.isArray(schema.allOf);
-    if (alternativesOnly && this.unionAt(location, schema) !== undefined) return 'union';
+    if (unions && alternativesOnly && this.unionAt(location, schema) !== undefined) return 'union';
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v) => v !== null);
       if (values.length > 0 && values.every((v) => typeof v === 'string')) return 'enum';
@@ -559,7 +563,7 @@ export class SchemaConverter {
     this.unionShapes.set(key, undefined); // a union that reaches itself while being read is none
     const shape = unionShape(location, schema, {
       resolve: (ref, from) => this.ctx.documents.resolve(ref, from),
-      isStruct: (at, value) => isObject(value) && typeof value.$ref !== 'string' && this.classify(at, value) === 'struct',
+      isStruct: (at, value) => isObject(value) && typeof value.$ref !== 'string' && this.classify(at, value, false) === 'struct',
     });
     this.unionShapes.set(key, shape);
     return shape;

@@ -8,6 +8,7 @@
  */
 import { isValidIdentifier } from './names.js';
 import { child, type Location, locationKey } from './source-documents.js';
+import { ConversionError } from './warnings.js';
 
 type Schema = Record<string, unknown>;
 
@@ -157,8 +158,9 @@ function mappingTags(schema: Schema, location: Location, helpers: UnionShapeHelp
     const ref = target.includes('/') || target.includes('#') ? target : `#/components/schemas/${target}`;
     try {
       tags.set(locationKey(helpers.resolve(ref, location).location), tag);
-    } catch {
+    } catch (error) {
       // An unresolvable mapping entry selects nothing.
+      if (!(error instanceof ConversionError)) throw error;
     }
   }
   return tags;
@@ -183,9 +185,10 @@ export function unionShape(location: Location, schema: Schema, helpers: UnionSha
       if (followed === undefined) return undefined;
       members.push(followed);
     }
-  } catch {
+  } catch (error) {
     // An unresolvable reference: the ordinary conversion reports it.
-    return undefined;
+    if (error instanceof ConversionError) return undefined;
+    throw error;
   }
   if (members.length === 0 || (discriminator === undefined && members.length < 2)) return undefined;
   const propertyName = discriminator !== undefined ? (discriminator.propertyName as string) : constantProperty(members);
