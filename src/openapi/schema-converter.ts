@@ -606,11 +606,15 @@ export class SchemaConverter {
         return { type: first.type, nullable: result.nullable };
       }
       structs.add(type.name);
-      union.variants.push({
+      const converted: UnionDecl['variants'][number] = {
         tag: { text: variant.tag, span: this.ctx.span },
         type: { text: type.name, span: this.ctx.span },
         span: this.ctx.span,
-      });
+      };
+      // The variant component's description (ours: the variant's comment).
+      const comment = variant.tagSchema && this.describedBy(variant.tagSchema);
+      if (comment !== undefined) converted.comment = comment;
+      union.variants.push(converted);
       const fields = this.tagFields.get(type.name) ?? new Set<string>();
       this.tagFields.set(type.name, fields.add(discriminator));
     }

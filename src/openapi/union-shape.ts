@@ -17,6 +17,8 @@ export interface UnionVariantShape {
   tag: string;
   location: Location;
   schema: unknown;
+  /** The schema that adds the tag to the struct (a variant component), whose comment is the variant's. */
+  tagSchema?: Schema;
 }
 
 export interface UnionShape {
@@ -73,6 +75,8 @@ interface Followed {
   required: Set<string>;
   /** Location keys of every schema on the way (for `mapping`). */
   passed: Set<string>;
+  /** The `allOf` of the struct and the tag it passed through, if any. */
+  tagSchema?: Schema;
   /** The last token of the first `$ref` followed (the implicit tag with a `discriminator`). */
   refName?: string;
 }
@@ -104,6 +108,7 @@ function follow(location: Location, member: unknown, helpers: UnionShapeHelpers)
           followed.constants.set(name, constantOf(property));
         }
         addRequired(followed.required, allOf[tagIndex]);
+        followed.tagSchema ??= schema;
         followed.location = child(followed.location, 'allOf', 1 - tagIndex);
         followed.schema = other;
         continue;
@@ -200,7 +205,7 @@ export function unionShape(location: Location, schema: Schema, helpers: UnionSha
     const constant = member.constants.get(propertyName);
     const tag = fromMapping ?? (typeof constant === 'string' ? constant : discriminator !== undefined ? member.refName : undefined);
     if (tag === undefined || !isValidIdentifier(tag)) return undefined;
-    variants.push({ tag, location: member.location, schema: member.schema });
+    variants.push({ tag, location: member.location, schema: member.schema, tagSchema: member.tagSchema });
   }
   if (new Set(variants.map((v) => v.tag)).size !== variants.length) return undefined;
   return { keyword, propertyName, variants, nullable };

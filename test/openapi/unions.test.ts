@@ -32,6 +32,7 @@ describe('IDL -> OpenAPI', () => {
         { type: 'object', properties: { type: { type: 'string', const: 'card' } }, required: ['type'] },
       ],
       'x-idl-variant-of': 'Payment',
+      description: 'Paid by card.',
     });
     expect(schemas.Payment_bank_transfer).toMatchObject({
       allOf: [{ $ref: '#/components/schemas/Transfer' }, { properties: { type: { const: 'bank_transfer' } } }],
@@ -78,7 +79,7 @@ describe('IDL -> OpenAPI', () => {
 const idlOf = (document: Record<string, unknown>) => openApiToIdl({ document, fileName: 'doc.json' });
 
 describe('OpenAPI -> IDL', () => {
-  it('round trip: IDL -> OpenAPI -> IDL gives the same unions (3.1 and 3.0), without warnings', () => {
+  it('round trip: IDL -> OpenAPI -> IDL gives the same unions, variant comments included (3.1 and 3.0), without warnings', () => {
     const source = compileIdl(IDL, 'unions.idl');
     for (const version of ['3.1', '3.0'] as const) {
       const { document } = idlToOpenApi([source], { version });
