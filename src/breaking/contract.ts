@@ -5,7 +5,7 @@
  * kinds of baseline compare the same way.
  */
 import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
-import type { SourceSpan } from '../idl/ast.js';
+import { discriminatorOf, type SourceSpan } from '../idl/ast.js';
 import { isDeprecated } from '../idl/doc-tags.js';
 import { typeToJson } from '../idl/json.js';
 import type { IdlModel } from '../idl/model.js';
@@ -70,6 +70,21 @@ export interface ContractEnum {
   location: ChangeLocation;
 }
 
+/** One variant of a union: the struct its tag selects. */
+export interface ContractUnionVariant {
+  tag: string;
+  type: string;
+  location: ChangeLocation;
+}
+
+export interface ContractUnion {
+  name: string;
+  discriminator: string;
+  /** By tag. */
+  variants: Map<string, ContractUnionVariant>;
+  location: ChangeLocation;
+}
+
 export interface ContractError {
   /** Plain for the root namespace's errors, `<namespace>.<Name>` for an imported namespace's. */
   name: string;
@@ -84,6 +99,8 @@ export interface Contract {
   interfaces: Map<string, ContractInterface>;
   structs: Map<string, ContractStruct>;
   enums: Map<string, ContractEnum>;
+  /** Discriminated unions (docs/idl.md, "Unions"). */
+  unions: Map<string, ContractUnion>;
   errors: Map<string, ContractError>;
 }
 
@@ -138,6 +155,19 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
         ...deprecation(isDeprecated(enumDecl.comment)),
         location: at(enumDecl.name.span),
         values: new Map(enumDecl.values.map((value) => [value.name.text, at(value.name.span)])),
+      })),
+    ),
+    unions: byName(
+      (model.unions ?? []).map((union) => ({
+        name: union.name.text,
+        discriminator: discriminatorOf(union),
+        location: at(union.name.span),
+        variants: new Map(
+          union.variants.map((variant) => [
+            variant.tag.text,
+            { tag: variant.tag.text, type: variant.type.text, location: at(variant.tag.span) },
+          ]),
+        ),
       })),
     ),
     errors: byName(
@@ -200,6 +230,14 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
         ...deprecation(enumDecl.deprecated !== undefined),
         location,
         values: new Map((enumDecl.values ?? []).map((value) => [value.name, location])),
+      })),
+    ),
+    unions: byName(
+      (json.unions ?? []).map((union) => ({
+        name: union.name,
+        discriminator: union.discriminator,
+        location,
+        variants: new Map((union.variants ?? []).map((variant) => [variant.tag, { tag: variant.tag, type: variant.type, location }])),
       })),
     ),
     errors: byName((json.errors ?? []).map((error) => ({ name: errorName(error), code: error.code, message: error.message, location }))),

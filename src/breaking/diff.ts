@@ -53,6 +53,7 @@ class ContractComparison {
     this.compareInterfaces();
     this.compareStructs();
     this.compareEnums();
+    this.compareUnions();
     this.compareErrors();
     this.compareDeprecations();
     return this.changes;
@@ -242,7 +243,8 @@ class ContractComparison {
     for (const [name, struct] of this.after.structs) {
       const old = this.before.structs.get(name);
       if (!old) {
-        this.add('struct-added', name, `struct ${name} is added`, struct.location);
+        // A union turned into a struct is reported by compareUnions.
+        if (!this.before.unions.has(name)) this.add('struct-added', name, `struct ${name} is added`, struct.location);
         continue;
       }
       if (old.extends !== struct.extends) {
@@ -257,7 +259,9 @@ class ContractComparison {
       this.compareFields(name, struct.location);
     }
     for (const [name, struct] of this.before.structs) {
-      if (!this.after.structs.has(name)) this.add('struct-removed', name, `struct ${name} is removed`, struct.location);
+      // A struct turned into a union is reported by compareUnions.
+      if (!this.after.structs.has(name) && !this.after.unions.has(name))
+        this.add('struct-removed', name, `struct ${name} is removed`, struct.location);
     }
   }
 
@@ -367,6 +371,99 @@ class ContractComparison {
     }
     for (const [name, enumDecl] of this.before.enums) {
       if (!this.after.enums.has(name)) this.add('enum-removed', name, `enum ${name} is removed`, enumDecl.location);
+    }
+  }
+
+  /**
+   * Unions (docs/breaking.md, "Unions"): variants by tag. A change inside a variant's struct is
+   * reported on the struct, which travels wherever the union does (directions.ts).
+   */
+  private compareUnions(): void {
+    for (const [name, union] of this.after.unions) {
+      const old = this.before.unions.get(name);
+      const direction = this.direction(name);
+      const travels = directionText(direction);
+      const where = travels ? `, which travels in ${travels}` : ', which no method uses';
+      if (!old) {
+        if (this.before.structs.has(name)) {
+          this.add(
+            'struct-made-union',
+            name,
+            `struct ${name} becomes a union${where}: its values now carry a tag`,
+            union.location,
+            direction,
+          );
+        } else this.add('union-added', name, `union ${name} is added`, union.location);
+        continue;
+      }
+      if (old.discriminator !== union.discriminator) {
+        this.add(
+          'union-discriminator-changed',
+          name,
+          `the discriminator of union ${name} changes from '${old.discriminator}' to '${union.discriminator}'${where}`,
+          union.location,
+          direction,
+        );
+      }
+      for (const [tag, variant] of union.variants) {
+        const subject = `${name}.${tag}`;
+        const before = old.variants.get(tag);
+        if (!before) {
+          const effect = direction.response ? ': old clients may receive a tag they do not know' : '';
+          this.add(
+            'union-variant-added',
+            subject,
+            `variant ${tag} is added to union ${name}${where}${effect}`,
+            variant.location,
+            direction,
+          );
+          continue;
+        }
+        const comparison = compareTypes({ userDefined: before.type }, this.before, { userDefined: variant.type }, this.after);
+        if (comparison === 'same-shape') {
+          this.add(
+            'type-renamed',
+            subject,
+            `variant ${subject} changes from ${before.type} to ${variant.type}, which have the same JSON shape`,
+            variant.location,
+            direction,
+          );
+        } else if (comparison === 'different') {
+          this.add(
+            'union-variant-type-changed',
+            subject,
+            `variant ${subject} changes from ${before.type} to ${variant.type}${where}`,
+            variant.location,
+            direction,
+          );
+        }
+      }
+      for (const [tag, variant] of old.variants) {
+        if (union.variants.has(tag)) continue;
+        const effect = direction.request ? ': old clients may still send it' : '';
+        this.add(
+          'union-variant-removed',
+          `${name}.${tag}`,
+          `variant ${tag} is removed from union ${name}${where}${effect}`,
+          variant.location,
+          direction,
+        );
+      }
+    }
+    for (const [name, union] of this.before.unions) {
+      if (this.after.unions.has(name)) continue;
+      if (this.after.structs.has(name)) {
+        const direction = this.direction(name);
+        const travels = directionText(direction);
+        const where = travels ? `, which travels in ${travels}` : ', which no method uses';
+        this.add(
+          'struct-made-union',
+          name,
+          `union ${name} becomes a struct${where}: its values no longer carry a tag`,
+          this.after.structs.get(name)!.location,
+          direction,
+        );
+      } else this.add('union-removed', name, `union ${name} is removed`, union.location);
     }
   }
 

@@ -39,6 +39,8 @@ export function travelDirections(contract: Contract): Map<string, TravelDirectio
     if (direction[way]) continue;
     direction[way] = true;
     directions.set(name, direction);
+    // A union's values are its variants' structs (plus the tag).
+    for (const variant of contract.unions.get(name)?.variants.values() ?? []) pending.push({ name: variant.type, way });
     const struct = contract.structs.get(name);
     if (!struct) continue;
     if (struct.extends !== undefined) pending.push({ name: struct.extends, way });

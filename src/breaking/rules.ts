@@ -83,6 +83,33 @@ export const RULES = [
     level: { request: 'safe', response: 'wire', unused: 'safe' },
     summary: 'an enum value is added: old clients may receive a value they do not know',
   },
+  { id: 'union-added', level: 'safe', summary: 'a union is added' },
+  { id: 'union-removed', level: 'source', summary: 'a union is removed (its uses are reported where they change)' },
+  {
+    id: 'struct-made-union',
+    level: { request: 'wire', response: 'wire', unused: 'source' },
+    summary: 'a struct is replaced by a union of the same name, or a union by a struct',
+  },
+  {
+    id: 'union-variant-added',
+    level: { request: 'safe', response: 'wire', unused: 'safe' },
+    summary: 'a variant is added to a union: old clients may receive a tag they do not know',
+  },
+  {
+    id: 'union-variant-removed',
+    level: { request: 'wire', response: 'source', unused: 'source' },
+    summary: 'a variant is removed from a union: old clients may send its tag',
+  },
+  {
+    id: 'union-variant-type-changed',
+    level: { request: 'wire', response: 'wire', unused: 'source' },
+    summary: "a union variant's tag selects another struct",
+  },
+  {
+    id: 'union-discriminator-changed',
+    level: { request: 'wire', response: 'wire', unused: 'source' },
+    summary: "a union's discriminator property changes",
+  },
   { id: 'error-added', level: 'safe', summary: 'a declared error is added' },
   { id: 'error-removed', level: 'source', summary: 'a declared error is removed: its class disappears' },
   { id: 'error-code-changed', level: 'wire', summary: "a declared error's code changes: clients tell errors apart by code" },

@@ -29,8 +29,12 @@ export function compareTypes(before: IdlJsonType, oldContract: Contract, after: 
   // Compared as JSON, not as text: a declared struct `date` and the built-in `date` read alike.
   if (JSON.stringify(before) === JSON.stringify(after)) {
     // One name, but an enum in one contract and a struct in the other: a string became an object.
+    // So is a struct turned into a union of one name, or back.
     const name = namedTypeOf(after);
-    return name === undefined || oldContract.enums.has(name) === newContract.enums.has(name) ? 'same' : 'different';
+    if (name === undefined) return 'same';
+    const sameKind =
+      oldContract.enums.has(name) === newContract.enums.has(name) && oldContract.unions.has(name) === newContract.unions.has(name);
+    return sameKind ? 'same' : 'different';
   }
   return new ShapeComparer(oldContract, newContract).same(before, after) ? 'same-shape' : 'different';
 }
@@ -60,6 +64,22 @@ class ShapeComparer {
     if (oldEnum || newEnum) {
       if (!oldEnum || !newEnum || oldEnum.values.size !== newEnum.values.size) return false;
       return [...oldEnum.values.keys()].every((value) => newEnum.values.has(value));
+    }
+    const oldUnion = this.oldContract.unions.get(oldName);
+    const newUnion = this.newContract.unions.get(newName);
+    if (oldUnion || newUnion) {
+      if (
+        !oldUnion ||
+        !newUnion ||
+        oldUnion.discriminator !== newUnion.discriminator ||
+        oldUnion.variants.size !== newUnion.variants.size
+      ) {
+        return false;
+      }
+      return [...oldUnion.variants].every(([tag, variant]) => {
+        const other = newUnion.variants.get(tag);
+        return other !== undefined && this.sameNamed(variant.type, other.type);
+      });
     }
     const oldFields = allContractFields(this.oldContract, oldName);
     const newFields = allContractFields(this.newContract, newName);

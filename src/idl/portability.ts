@@ -4,9 +4,9 @@
  * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
  * unknown type names; an attribute list holding more than `optional` on a field or a return
  * (docs/idl.md, "Attributes"), where they read only `[optional]`; and any attribute list on a
- * parameter, optional parameters included (docs/idl.md, "Optional parameters"), where they read none.
+ * parameter, optional parameters included (docs/idl.md, "Optional parameters"), where they read none; and unions (docs/idl.md, "Unions"), whose declarations they cannot parse.
  */
-import type { Attribute, Parameter, SourceSpan, TypeRef } from './ast.js';
+import type { Attribute, Parameter, SourceSpan, TypeRef, UnionDecl } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
@@ -25,7 +25,8 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
         visit(field.type);
         if (field.attributes) warnings.push(listWarning(field.attributes, `field '${field.name.text}'`));
       }
-    } else if (declaration.kind === 'interface') {
+    } else if (declaration.kind === 'union') warnings.push(unionWarningAt(declaration));
+    else if (declaration.kind === 'interface') {
       for (const method of declaration.methods) {
         for (const parameter of method.parameters) {
           visit(parameter.type);
@@ -73,14 +74,32 @@ function warningSpanning(span: SourceSpan, message: string): Diagnostic {
 
 function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {
   const { span, name } = type;
+  return notPortable(
+    `'${name}' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name`,
+    span,
+    name.length,
+  );
+}
+
+/** At the union's name: its declaration is what other implementations cannot parse. */
+function unionWarningAt(union: UnionDecl): Diagnostic {
+  const { span, text } = union.name;
+  return notPortable(
+    `union '${text}' is a construct of this implementation only: the IDL family's other implementations cannot parse a union declaration`,
+    span,
+    text.length,
+  );
+}
+
+function notPortable(message: string, span: TypeRef['span'], length: number): Diagnostic {
   return {
     severity: 'warning',
     code: 'not-portable',
-    message: `'${name}' is a built-in type of this implementation only: the IDL family's other implementations read it as an unknown type name`,
+    message,
     file: span.file,
     line: span.start.line,
     column: span.start.column,
-    length: name.length,
+    length,
     range: { start: { ...span.start }, end: { ...span.end } },
   };
 }

@@ -10,8 +10,10 @@ export type CompletionPlace =
   | { kind: 'top-level' }
   /** After `struct Name `: `extends`. */
   | { kind: 'after-struct-name' }
-  /** After `extends `: a struct name. */
+  /** After `extends `, or a union variant's tag: a struct name. */
   | { kind: 'parent' }
+  /** Inside a union's attribute list (`union Payment [`): `discriminator=`. */
+  | { kind: 'union-attribute' }
   /** A field's, parameter's or method's type. */
   | { kind: 'type' }
   /** After a field's type: `[optional]`. */
@@ -29,7 +31,7 @@ export type CompletionPlace =
   | { kind: 'doc-tag' }
   | { kind: 'none' };
 
-type Block = 'struct' | 'enum' | 'errors' | 'interface' | 'other';
+type Block = 'struct' | 'enum' | 'union' | 'errors' | 'interface' | 'other';
 
 /** A comment so far that is only `//`, spaces, `@` and the start of a word, on a line of its own. */
 const DOC_TAG_START = /^\/\/[ \t]*@[A-Za-z]*$/;
@@ -84,7 +86,7 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
     } else if (/[A-Za-z_]/.test(c)) {
       WORD.lastIndex = i;
       const word = WORD.exec(text)![0];
-      if (blocks.length === 0 && (word === 'struct' || word === 'enum' || word === 'errors' || word === 'interface'))
+      if (blocks.length === 0 && (word === 'struct' || word === 'enum' || word === 'union' || word === 'errors' || word === 'interface'))
         statementKeyword = word;
       lastWord = word;
       i += word.length - 1;
@@ -100,8 +102,11 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
     if (/^\s*\w*$/.test(line)) return { kind: 'top-level' };
     if (/^\s*struct\s+\w+\s+\w*$/.test(line)) return { kind: /^\s*struct\s+\w+\s+extends$/.test(line) ? 'none' : 'after-struct-name' };
     if (/^\s*struct\s+\w+\s+extends\s+[\w.]*$/.test(line)) return { kind: 'parent' };
+    if (/^\s*union\s+\w+\s*\[\s*\w*$/.test(line)) return { kind: 'union-attribute' };
     return { kind: 'none' };
   }
+  // A variant line: `<tag> <Struct>`.
+  if (block === 'union') return /^\s*\w+\s+[\w.]*$/.test(line) ? { kind: 'parent' } : { kind: 'none' };
   if (block === 'struct') {
     const list = new RegExp(String.raw`^\s*\w+\s+(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
     if (list) return attributePlace('field', list);

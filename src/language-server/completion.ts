@@ -1,10 +1,11 @@
 /**
- * Completion: keywords where a declaration starts, `extends` after a struct's name, type names in
- * type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too, the document's structs
- * and enums, imported ones as `common.Money`), declared errors inside `raises(...)`, `[optional]`
- * after a field's or method's type, the attribute names that fit the type inside an attribute list
- * (after `[` or `,`), and the doc tags (`@deprecated`, `@readonly`, `@example`) at the start of a
- * comment line.
+ * Completion: keywords where a declaration starts (`union` too), `extends` after a struct's name,
+ * `discriminator=` in a union's attribute list, struct names after `extends` and in a union's variant
+ * lines, type names in type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too,
+ * the document's structs, enums and unions, imported ones as `common.Money`), declared errors inside
+ * `raises(...)`, `[optional]` after a field's or method's type, the attribute names that fit the type
+ * inside an attribute list (after `[` or `,`), and the doc tags (`@deprecated`, `@readonly`,
+ * `@example`) at the start of a comment line.
  */
 import { type CompletionItem, CompletionItemKind, CompletionItemTag } from 'vscode-languageserver/node';
 import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
@@ -19,7 +20,7 @@ import { completionPlace } from './completion-context.js';
 import { summaryOf } from './hover.js';
 import { deprecated } from './outline.js';
 
-const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'errors', 'interface'];
+const TOP_LEVEL_KEYWORDS = ['namespace', 'import', 'struct', 'enum', 'union', 'errors', 'interface'];
 const BUILT_IN_TYPES = ['string', 'int', 'float', 'bool', 'timestamp', 'date', 'bytes', 'json'];
 const OPTIONAL = '[optional]';
 const DOC_TAG_DETAILS: Record<(typeof DOC_TAG_NAMES)[number], string> = {
@@ -54,6 +55,10 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       return [keyword('extends')];
     case 'parent':
       return typeItems(analysis).filter((item) => item.kind === CompletionItemKind.Struct);
+    case 'union-attribute':
+      return [
+        { label: 'discriminator=', kind: CompletionItemKind.Keyword, detail: 'discriminator=<name>: the tag property (default kind)' },
+      ];
     case 'type':
       return [...builtInTypes(analysis).map(keyword), keyword('map[string]'), ...typeItems(analysis)];
     case 'after-field-type':
@@ -80,7 +85,8 @@ function builtInTypes(analysis: Analysis): string[] {
   return BUILT_IN_TYPES.filter((name) => !CONTEXTUAL_BUILT_IN_TYPES.has(name) || !isValueType(declared.get(name)));
 }
 
-const isValueType = (symbol: IdlSymbol | undefined): boolean => symbol?.kind === 'struct' || symbol?.kind === 'enum';
+const isValueType = (symbol: IdlSymbol | undefined): boolean =>
+  symbol?.kind === 'struct' || symbol?.kind === 'enum' || symbol?.kind === 'union';
 
 function keyword(label: string): CompletionItem {
   return { label, kind: CompletionItemKind.Keyword };
@@ -93,12 +99,14 @@ function declared(label: string, symbol: IdlSymbol, kind: CompletionItemKind): C
   return item;
 }
 
-/** Structs and enums of the document and of the files it imports (interfaces are not types of values). */
+/** Structs, enums and unions of the document and of the files it imports (interfaces are not types of values). */
 function typeItems(analysis: Analysis): CompletionItem[] {
   const items: CompletionItem[] = [];
   const add = (name: string, symbol: IdlSymbol) => {
     if (symbol.kind === 'struct') items.push(declared(name, symbol, CompletionItemKind.Struct));
     else if (symbol.kind === 'enum') items.push(declared(name, symbol, CompletionItemKind.Enum));
+    // Class, as in the outline: the protocol has no kind for a union.
+    else if (symbol.kind === 'union') items.push(declared(name, symbol, CompletionItemKind.Class));
   };
   for (const [name, symbol] of analysis.tree.symbols.types) add(name, symbol);
   for (const { name, symbol } of analysis.importedNames('type')) add(name, symbol);

@@ -74,7 +74,8 @@ export function dropInvalidExamples(file: IdlFile, sink: WarningSink, pointerOf:
     const parent = t.kind === 'struct' && t.extends ? types.get(t.extends.text) : undefined;
     if (t.kind === 'struct' && parent?.kind === 'struct') parentOf.set(t, parent);
   }
-  const known: ValueTypes = { types, parentOf };
+  const unions = new Map(file.declarations.flatMap((d) => (d.kind === 'union' ? [[d.name.text, d] as const] : [])));
+  const known: ValueTypes = { types, parentOf, unions };
   const keepValid = (node: Documented, what: string, problemOf: (value: unknown) => string | undefined) => {
     if (!node.comment?.includes('@example')) return;
     const lines = node.comment.split('\n');
@@ -104,6 +105,10 @@ export function dropInvalidExamples(file: IdlFile, sink: WarningSink, pointerOf:
         const problem = declarationValueProblem(value, d, known);
         return problem && `at ${problem.path}: ${problem.message}`;
       });
+    }
+    if (d.kind === 'union') {
+      const self: TypeRef = { kind: 'named', name: d.name.text, span: d.span };
+      keepValid(d, d.name.text, ofType(self, false));
     }
     if (d.kind === 'struct') for (const f of d.fields) keepValid(f, `${d.name.text}.${f.name.text}`, ofType(f.type, f.optional));
     if (d.kind === 'interface')

@@ -6,12 +6,24 @@
  * parameters and whose `200` response is the result. Structs, enums and maps map as docs/openapi.md's
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
-import type { EnumDecl, Field, InterfaceDecl, Method, Name, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import {
+  discriminatorOf,
+  type EnumDecl,
+  type Field,
+  type InterfaceDecl,
+  type Method,
+  type Name,
+  type SourceSpan,
+  type StructDecl,
+  type TypeRef,
+  type UnionDecl,
+} from '../idl/ast.js';
 import { docCommentParts, docDescription, docTags } from '../idl/doc-tags.js';
 import { allFields, type IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
 import { nullableCopy, nullableCopyName, withNull } from './nullable-copy.js';
+import { UNION_VARIANT_MARKER, unionVariantName } from './union-variants.js';
 import { isOpenApiReservedWord } from './reserved-words.js';
 import { type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
 
@@ -115,8 +127,16 @@ function declarationKey(declaration: Declared): string {
 /** A nullable copy a 3.0 document needs: its name and the declaration it copies. */
 interface NullableCopy {
   name: string;
-  declaration: StructDecl | EnumDecl;
+  declaration: StructDecl | EnumDecl | UnionDecl;
   names: ModelNames;
+}
+
+/** A declaration a component schema describes. */
+type SchemaDeclaration = StructDecl | EnumDecl | UnionDecl;
+
+/** The declaration of the struct, enum or union `typeName` names in `model` (unions are not in `types`). */
+function typeDeclaration(model: IdlModel, typeName: string): SchemaDeclaration | undefined {
+  return model.types.get(typeName) ?? model.unionsByName?.get(typeName);
 }
 
 class OpenApiWriter {
@@ -129,6 +149,8 @@ class OpenApiWriter {
   private readonly takenSchemaNames: Set<string>;
   /** 3.0: the types (declaration keys) only ever referenced nullable, whose component is nullable itself. */
   private readonly nullableOnly: ReadonlySet<string>;
+  /** Each union's variant components by union declaration key: tag -> component name. */
+  private readonly variantNames = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly models: IdlModel[],
@@ -156,7 +178,7 @@ class OpenApiWriter {
     const children = new Set<string>();
     for (const { model } of this.names) {
       const add = (uses: Set<string>, typeName: string) => {
-        const declaration = model.types.get(typeName);
+        const declaration = typeDeclaration(model, typeName);
         if (declaration !== undefined) uses.add(declarationKey(declaration));
       };
       const visit = (type: TypeRef, optional: boolean): void => {
@@ -171,6 +193,8 @@ class OpenApiWriter {
         }
         for (const field of struct.fields) visit(field.type, field.optional);
       }
+      // A union references its variants' components plainly (`allOf`).
+      for (const union of model.unions ?? []) for (const variant of union.variants) add(plain, variant.type.text);
       for (const method of model.interfaces.flatMap((i) => i.methods)) {
         for (const parameter of method.parameters) visit(parameter.type, false);
         visit(method.returnType, method.returnOptional);
@@ -239,7 +263,7 @@ class OpenApiWriter {
       }
       return new Set([...declarations].filter(([, keys]) => keys.size > 1).map(([name]) => name));
     };
-    const typeClashes = clashes(this.models.map((m) => [...m.types.values()]));
+    const typeClashes = clashes(this.models.map((m) => [...m.types.values(), ...(m.unions ?? [])]));
     const interfaceClashes = clashes(this.models.map((m) => m.interfaces));
     const errorClashes = clashes(this.models.map((m) => m.errors));
     /** The document's name of each declaration, by its key. */
@@ -263,7 +287,10 @@ class OpenApiWriter {
     return this.models.map((model) => ({
       model,
       schemas: new Map(
-        [...model.types].map(([t, decl]) => [t, name(model, decl, typeClashes, 'type', (p) => joinPointer('/components/schemas', p))]),
+        [...model.types, ...(model.unionsByName ?? [])].map(([t, decl]) => [
+          t,
+          name(model, decl, typeClashes, 'type', (p) => joinPointer('/components/schemas', p)),
+        ]),
       ),
       interfaces: new Map(
         model.interfaces.map((i) => [
@@ -301,15 +328,18 @@ class OpenApiWriter {
 
   private schemas(): Record<string, Schema> {
     const schemas: Record<string, Schema> = {};
-    // Enums and structs interleaved as in the source: the root file's first, then each imported file's.
+    // Enums, structs and unions interleaved as in the source: the root file's first, then each imported file's.
     const inSourceOrder = (names: ModelNames) => {
       const fileRank = new Map(names.model.files.map((file, index) => [sourceFileKey(file.fileName), index]));
       const rank = (decl: Declared) => fileRank.get(sourceFileKey(decl.span.file)) ?? 0;
-      return [...names.model.enums, ...names.model.structs].sort((a, b) => rank(a) - rank(b) || a.span.start.offset - b.span.start.offset);
+      return [...names.model.enums, ...names.model.structs, ...(names.model.unions ?? [])].sort(
+        (a, b) => rank(a) - rank(b) || a.span.start.offset - b.span.start.offset,
+      );
     };
     for (const { names, declaration } of this.once(inSourceOrder)) {
-      const schema = declaration.kind === 'enum' ? this.enumSchema(declaration) : this.structSchema(declaration, names);
+      const schema = this.declarationSchema(declaration, names);
       schemas[names.schemas.get(declaration.name.text)!] = this.nullableOnly.has(declarationKey(declaration)) ? withNull(schema) : schema;
+      if (declaration.kind === 'union') Object.assign(schemas, this.variantSchemas(declaration, names));
     }
     schemas[this.errorSchemaName] = {
       type: 'object',
@@ -338,14 +368,16 @@ class OpenApiWriter {
       const copy = this.nullableCopies.get(name);
       if (copy === undefined) continue;
       const plain =
-        copy.declaration.kind === 'enum' ? this.enumSchema(copy.declaration) : this.flattenedStructSchema(copy.declaration, copy.names);
+        copy.declaration.kind === 'struct'
+          ? this.flattenedStructSchema(copy.declaration, copy.names)
+          : this.declarationSchema(copy.declaration, copy.names);
       ordered[copy.name] = nullableCopy(plain, name);
     }
     return ordered;
   }
 
   /** The name of the nullable copy of the component `schemaName` (of `declaration`), made on first use. */
-  private nullableCopyOf(schemaName: string, declaration: StructDecl | EnumDecl, names: ModelNames): string {
+  private nullableCopyOf(schemaName: string, declaration: SchemaDeclaration, names: ModelNames): string {
     let copy = this.nullableCopies.get(schemaName);
     if (copy === undefined) {
       copy = { name: nullableCopyName(schemaName, this.takenSchemaNames), declaration, names };
@@ -353,6 +385,67 @@ class OpenApiWriter {
       this.nullableCopies.set(schemaName, copy);
     }
     return copy.name;
+  }
+
+  private declarationSchema(declaration: SchemaDeclaration, names: ModelNames): Schema {
+    if (declaration.kind === 'enum') return this.enumSchema(declaration);
+    if (declaration.kind === 'union') return this.unionSchema(declaration, names);
+    return this.structSchema(declaration, names);
+  }
+
+  /**
+   * A union (docs/openapi.md, "Unions"): `oneOf` a `$ref` to one variant component per variant (see
+   * `variantSchemas`) and `discriminator` with `propertyName` and a `mapping` from each tag to that
+   * component. `type: object` beside it lets a 3.0 nullable copy add null.
+   */
+  private unionSchema(decl: UnionDecl, names: ModelNames): Schema {
+    const mapping: Record<string, string> = {};
+    for (const [tag, name] of this.variantNamesOf(decl, names)) mapping[tag] = this.ref(name);
+    const oneOf = Object.values(mapping).map(($ref) => ({ $ref }));
+    return this.describe({ type: 'object', oneOf, discriminator: { propertyName: discriminatorOf(decl), mapping } }, decl.comment, true);
+  }
+
+  /**
+   * The variant components of a union, `<Union>_<tag>`: the variant's struct `allOf` an object that
+   * requires the tag (`const`, 3.0 `enum` of one value). Each is what the wire carries for that tag,
+   * so a plain JSON Schema validator accepts exactly what the server accepts, a generator's type for
+   * it has the tag, and linters see every `oneOf` member named (a discriminator can only select a
+   * named schema). The marker names the union, so reading the document back skips them.
+   */
+  private variantSchemas(decl: UnionDecl, names: ModelNames): Record<string, Schema> {
+    const propertyName = discriminatorOf(decl);
+    const unionName = names.schemas.get(decl.name.text)!;
+    const variantNames = this.variantNamesOf(decl, names);
+    const schemas: Record<string, Schema> = {};
+    for (const variant of decl.variants) {
+      const tag = variant.tag.text;
+      const tagSchema = this.version === '3.1' ? { type: 'string', const: tag } : { type: 'string', enum: [tag] };
+      const schema: Schema = {
+        allOf: [
+          { $ref: this.ref(names.schemas.get(variant.type.text)!) },
+          { type: 'object', properties: { [propertyName]: tagSchema }, required: [propertyName] },
+        ],
+        [UNION_VARIANT_MARKER]: unionName,
+      };
+      schemas[variantNames.get(tag)!] = this.describe(schema, variant.comment);
+    }
+    return schemas;
+  }
+
+  /** Tag -> variant component name for a union, chosen once (unique among every component name). */
+  private variantNamesOf(decl: UnionDecl, names: ModelNames): Map<string, string> {
+    const key = declarationKey(decl);
+    let chosen = this.variantNames.get(key);
+    if (chosen === undefined) {
+      chosen = new Map();
+      for (const variant of decl.variants) {
+        const name = unionVariantName(names.schemas.get(decl.name.text)!, variant.tag.text, this.takenSchemaNames);
+        this.takenSchemaNames.add(name);
+        chosen.set(variant.tag.text, name);
+      }
+      this.variantNames.set(key, chosen);
+    }
+    return chosen;
   }
 
   private enumSchema(decl: EnumDecl): Schema {
@@ -449,7 +542,7 @@ class OpenApiWriter {
     if (type.kind === 'named') {
       // 3.0.3 has no "$ref or null" that every tool reads (nullable-copy.ts): the component is
       // nullable itself, or a nullable copy of it is referenced.
-      const declaration = names.model.types.get(type.name)!;
+      const declaration = typeDeclaration(names.model, type.name)!;
       if (this.nullableOnly.has(declarationKey(declaration))) return schema;
       return { $ref: this.ref(this.nullableCopyOf(names.schemas.get(type.name)!, declaration, names)) };
     }

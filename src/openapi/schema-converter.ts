@@ -13,7 +13,7 @@
  * MAX_CONVERSION_DEPTH deep, and arrays and maps stop at the IDL's own nesting limit.
  */
 import { deprecatedEnumValues, schemaExample, withDocTags } from './doc-tags-in.js';
-import type { BuiltInTypeName, EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef } from '../idl/ast.js';
+import type { BuiltInTypeName, EnumDecl, EnumValue, Field, InterfaceDecl, SourceSpan, StructDecl, TypeRef, UnionDecl } from '../idl/ast.js';
 import { MAX_TYPE_DEPTH } from '../idl/parser.js';
 import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { EXTENSION, RPC_ERROR_MARKER } from './error-binding.js';
@@ -21,6 +21,8 @@ import { NULLABLE_COPY_MARKER } from './nullable-copy.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
 import { breakRequiredCycles, settleInheritance } from './struct-passes.js';
+import { type UnionShape, unionShape } from './union-shape.js';
+import { UNION_VARIANT_MARKER } from './union-variants.js';
 import { ConversionError, type WarningSink } from './warnings.js';
 
 export type Schema = Record<string, unknown>;
@@ -60,7 +62,7 @@ export interface TypeResult {
   nullable: boolean;
 }
 
-type Kind = 'struct' | 'enum' | 'numericEnum' | 'inline';
+type Kind = 'struct' | 'enum' | 'numericEnum' | 'union' | 'inline';
 
 export function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -122,7 +124,11 @@ interface PropertySource {
 
 export class SchemaConverter {
   /** Structs and enums in the order they were declared. */
-  declarations: (StructDecl | EnumDecl)[] = [];
+  declarations: (StructDecl | EnumDecl | UnionDecl)[] = [];
+  /** Location key -> the union shape found there (undefined: none), see `unionAt`. */
+  private readonly unionShapes = new Map<string, UnionShape | undefined>();
+  /** Each variant struct with the discriminators that leave it (and its ancestors) in `finish`. */
+  private readonly tagFields = new Map<string, Set<string>>();
   /** What each component schema became (kept even when unused: they are the document's types). */
   private readonly componentTypes: TypeRef[] = [];
   /** Structs of numeric-enum constants: documentation that no type refers to, always kept. */
@@ -176,7 +182,8 @@ export class SchemaConverter {
         ([key, schema]) =>
           !(
             this.ctx.keepIdentifiers &&
-            ((isObject(schema) && schema[RPC_ERROR_MARKER] === true) || this.copiedComponent(key) !== undefined)
+            ((isObject(schema) && (schema[RPC_ERROR_MARKER] === true || typeof schema[UNION_VARIANT_MARKER] === 'string')) ||
+              this.copiedComponent(key) !== undefined)
           ),
       )
       .map(([key, schema]) => ({ key, schema, location: componentLocation(root, key) }));
@@ -338,7 +345,7 @@ export class SchemaConverter {
       if (indexed.length > 1) {
         this.warn(
           child(location, keyword),
-          `${keyword} with ${indexed.length} alternatives: the IDL has no unions; the first (${describe(indexed[0].member)}) is used`,
+          `${keyword} with ${indexed.length} alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (${describe(indexed[0].member)}) is used`,
         );
       }
       const nullable = indexed.length < alternatives.length || allowsNull(schema);
@@ -389,6 +396,8 @@ export class SchemaConverter {
         return this.declareEnum(location, schema, name);
       case 'numericEnum':
         return this.declareNumericEnum(location, schema, name);
+      case 'union':
+        return this.declareUnion(location, schema, name, this.unionAt(location, schema)!);
       case 'inline': {
         const key = locationKey(location);
         this.inProgress.add(key);
@@ -405,8 +414,16 @@ export class SchemaConverter {
     }
   }
 
-  /** What a schema becomes: a struct, an enum, a struct of numeric constants, or an inline type. */
-  private classify(location: Location, schema: Schema): Kind {
+  /**
+   * What a schema becomes: a struct, an enum, a struct of numeric constants, a union, or an inline
+   * type. `unions: false` skips the union test (asked while testing one: a chain of unions through
+   * their members would otherwise recurse as deep as the document is long).
+   */
+  private classify(location: Location, schema: Schema, unions = true): Kind {
+    // Only a schema that is nothing but the alternatives: properties or allOf beside them make a struct.
+    const alternativesOnly =
+      (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && !isObject(schema.properties) && !Array.isArray(schema.allOf);
+    if (unions && alternativesOnly && this.unionAt(location, schema) !== undefined) return 'union';
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v) => v !== null);
       if (values.length > 0 && values.every((v) => typeof v === 'string')) return 'enum';
@@ -537,6 +554,86 @@ export class SchemaConverter {
       this.typeNesting = typeNesting;
     }
     return result;
+  }
+
+  /** The union shape of the schema at `location` (docs/openapi.md, "Unions"), found once. */
+  private unionAt(location: Location, schema: Schema): UnionShape | undefined {
+    const key = locationKey(location);
+    if (this.unionShapes.has(key)) return this.unionShapes.get(key);
+    this.unionShapes.set(key, undefined); // a union that reaches itself while being read is none
+    const shape = unionShape(location, schema, {
+      resolve: (ref, from) => this.ctx.documents.resolve(ref, from),
+      isStruct: (at, value) => isObject(value) && typeof value.$ref !== 'string' && this.classify(at, value, false) === 'struct',
+    });
+    this.unionShapes.set(key, shape);
+    return shape;
+  }
+
+  /**
+   * A union: each variant's struct converted as any schema (a component keeps its name), the tag
+   * property leaving the struct in `finish`. A variant that does not become a struct, or two variants
+   * of one struct, make it the first alternative after all, with the usual warning.
+   */
+  private declareUnion(location: Location, schema: Schema, wanted: string, shape: UnionShape): TypeResult {
+    const name = this.claimName(location, schema, wanted);
+    // Named as a field of that name would be: the tag is a property of each variant's values.
+    const discriminator =
+      this.ctx.keepIdentifiers && isValidIdentifier(shape.propertyName) ? shape.propertyName : camelCaseName(shape.propertyName);
+    const union: UnionDecl = { kind: 'union', name: { text: name, span: this.ctx.span }, variants: [], span: this.ctx.span };
+    if (discriminator !== 'kind') {
+      union.attributes = [
+        {
+          name: { text: 'discriminator', span: this.ctx.span },
+          value: { text: discriminator, span: this.ctx.span },
+          span: this.ctx.span,
+        },
+      ];
+    }
+    const comment = withDocTags(this.describedBy(schema), { deprecated: schema.deprecated, example: schemaExample(schema) });
+    if (comment !== undefined) union.comment = comment;
+    const result: TypeResult = { type: this.namedType(name), nullable: shape.nullable || allowsNull(schema) };
+    this.named.set(locationKey(location), result);
+    const structs = new Set<string>();
+    for (const variant of shape.variants) {
+      const type = this.typeOf(variant.location, variant.schema, `${name}_${variant.tag}`).type;
+      if (type.kind !== 'named' || !this.structs.has(type.name) || structs.has(type.name)) {
+        this.warn(
+          child(location, shape.keyword),
+          `${shape.keyword} with ${shape.variants.length} alternatives: variant ${variant.tag} is not a struct of its own; the first (${describe(shape.variants[0].schema)}) is used`,
+        );
+        const first = this.typeOf(shape.variants[0].location, shape.variants[0].schema, `${name}_${shape.variants[0].tag}`);
+        this.named.set(locationKey(location), { type: first.type, nullable: result.nullable });
+        return { type: first.type, nullable: result.nullable };
+      }
+      structs.add(type.name);
+      const converted: UnionDecl['variants'][number] = {
+        tag: { text: variant.tag, span: this.ctx.span },
+        type: { text: type.name, span: this.ctx.span },
+        span: this.ctx.span,
+      };
+      // The variant component's description (ours: the variant's comment).
+      const comment = variant.tagSchema && this.describedBy(variant.tagSchema);
+      if (comment !== undefined) converted.comment = comment;
+      union.variants.push(converted);
+      const fields = this.tagFields.get(type.name) ?? new Set<string>();
+      this.tagFields.set(type.name, fields.add(discriminator));
+    }
+    this.declarations.push(union);
+    return result;
+  }
+
+  /**
+   * The tag property leaves each variant struct and its ancestors: the union's discriminator is
+   * written by the union. A struct also used outside the union loses it there too (docs/openapi.md,
+   * "Unions"); the runtime passes unknown fields through, so values that carry it still pass.
+   */
+  private dropTagFields(): void {
+    for (const [structName, tags] of this.tagFields) {
+      for (let struct = this.structs.get(structName), hops = 0; struct && hops <= this.structs.size; hops++) {
+        struct.fields = struct.fields.filter((field) => !tags.has(field.name.text));
+        struct = struct.extends ? this.structs.get(struct.extends.text) : undefined;
+      }
+    }
   }
 
   /** A struct's parent and fields. */
@@ -876,6 +973,7 @@ export class SchemaConverter {
    */
   finish(): void {
     this.runDeferred();
+    this.dropTagFields();
     settleInheritance(this.structs, this.fieldPointers, (pointer, message) => this.warn(pointer, message));
     breakRequiredCycles(this.structs, this.fieldPointers, (pointer, message) => this.warn(pointer, message));
   }
@@ -906,6 +1004,7 @@ export class SchemaConverter {
       if (reached.has(name)) continue;
       reached.add(name);
       const decl = byName.get(name);
+      if (decl?.kind === 'union') for (const variant of decl.variants) pending.push(variant.type.text);
       if (decl?.kind !== 'struct') continue;
       if (decl.extends) pending.push(decl.extends.text);
       for (const f of decl.fields) visitType(f.type);

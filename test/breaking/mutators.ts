@@ -19,6 +19,7 @@ import {
   type Method,
   type StructDecl,
   type TypeRef,
+  type UnionDecl,
 } from '../../src/idl/index.js';
 
 type Gen = fc.GeneratorValue;
@@ -312,6 +313,56 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       })
     );
   },
+  'union-added': (_g, file) => {
+    const before = withDeclarations(file, ...variantStructs());
+    return { before, after: withDeclarations(before, preparedUnion([['a', 'V1']])) };
+  },
+  'union-removed': (_g, file) => {
+    const after = withDeclarations(file, ...variantStructs());
+    return { before: withDeclarations(after, preparedUnion([['a', 'V1']])), after };
+  },
+  'struct-made-union': (_g, file) => {
+    const base = withDeclarations(file, ...variantStructs());
+    const struct: StructDecl = { ...preparedStruct(), name: name(fresh('U')) };
+    return { before: withDeclarations(base, struct), after: withDeclarations(base, preparedUnion([['a', 'V1']])) };
+  },
+  'union-variant-added': (_g, file) => {
+    const base = withDeclarations(file, ...variantStructs());
+    return {
+      before: withDeclarations(base, preparedUnion([['a', 'V1']])),
+      after: withDeclarations(
+        base,
+        preparedUnion([
+          ['a', 'V1'],
+          ['b', 'V2'],
+        ]),
+      ),
+    };
+  },
+  'union-variant-removed': (_g, file) => {
+    const base = withDeclarations(file, ...variantStructs());
+    return {
+      before: withDeclarations(
+        base,
+        preparedUnion([
+          ['a', 'V1'],
+          ['b', 'V2'],
+        ]),
+      ),
+      after: withDeclarations(base, preparedUnion([['a', 'V1']])),
+    };
+  },
+  'union-variant-type-changed': (_g, file) => {
+    const base = withDeclarations(file, ...variantStructs());
+    return { before: withDeclarations(base, preparedUnion([['a', 'V1']])), after: withDeclarations(base, preparedUnion([['a', 'V2']])) };
+  },
+  'union-discriminator-changed': (_g, file) => {
+    const base = withDeclarations(file, ...variantStructs());
+    return {
+      before: withDeclarations(base, preparedUnion([['a', 'V1']])),
+      after: withDeclarations(base, preparedUnion([['a', 'V1']], 'type')),
+    };
+  },
   deprecated: (g, file) => {
     const chosen = pick(
       g,
@@ -333,6 +384,26 @@ function preparedFieldChange(file: IdlFile, field: Partial<Field>, change: (stru
   const after = structuredClone(before);
   change(structsOf(after).find((s) => s.name.text === fresh('S'))!);
   return { before, after };
+}
+
+/** Two structs of their own, of different shapes, for the union rules. */
+function variantStructs(): StructDecl[] {
+  return [
+    { ...preparedStruct(), name: name(fresh('V1')) },
+    { ...preparedStruct({ name: name('other'), type: builtIn('string') }), name: name(fresh('V2')) },
+  ];
+}
+
+/** A union of its own over `variantStructs` (tag, struct suffix), with `discriminator` when given. */
+function preparedUnion(variants: [string, string][], discriminator?: string): UnionDecl {
+  const union: UnionDecl = {
+    kind: 'union',
+    name: name(fresh('U')),
+    variants: variants.map(([tag, struct]) => ({ tag: name(tag), type: name(fresh(struct)), span: span() })),
+    span: span(),
+  };
+  if (discriminator !== undefined) union.attributes = [{ name: name('discriminator'), value: name(discriminator), span: span() }];
+  return union;
 }
 
 function preparedEnum(): EnumDecl {

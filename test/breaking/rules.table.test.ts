@@ -19,6 +19,10 @@ type Way = keyof typeof uses;
 const withItem = (item: string, way: Way, extra = '') => api(`${item}\n${extra}\n${uses[way]}`);
 const item = (fields: string) => `struct Item {\n${fields}\n}`;
 const color = (values: string) => `enum Item {\n${values}\n}`;
+/** Two structs a union's variants may select. */
+const VARIANTS = 'struct A {\n    x int\n    z bool\n}\nstruct B {\n    y string\n}';
+const union = (variants: string, discriminator?: string) =>
+  `union Item${discriminator ? ` [discriminator=${discriminator}]` : ''} {\n    ${variants}\n}`;
 
 interface Case {
   name: string;
@@ -416,6 +420,69 @@ const cases: Case[] = [
     before: api('// @deprecated\nstruct Item {\n    // @example 1\n    a int\n}\ninterface S {\n    f(item Item) int\n}'),
     after: api('struct Item {\n    a int\n}\ninterface S {\n    // @readonly\n    f(item Item) int\n}'),
     expected: [],
+  },
+  // Unions: `Item` is a union of A and B travelling as `way` says.
+  {
+    name: 'union added',
+    before: api(`${VARIANTS}`),
+    after: api(`${VARIANTS}\n${union('a A')}`),
+    expected: ['union-added safe'],
+  },
+  {
+    name: 'union removed',
+    before: api(`${VARIANTS}\n${union('a A')}`),
+    after: api(`${VARIANTS}`),
+    expected: ['union-removed source'],
+  },
+  ...(['request', 'response', 'both', 'unused'] as const).flatMap((way): Case[] => [
+    {
+      name: `union variant added: ${way}`,
+      before: withItem(union('a A'), way, VARIANTS),
+      after: withItem(union('a A\n    b B'), way, VARIANTS),
+      expected: [`union-variant-added ${{ request: 'safe', response: 'wire', both: 'wire', unused: 'safe' }[way]}`],
+    },
+    {
+      name: `union variant removed: ${way}`,
+      before: withItem(union('a A\n    b B'), way, VARIANTS),
+      after: withItem(union('a A'), way, VARIANTS),
+      expected: [`union-variant-removed ${{ request: 'wire', response: 'source', both: 'wire', unused: 'source' }[way]}`],
+    },
+  ]),
+  {
+    name: 'union discriminator changed: request',
+    before: withItem(union('a A'), 'request', VARIANTS),
+    after: withItem(union('a A', 'type'), 'request', VARIANTS),
+    expected: ['union-discriminator-changed wire'],
+  },
+  {
+    name: 'union discriminator changed: unused',
+    before: withItem(union('a A'), 'unused', VARIANTS),
+    after: withItem(union('a A', 'type'), 'unused', VARIANTS),
+    expected: ['union-discriminator-changed source'],
+  },
+  {
+    name: 'union variant selects another struct: response',
+    before: withItem(union('a A'), 'response', VARIANTS),
+    after: withItem(union('a B'), 'response', VARIANTS),
+    expected: ['union-variant-type-changed wire'],
+  },
+  {
+    name: "a variant's struct changes: reported on the struct, in the union's direction",
+    before: withItem(union('a A'), 'response', VARIANTS),
+    after: withItem(union('a A'), 'response', 'struct A {\n    x int\n}\nstruct B {\n    y string\n}'),
+    expected: ['field-removed wire'],
+  },
+  {
+    name: 'struct turned into a union: request',
+    before: withItem(item('    x int'), 'request', VARIANTS),
+    after: withItem(union('a A'), 'request', VARIANTS),
+    expected: ['struct-made-union wire', 'param-type-changed wire'],
+  },
+  {
+    name: 'union turned into a struct: response',
+    before: withItem(union('a A'), 'response', VARIANTS),
+    after: withItem(item('    x int'), 'response', VARIANTS),
+    expected: ['struct-made-union wire', 'return-type-changed wire'],
   },
   // Nothing that matters
   {

@@ -206,6 +206,26 @@ describe('deep and long shapes convert in linear time, or stop with a located er
     expect(idl).toMatch(/^struct Holder \{\n {4}n +int +\[optional\]\n {4}b +bool\n\}$/m);
   });
 
+  it('converts a chain of 20,000 discriminated oneOfs each naming the next, and 4,000 unions', { timeout: TIMEOUT }, async () => {
+    const length = 20_000;
+    const schemas: Record<string, unknown> = { S: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } } };
+    // Not unions (a member is no struct): each is its first alternative, as before unions.
+    for (let i = 0; i < length; i++) {
+      schemas[`U${i}`] = {
+        oneOf: [{ $ref: `#/components/schemas/U${i + 1}` }, { $ref: '#/components/schemas/S' }],
+        discriminator: { propertyName: 'kind' },
+      };
+    }
+    schemas[`U${length}`] = { type: 'boolean' };
+    // Unions, each of its own struct.
+    for (let i = 0; i < 4000; i++) {
+      schemas[`V${i}`] = { oneOf: [{ $ref: `#/components/schemas/W${i}` }], discriminator: { propertyName: 'kind' } };
+      schemas[`W${i}`] = { type: 'object', properties: { n: { type: 'integer' } } };
+    }
+    const idl = expectConverted(await convert(documentText(JSON.stringify(schemas))));
+    expect(count(idl, /^union /gm)).toBe(4000);
+  });
+
   it('converts a chain of 4,000 structs each requiring the next', { timeout: TIMEOUT }, async () => {
     const length = 4000;
     const schemas: Record<string, unknown> = {};

@@ -264,7 +264,7 @@ describe('defaults of a union type', () => {
 
   test('an unknown tag is refused, with the tags', () => {
     expect(withField('pay Payment [optional, default={"type": "cash"}]')).toEqual([
-      '19:36 invalid-default: the default of field \'pay\' is not a value of Payment: at $.type: expected the tag of a variant of union \'Payment\' ("card"), found the string "cash"',
+      '19:36 invalid-default: the default of field \'pay\' is not a value of Payment: at $.type: expected one of the tags of union \'Payment\' ("card"), found the string "cash"',
     ]);
   });
 
@@ -276,7 +276,7 @@ describe('defaults of a union type', () => {
 
   test('an @example of a union-typed field is judged the same way', () => {
     expect(problems(`${UNION}struct Order {\n    // @example {"kind": "card"}\n    pay Payment\n}\n`)).toEqual([
-      '19:17 invalid-example: @example is not a value of this field: at $.type: expected the tag of a variant of union \'Payment\' ("card"), found nothing',
+      "19:17 invalid-example: @example is not a value of this field: at $.type: the tag 'type' of union 'Payment' is missing (one of \"card\")",
     ]);
   });
 });

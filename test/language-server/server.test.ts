@@ -264,7 +264,7 @@ describe('completion', () => {
     expect(await labels(uri, text, 'item I', 6)).toEqual(types);
     expect(await labels(uri, text, 'raises(G', 8)).toEqual(['Gone']);
     expect(await labels(uri, text, 'sell() Item ', 12)).toEqual(['[optional]', 'raises']);
-    expect(await labels(uri, text, '}\n\n', 3)).toEqual(['namespace', 'import', 'struct', 'enum', 'errors', 'interface']);
+    expect(await labels(uri, text, '}\n\n', 3)).toEqual(['namespace', 'import', 'struct', 'enum', 'union', 'errors', 'interface']);
     expect(await labels(uri, text, '    small', 4)).toEqual([]);
   });
 
@@ -486,7 +486,7 @@ test('answers questions about unknown documents and impossible places without fa
   ).toBeNull();
   expect(
     await client.request('textDocument/completion', { textDocument: { uri: CHECKOUT_URI }, position: { line: -1, character: -5 } }),
-  ).toHaveLength(6);
+  ).toHaveLength(7);
   expect(
     await client.request('textDocument/completion', { textDocument: { uri: CHECKOUT_URI }, position: { line: 0, character: 5 } }),
   ).toEqual([]);

@@ -26,14 +26,14 @@ const pinned: [string, number, number, number, number, number][] = [
   ['3.0/json/schema-circular.json', 33, 0, 3, 3, 14],
   ['3.0/json/circular.json', 1, 1, 1, 1, 1],
   ['3.0/json/circular-request-bodies.json', 5, 1, 4, 4, 6],
-  ['3.0/json/discriminators.json', 24, 6, 8, 10, 32],
-  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 31],
+  ['3.0/json/discriminators.json', 24, 6, 8, 10, 29],
+  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 30],
   ['3.0/json/schema-enums.json', 9, 11, 1, 3, 21],
   ['3.0/json/schema-types.json', 24, 6, 8, 21, 40],
   ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 13],
   ['3.0/json/star-trek.json', 253, 9, 40, 120, 440],
   ['3.1/json/train-travel.json', 21, 2, 4, 7, 70],
-  ['3.1/json/readme.json', 503, 234, 15, 54, 126],
+  ['3.1/json/readme.json', 528, 246, 15, 54, 122],
 ];
 
 describe('published OpenAPI documents', () => {

@@ -10,6 +10,9 @@
  * `anyOf` with a null-only member written before made orval print `Product |  | null`, which does
  * not compile, and Prism validate nothing.
  *
+ * The document of the unions fixture (test/openapi/fixtures/unions.idl, docs/openapi.md "Unions")
+ * gives each generator a union type that TypeScript narrows on the tag, exhaustively.
+ *
  * The tools are dev dependencies: openapi-typescript with its own TypeScript 5 in the
  * test/openapi-generators workspace, Hey API (run with that TypeScript 5 too), orval and Prism at the
  * root. Everything they write goes to a temporary folder, removed after.
@@ -227,5 +230,52 @@ describe.each<OpenApiVersion>(['3.0', '3.1'])('clients and Prism from the checko
     const broken = await call('CatalogService/getProduct', { productId: 'broken' });
     expect(broken.status).toBe(500);
     expect(broken.flagged).toContain('productId');
+  });
+});
+
+/** The union `Payment` of each generator's output, imported by the client that narrows it. */
+const UNION_IMPORTS: Record<Generator, string> = {
+  'openapi-typescript': "import type { components } from './schema.js';\ntype Payment = components['schemas']['Payment'];",
+  'hey-api': "import type { Payment } from './hey/types.gen';",
+  orval: "import type { Payment } from './orval/api';",
+};
+
+/** Narrows on the tag: each branch reads its variant's own field, and nothing is left after the two tags. */
+const NARROWING_CLIENT = `
+export function describePayment(payment: Payment): string {
+  switch (payment.type) {
+    case 'card':
+      return payment.number;
+    case 'bank_transfer':
+      return payment.iban;
+    default: {
+      const rest: never = payment;
+      return rest;
+    }
+  }
+}
+`;
+
+describe.each<OpenApiVersion>(['3.0', '3.1'])('clients from the unions document (OpenAPI %s)', (version) => {
+  const generators = Object.keys(CLIENTS) as Generator[];
+  const diagnostics = new Map<Generator, string>();
+
+  beforeAll(async () => {
+    const unions = compileIdl(readFileSync(join(root, 'test', 'openapi', 'fixtures', 'unions.idl'), 'utf8'), 'unions.idl');
+    const document = join(folder, `unions-${version}.json`);
+    writeFileSync(document, JSON.stringify(idlToOpenApi([unions], { version }).document));
+    await Promise.all(
+      generators.map(async (generator) => {
+        const clientFolder = join(folder, `unions-${version}`, generator);
+        mkdirSync(clientFolder, { recursive: true });
+        writeFileSync(join(clientFolder, 'client.ts'), `${UNION_IMPORTS[generator]}\n${NARROWING_CLIENT}`);
+        await generate(generator, document, clientFolder);
+        diagnostics.set(generator, await typeCheck(clientFolder));
+      }),
+    );
+  }, 3 * TOOL_TIMEOUT_MS);
+
+  it.each(generators)('%s: the union type narrows on its tag', (generator) => {
+    expect(diagnostics.get(generator)).toBe('');
   });
 });

@@ -58,7 +58,8 @@ interface pets {
     expect(result.warnings).toEqual([
       {
         pointer: 'schemas/pet.yaml#/Pet/properties/choice/oneOf',
-        message: 'oneOf with 2 alternatives: the IDL has no unions; the first (string) is used',
+        message:
+          'oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (string) is used',
       },
     ]);
     expectChecksClean(result.idl);

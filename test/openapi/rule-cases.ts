@@ -789,10 +789,13 @@ struct V {
 }
 `,
     warnings: [
-      ['/components/schemas/U/properties/one/oneOf', 'oneOf with 2 alternatives: the IDL has no unions; the first (string) is used'],
+      [
+        '/components/schemas/U/properties/one/oneOf',
+        'oneOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (string) is used',
+      ],
       [
         '/components/schemas/U/properties/any/anyOf',
-        'anyOf with 2 alternatives: the IDL has no unions; the first (#/components/schemas/V) is used',
+        'anyOf with 2 alternatives: no discriminator and no property with a distinct constant in each tells them apart; the first (#/components/schemas/V) is used',
       ],
     ],
   },

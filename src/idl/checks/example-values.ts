@@ -112,28 +112,25 @@ function declaredProblem(
   return undefined;
 }
 
-/**
- * A value of a union: an object whose discriminator names a variant, and whose other members are a
- * value of that variant's struct (docs/idl.md, "Unions").
- */
+/** A union's value: an object whose tag selects a variant, the rest a value of the variant's struct. */
 function unionProblem(value: unknown, union: UnionDecl, path: string, known: ValueTypes, depth: number): ValueProblem | undefined {
-  const name = union.name.text;
-  if (!isObject(value)) return { path, message: `expected an object (union '${name}'), found ${describe(value)}` };
+  if (!isObject(value)) return { path, message: `expected an object (union '${union.name.text}'), found ${describe(value)}` };
   const discriminator = discriminatorOf(union);
-  const tags = union.variants.map((variant) => variant.tag.text);
-  const tag = value[discriminator];
-  const variant = union.variants.find((v) => v.tag.text === tag);
-  if (!variant) {
-    const found = Object.hasOwn(value, discriminator) ? describe(tag) : 'nothing';
-    return {
-      path: memberPath(path, discriminator),
-      message: `expected the tag of a variant of union '${name}' (${tags.map((t) => `"${t}"`).join(', ')}), found ${found}`,
-    };
+  const tagPath = memberPath(path, discriminator);
+  const tags = union.variants.map((v) => `"${v.tag.text}"`).join(', ');
+  if (!Object.hasOwn(value, discriminator)) {
+    return { path: tagPath, message: `the tag '${discriminator}' of union '${union.name.text}' is missing (one of ${tags})` };
   }
+  const variant = union.variants.find((v) => v.tag.text === value[discriminator]);
+  if (!variant)
+    return {
+      path: tagPath,
+      message: `expected one of the tags of union '${union.name.text}' (${tags}), found ${describe(value[discriminator])}`,
+    };
   const struct = known.types.get(variant.type.text);
   if (struct?.kind !== 'struct') return undefined;
-  const { [discriminator]: _, ...fields } = value;
-  return declaredProblem(fields, struct, path, known, depth);
+  const { [discriminator]: _tag, ...fields } = value;
+  return declaredProblem(fields, struct, path, known, depth + 1);
 }
 
 /** The wire form each string-carried built-in type is checked under (`json` takes any value). */
