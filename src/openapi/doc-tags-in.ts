@@ -5,6 +5,7 @@
  * on (`dropInvalidExamples`, once every declaration is converted).
  */
 import type { Documented, EnumDecl, IdlFile, StructDecl, TypeRef } from '../idl/ast.js';
+import { valueTypesOf } from './attributes-in.js';
 import { declarationValueProblem, valueProblem, type ValueTypes } from '../idl/checks/example-values.js';
 import { docCommentParts, parseExample } from '../idl/doc-tags.js';
 import { EXTENSION } from './error-binding.js';
@@ -67,15 +68,7 @@ export function deprecatedEnumValues(schema: Record<string, unknown>): Set<unkno
  * refuses those.
  */
 export function dropInvalidExamples(file: IdlFile, sink: WarningSink, pointerOf: (node: object) => string): void {
-  const types = new Map<string, EnumDecl | StructDecl>();
-  for (const d of file.declarations) if (d.kind === 'enum' || d.kind === 'struct') types.set(d.name.text, d);
-  const parentOf = new Map<StructDecl, StructDecl>();
-  for (const t of types.values()) {
-    const parent = t.kind === 'struct' && t.extends ? types.get(t.extends.text) : undefined;
-    if (t.kind === 'struct' && parent?.kind === 'struct') parentOf.set(t, parent);
-  }
-  const unions = new Map(file.declarations.flatMap((d) => (d.kind === 'union' ? [[d.name.text, d] as const] : [])));
-  const known: ValueTypes = { types, parentOf, unions };
+  const known = valueTypesOf(file);
   const keepValid = (node: Documented, what: string, problemOf: (value: unknown) => string | undefined) => {
     if (!node.comment?.includes('@example')) return;
     const lines = node.comment.split('\n');

@@ -7,18 +7,22 @@
  * "Type mapping: IDL to OpenAPI" says. Several models share one document: see `docs/openapi.md`.
  */
 import {
+  type Attribute,
   discriminatorOf,
   type EnumDecl,
   type Field,
   type InterfaceDecl,
   type Method,
   type Name,
+  type Parameter,
   type SourceSpan,
   type StructDecl,
   type TypeRef,
   type UnionDecl,
 } from '../idl/ast.js';
+import { constraintsOf, defaultOf } from '../idl/attributes.js';
 import { docCommentParts, docDescription, docTags } from '../idl/doc-tags.js';
+import { withConstraints, withDefault } from './constraint-keywords.js';
 import { allFields, type IdlModel } from '../idl/model.js';
 import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
@@ -480,7 +484,8 @@ class OpenApiWriter {
     const schema: Schema = { type: 'object' };
     const properties: Record<string, Schema> = {};
     for (const field of fields) {
-      properties[field.name.text] = this.describe(this.typeSchema(field.type, names, field.optional), field.comment, true);
+      const schema = this.typeSchema(field.type, names, field.optional, field.attributes);
+      properties[field.name.text] = this.describe(withDefault(schema, defaultOf(field.attributes), this.version), field.comment, true);
     }
     if (fields.length > 0) schema.properties = properties;
     const required = fields.filter((f) => !f.optional).map((f) => f.name.text);
@@ -530,8 +535,8 @@ class OpenApiWriter {
   }
 
   /** The schema of an IDL type; `nullable` when the value may be null (`[optional]`). */
-  private typeSchema(type: TypeRef, names: ModelNames, nullable = false): Schema {
-    const schema = this.plainTypeSchema(type, names);
+  private typeSchema(type: TypeRef, names: ModelNames, nullable = false, attributes?: readonly Attribute[]): Schema {
+    const schema = withConstraints(this.plainTypeSchema(type, names), constraintsOf(attributes), this.version);
     if (!nullable) return schema;
     // json's schema `{}` stays as it is: null is one of its values.
     if (type.kind === 'builtIn' && type.name === 'json') return schema;
@@ -678,7 +683,8 @@ class OpenApiWriter {
     if (tags.readonly) operation[EXTENSION.readonly] = true;
     const properties: Record<string, Schema> = {};
     method.parameters.forEach((parameter, index) => {
-      properties[parameter.name.text] = this.typeSchema(parameter.type, names);
+      const schema = this.typeSchema(parameter.type, names, false, parameter.attributes);
+      properties[parameter.name.text] = withDefault(schema, defaultOf(parameter.attributes), this.version);
       if (isOpenApiReservedWord(parameter.name.text)) {
         this.sink.warn(
           joinPointer(pointer, 'requestBody', 'content', 'application/json', 'schema', 'properties', parameter.name.text),
@@ -690,7 +696,7 @@ class OpenApiWriter {
     // still takes a (`{}`) body: the runtime answers 415 to a request without a JSON Content-Type.
     const bodySchema: Schema =
       method.parameters.length > 0
-        ? { type: 'object', properties, required: method.parameters.map((p) => p.name.text), additionalProperties: false }
+        ? { type: 'object', properties, ...requiredOf(method.parameters), additionalProperties: false }
         : { type: 'object', additionalProperties: false };
     operation.requestBody = {
       required: true,
@@ -701,7 +707,12 @@ class OpenApiWriter {
     const responses: Record<string, Schema> = {
       '200': {
         description: method.returnOptional ? 'The result, or null.' : 'The result.',
-        content: { 'application/json': this.resultMedia(this.typeSchema(method.returnType, names, method.returnOptional), tags.examples) },
+        content: {
+          'application/json': this.resultMedia(
+            this.typeSchema(method.returnType, names, method.returnOptional, method.returnAttributes),
+            tags.examples,
+          ),
+        },
       },
       [ERROR_STATUS.invalidRequest]: {
         description: 'The request or its parameters are invalid (JSON-RPC codes -32700, -32600, -32602).',
@@ -728,4 +739,10 @@ class OpenApiWriter {
     operation.responses = responses;
     return operation;
   }
+}
+
+/** `required`: the parameters callers may not leave out (none: no member, as OpenAPI wants a non-empty list). */
+function requiredOf(parameters: readonly Parameter[]): { required?: string[] } {
+  const required = parameters.filter((p) => !p.optional).map((p) => p.name.text);
+  return required.length > 0 ? { required } : {};
 }

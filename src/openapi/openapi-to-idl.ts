@@ -6,6 +6,7 @@
  * hoisted inline structs where they are first reached, the declared errors (documents written by
  * `idlToOpenApi` only), then the interfaces in the order of their first operation.
  */
+import { dropInvalidAttributes } from './attributes-in.js';
 import { dropInvalidExamples } from './doc-tags-in.js';
 import { resolve } from 'node:path';
 import type { ErrorDecl, IdlFile } from '../idl/ast.js';
@@ -135,6 +136,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
   file.declarations.push(...interfaces);
   dropInvalidExamples(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
+  dropInvalidAttributes(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
   const idl = printIdl(file);
   file.source = idl;
   const prefixedMethods = operations.prefixedMethods();

@@ -4,7 +4,8 @@
  * same methods back.
  */
 import { mediaExample, withDocTags } from './doc-tags-in.js';
-import type { InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
+import type { Attribute, InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
+import { attributesFromSchema, type KeywordSource } from './attributes-in.js';
 import { EXTENSION } from './error-binding.js';
 import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, upperFirst } from './names.js';
 import { BinarySchemaError } from './binary-data.js';
@@ -234,18 +235,31 @@ export class OperationConverter {
     }
     const parameterScope = new NameScope();
     const parameters: Parameter[] = [];
-    const addParameter = (rawName: string, type: TypeRef, location: Location) => {
+    const addParameter: AddParameter = (rawName, type, location, read) => {
       const keep = this.ctx.keepIdentifiers && isValidIdentifier(rawName);
       const byRule = keep ? rawName : camelCaseWords(rawName);
       const name = parameterScope.claim(keep ? rawName : camelCaseName(rawName));
       if (name !== byRule) this.warn(location, `parameter "${rawName}" is written as ${name} (a valid unique identifier)`);
-      parameters.push({ name: this.name(name), type, span: this.ctx.span });
+      const parameter: Parameter = { name: this.name(name), type, span: this.ctx.span };
+      if (read.optional) parameter.optional = true;
+      const attributes = attributesFromSchema(read.keywords, type, read.optional, this.ctx.span);
+      if (attributes) parameter.attributes = attributes;
+      this.ctx.examplePointers.set(parameter, displayPointer(location));
+      parameters.push(parameter);
     };
 
     if (!binding) this.addParameters(site, id, addParameter);
     this.addBody(site, id, binding !== undefined, addParameter);
+    // Optional parameters come last in the IDL: a positional caller's order may differ from the
+    // document's (the REST binding passes parameters by name).
+    parameters.sort((a, b) => Number(a.optional === true) - Number(b.optional === true));
 
-    const { type: returnType, optional, example: resultExample } = this.returnType(site, id, binding !== undefined);
+    const {
+      type: returnType,
+      optional,
+      example: resultExample,
+      attributes: returnAttributes,
+    } = this.returnType(site, id, binding !== undefined);
     const method: Method = {
       name: this.name(methodName),
       parameters,
@@ -254,6 +268,7 @@ export class OperationConverter {
       raises: binding ? this.raises(site) : [],
       span: this.ctx.span,
     };
+    if (returnAttributes) method.returnAttributes = returnAttributes;
     const comment = binding
       ? docComment(site.operation[EXTENSION.comment], this.ctx.keepIdentifiers)
       : docComment(
@@ -271,7 +286,7 @@ export class OperationConverter {
   }
 
   /** Path and query parameters become method parameters; header and cookie parameters are dropped. */
-  private addParameters(site: OperationSite, operationId: string, add: (name: string, type: TypeRef, location: Location) => void): void {
+  private addParameters(site: OperationSite, operationId: string, add: AddParameter): void {
     // `site` is where the operation lists the parameter (warnings point there: each operation is
     // affected); `location` is where it is defined (maybe a shared component).
     const merged = new Map<string, { site: Location; location: Location; parameter: Schema }>();
@@ -311,10 +326,8 @@ export class OperationConverter {
         }
       }
       const type = this.schemas.typeOf(schemaLocation, schema, `${operationId}_${camelCaseName(name)}`);
-      if (parameter.in === 'query' && parameter.required !== true) {
-        this.warn(site, `optional query parameter "${name}" became a required method parameter (IDL parameters cannot be optional)`);
-      }
-      add(name, type.type, site);
+      const optional = parameter.in === 'query' && parameter.required !== true;
+      add(name, type.type, site, { optional, keywords: this.schemas.keywordSource(schemaLocation, schema) });
     }
   }
 
@@ -322,12 +335,7 @@ export class OperationConverter {
    * The request body becomes the parameter `<operationId>Body`. In a document our writer produced,
    * the body object's properties are the method's parameters instead.
    */
-  private addBody(
-    site: OperationSite,
-    operationId: string,
-    binding: boolean,
-    add: (name: string, type: TypeRef, location: Location) => void,
-  ): void {
+  private addBody(site: OperationSite, operationId: string, binding: boolean, add: AddParameter): void {
     let location = child(site.location, 'requestBody');
     let body = site.operation.requestBody;
     if (isObject(body) && typeof body.$ref === 'string') {
@@ -343,18 +351,21 @@ export class OperationConverter {
     // Our binding: the body object's properties are the parameters (none: the `{}` body of a method
     // without parameters).
     if (binding && isObject(schema) && schema.type === 'object') {
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
       for (const [name, propertySchema] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
         const propertyLocation = child(schemaLocation, 'properties', name);
-        add(name, this.schemas.typeOf(propertyLocation, propertySchema, `${operationId}_${name}`).type, propertyLocation);
+        const type = this.schemas.typeOf(propertyLocation, propertySchema, `${operationId}_${name}`).type;
+        add(name, type, propertyLocation, {
+          optional: !required.has(name),
+          keywords: this.schemas.keywordSource(propertyLocation, propertySchema),
+        });
       }
       return;
     }
     const name = `${operationId}Body`;
     const type = this.schemas.typeOf(schemaLocation, schema, name);
     const bodySite = child(site.location, 'requestBody');
-    if (body.required !== true)
-      this.warn(bodySite, `optional request body became the required parameter ${name} (IDL parameters cannot be optional)`);
-    add(name, type.type, bodySite);
+    add(name, type.type, bodySite, { optional: body.required !== true, keywords: this.schemas.keywordSource(schemaLocation, schema) });
   }
 
   /**
@@ -362,7 +373,11 @@ export class OperationConverter {
    * 204 (or a chosen response without content) makes it `[optional]`; without any schema the method
    * returns `bool [optional]` (always null). Other responses are dropped with a warning.
    */
-  private returnType(site: OperationSite, operationId: string, binding: boolean): { type: TypeRef; optional: boolean; example?: unknown } {
+  private returnType(
+    site: OperationSite,
+    operationId: string,
+    binding: boolean,
+  ): { type: TypeRef; optional: boolean; example?: unknown; attributes?: Attribute[] } {
     const responses = isObject(site.operation.responses) ? site.operation.responses : {};
     const codes = Object.keys(responses);
     const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
@@ -395,9 +410,19 @@ export class OperationConverter {
     const media = isObject(response) && isObject(response.content) ? pickMediaType(response.content) : undefined;
     const schema = media !== undefined ? ((response as Schema).content as Record<string, Schema>)[media]?.schema : undefined;
     if (schema === undefined) return noResult();
-    const result: TypeResult = this.schemas.typeOf(child(location, 'content', media!, 'schema'), schema, `${operationId}Response`);
+    const schemaLocation = child(location, 'content', media!, 'schema');
+    const result: TypeResult = this.schemas.typeOf(schemaLocation, schema, `${operationId}Response`);
     optional ||= result.nullable;
-    return { type: result.type, optional, example: mediaExample(((response as Schema).content as Record<string, Schema>)[media!]) };
+    // A result takes constraints, never a default (defaults fill requests).
+    const attributes = attributesFromSchema(this.schemas.keywordSource(schemaLocation, schema), result.type, false, this.ctx.span)?.filter(
+      (attribute) => attribute.name.text !== 'default',
+    );
+    return {
+      type: result.type,
+      optional,
+      example: mediaExample(((response as Schema).content as Record<string, Schema>)[media!]),
+      ...(attributes && attributes.length > 0 ? { attributes } : {}),
+    };
   }
 
   /** `raises` of a method in a document our writer produced. */
@@ -418,3 +443,11 @@ function pickMediaType(content: Schema): string | undefined {
     types[0]
   );
 }
+
+/** What a parameter of an operation is read as: whether callers may leave it out, and where its keywords are. */
+interface ParameterReading {
+  optional: boolean;
+  keywords: KeywordSource;
+}
+
+type AddParameter = (name: string, type: TypeRef, location: Location, read: ParameterReading) => void;

@@ -19,6 +19,7 @@ import { BinarySchemaError, type BinaryDrops } from './binary-data.js';
 import { EXTENSION, RPC_ERROR_MARKER } from './error-binding.js';
 import { NULLABLE_COPY_MARKER } from './nullable-copy.js';
 import { camelCaseName, camelCaseWords, enumValueName, isValidIdentifier, NameScope, typeName } from './names.js';
+import { attributesFromSchema, type KeywordChain, type KeywordSource } from './attributes-in.js';
 import { child, displayPointer, type Location, locationKey, type SourceDocuments } from './source-documents.js';
 import { breakRequiredCycles, settleInheritance } from './struct-passes.js';
 import { type UnionShape, unionShape } from './union-shape.js';
@@ -790,6 +791,8 @@ export class SchemaConverter {
           optional: !required.has(property) || type.nullable,
           span: this.ctx.span,
         };
+        const attributes = attributesFromSchema(this.keywordSource(location, propertySchema), field.type, field.optional, this.ctx.span);
+        if (attributes) field.attributes = attributes;
         const comment = isObject(propertySchema)
           ? withDocTags(this.describedBy(propertySchema), {
               deprecated: propertySchema.deprecated,
@@ -802,6 +805,55 @@ export class SchemaConverter {
         struct.fields.push(field);
       }
     }
+  }
+
+  /**
+   * Where the keywords of a schema are read (attributes-in.ts): the schemas it leads to through
+   * `$ref`s, a one-member `allOf` and a "T or null" `oneOf`/`anyOf`, outermost first.
+   */
+  keywordSource(location: Location, schema: unknown): KeywordSource {
+    const located = new Map<Schema, Location>();
+    const chainOf = (start: Location, first: unknown): Schema[] => {
+      const chain: Schema[] = [];
+      let at = start;
+      let current = first;
+      // Bounded: a `$ref` loop is reported where the type is converted.
+      while (isObject(current) && chain.length < 32 && !chain.includes(current)) {
+        chain.push(current);
+        located.set(current, at);
+        const next = this.keywordStep(at, current);
+        if (!next) break;
+        ({ location: at, value: current } = next);
+      }
+      return chain;
+    };
+    const element = (chain: KeywordChain): KeywordChain | undefined => {
+      for (const outer of chain) {
+        const at = located.get(outer)!;
+        if (isObject(outer.items)) return chainOf(child(at, 'items'), outer.items);
+        if (isObject(outer.additionalProperties)) return chainOf(child(at, 'additionalProperties'), outer.additionalProperties);
+      }
+      return undefined;
+    };
+    return { chain: chainOf(location, schema), element };
+  }
+
+  private keywordStep(location: Location, schema: Schema): { location: Location; value: unknown } | undefined {
+    if (typeof schema.$ref === 'string') {
+      try {
+        return this.ctx.documents.resolve(schema.$ref, location);
+      } catch {
+        return undefined;
+      }
+    }
+    if (Array.isArray(schema.allOf) && schema.allOf.length === 1) return { location: child(location, 'allOf', 0), value: schema.allOf[0] };
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const members = schema[keyword];
+      if (!Array.isArray(members)) continue;
+      const kept = members.map((member, i) => ({ member, i })).filter(({ member }) => !isNullSchema(member));
+      if (kept.length === 1) return { location: child(location, keyword, kept[0].i), value: kept[0].member };
+    }
+    return undefined;
   }
 
   private declareEnum(location: Location, schema: Schema, wanted: string): TypeResult {

@@ -91,7 +91,7 @@ describe('OpenAPI -> IDL', () => {
     [{ nullable: true }, 'json'],
     [{ type: 'object', additionalProperties: true }, 'json'],
     [{ type: 'array', items: {} }, '[]json'],
-    [{ type: 'string', format: 'email' }, 'string'],
+    [{ type: 'string', format: 'email' }, 'string  [format="email"]'],
   ])('%j becomes %s, without a warning', (schema, type) => {
     expect(convert(schema)).toEqual({ field: type, warnings: [] });
   });

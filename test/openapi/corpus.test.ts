@@ -18,22 +18,22 @@ function convert(relativePath: string): OpenApiToIdlResult {
 
 /** [file, structs, enums, interfaces, methods, warnings]. */
 const pinned: [string, number, number, number, number, number][] = [
-  ['3.0/json/petstore.json', 8, 3, 3, 20, 30],
-  ['3.0/yaml/petstore.yaml', 8, 3, 3, 20, 30],
-  ['3.1/json/petstore.json', 7, 3, 3, 19, 29],
-  ['3.1/yaml/petstore.yaml', 7, 3, 3, 19, 29],
-  ['3.0/json/petstore-expanded.json', 3, 0, 1, 4, 6],
-  ['3.0/json/schema-circular.json', 33, 0, 3, 3, 14],
+  ['3.0/json/petstore.json', 8, 3, 3, 20, 28],
+  ['3.0/yaml/petstore.yaml', 8, 3, 3, 20, 28],
+  ['3.1/json/petstore.json', 7, 3, 3, 19, 28],
+  ['3.1/yaml/petstore.yaml', 7, 3, 3, 19, 28],
+  ['3.0/json/petstore-expanded.json', 3, 0, 1, 4, 4],
+  ['3.0/json/schema-circular.json', 33, 0, 3, 3, 12],
   ['3.0/json/circular.json', 1, 1, 1, 1, 1],
-  ['3.0/json/circular-request-bodies.json', 5, 1, 4, 4, 6],
-  ['3.0/json/discriminators.json', 24, 6, 8, 10, 29],
-  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 30],
-  ['3.0/json/schema-enums.json', 9, 11, 1, 3, 21],
-  ['3.0/json/schema-types.json', 24, 6, 8, 21, 40],
-  ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 13],
-  ['3.0/json/star-trek.json', 253, 9, 40, 120, 440],
-  ['3.1/json/train-travel.json', 21, 2, 4, 7, 70],
-  ['3.1/json/readme.json', 528, 246, 15, 54, 122],
+  ['3.0/json/circular-request-bodies.json', 5, 1, 4, 4, 2],
+  ['3.0/json/discriminators.json', 24, 6, 8, 10, 20],
+  ['3.0/json/polymorphism.json', 16, 4, 5, 13, 19],
+  ['3.0/json/schema-enums.json', 9, 11, 1, 3, 22],
+  ['3.0/json/schema-types.json', 24, 6, 8, 21, 31],
+  ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 8],
+  ['3.0/json/star-trek.json', 253, 9, 40, 120, 80],
+  ['3.1/json/train-travel.json', 21, 2, 4, 7, 67],
+  ['3.1/json/readme.json', 528, 246, 15, 54, 100],
 ];
 
 describe('published OpenAPI documents', () => {

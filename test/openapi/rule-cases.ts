@@ -48,9 +48,9 @@ export const ruleCases: RuleCase[] = [
 
 struct Scalars {
     s            string
-    i32          int
+    i32          int      [format="int32"]
     i64          int
-    f            float
+    f            float    [format="float"]
     d            float
     b            bool
     list         [][]int
@@ -569,7 +569,7 @@ struct Pet {
 
 interface pets {
     // List all pets
-    getListPets(limit int) []Pet
+    getListPets(limit int [format="int32"]) []Pet
 
     deleteDeletePet(petId string) bool [optional]
 }
@@ -624,7 +624,7 @@ interface repos {
     ],
   },
   {
-    name: 'operations: header and cookie parameters dropped, optional query parameter warned',
+    name: 'operations: header and cookie parameters dropped, an optional query parameter is an optional parameter',
     document: openApiDocument({
       paths: {
         '/items': {
@@ -643,13 +643,12 @@ interface repos {
     idl: `namespace t
 
 interface items {
-    getFind(pageSize int) string
+    getFind(pageSize int [optional]) string
 }
 `,
     warnings: [
       ['/paths/~1items/get/parameters/0', 'header parameter "X-Trace" dropped'],
       ['/paths/~1items/get/parameters/1', 'cookie parameter "session" dropped'],
-      ['/paths/~1items/get/parameters/2', 'optional query parameter "page_size" became a required method parameter'],
     ],
   },
   {
