@@ -50,6 +50,7 @@ export {
   type ProblemPath,
   type ProblemWalker,
 } from './problem-walkers.js';
+export { constrainedSchema } from './constraints.js';
 export { createFetchHandler } from './fetch.js';
 export { jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';

@@ -14,6 +14,7 @@
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { Declaration, Use } from './declarations.js';
+import { hasConstraints } from '../../runtime/constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../runtime/wire-formats.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
@@ -69,9 +70,13 @@ const SCALARS: Readonly<Record<string, { invalid: (v: string) => string; message
   [`String:${BASE64_PATTERN}`]: { invalid: (v) => `!isBase64Text(${v})`, message: wireFormProblem(BASE64_PATTERN)! },
 };
 
+/** The key of a schema with the constraints of an attribute list: its walk defers to the explainer. */
+const CONSTRAINED = 'Constrained';
+
 /** The key of a schema in SCALARS: its kind, with the pattern of a wire form (timestamp, date, bytes). */
 function scalarKey(schema: TSchema): string {
   const kind = schema[Kind] as string;
+  if (hasConstraints(schema)) return CONSTRAINED; // never a plain scalar
   return kind === 'String' && typeof schema.pattern === 'string' ? `String:${schema.pattern}` : kind;
 }
 
@@ -444,6 +449,12 @@ export class ProblemWalkers {
     const kind = scalarKey(schema);
     const member = optionalMember(schema);
     if (kind === 'Unknown') return; // json: any value
+    if (kind === CONSTRAINED) {
+      // Constraints (runtime/constraints.ts) are explained by the runtime, which reads them from the
+      // schema: rare (a value that breaks one is refused), and one list of their messages.
+      body.line('deferToExplainer();');
+      return;
+    }
     if (kind in SCALARS) {
       body.line(
         `if (${SCALARS[kind].invalid(v)} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${scalarMessage(kind, v, false)});`,
