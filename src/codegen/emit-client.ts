@@ -85,8 +85,8 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
           : [
               `const ${paramsName}`,
               typeOnly(': unknown[]'),
-              ` = [${parameters.map((p) => p.name).join(', ')}];\n    `,
-              `while (${paramsName}.length > ${required} && ${paramsName}[${paramsName}.length - 1] === undefined) ${paramsName}.pop();\n    `,
+              ` = [${parameters.map((p) => p.name).join(', ')}];\n`,
+              `while (${paramsName}.length > ${required} && ${paramsName}[${paramsName}.length - 1] === undefined) ${paramsName}.pop();\n`,
             ];
       const returns = rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
