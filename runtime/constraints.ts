@@ -88,42 +88,52 @@ function codePointLength(value: string): number {
   return count;
 }
 
+/** Records one problem (the walker's `record` at the value's path). */
+export type ReportProblem = (message: string) => void;
+
 /**
- * The function listing every problem of a string under its constraints, in the order of the
- * attribute list; its regular expressions are compiled once, here.
+ * The function reporting every problem of a string under its constraints, in the order of the
+ * attribute list; its regular expressions are compiled once, here. A string the combined expression
+ * accepts (what the compiled check tests) has none, and costs that one test.
  */
-export function stringConstraintProblems(constraints: StringConstraints): (value: string) => string[] {
+export function stringConstraintProblems(constraints: StringConstraints): (value: string, report: ReportProblem) => void {
   const { minLength, maxLength, pattern, format } = constraints;
+  const combined = new RegExp(stringConstraintSource(constraints), 'u');
   const search = pattern === undefined ? undefined : new RegExp(pattern, 'u');
   const rule = format === undefined ? undefined : FORMAT_RULES[format];
   const whole = rule === undefined ? undefined : new RegExp(`^(?:${rule.source})$`, 'u');
-  return (value) => {
-    const problems: string[] = [];
-    if (minLength !== undefined || maxLength !== undefined) {
+  const hasLength = minLength !== undefined || maxLength !== undefined;
+  return (value, report) => {
+    if (combined.test(value)) return;
+    if (hasLength) {
       const length = codePointLength(value);
-      if (minLength !== undefined && length < minLength) problems.push(`too short: at least ${minLength} characters, got ${length}`);
-      if (maxLength !== undefined && length > maxLength) problems.push(`too long: at most ${maxLength} characters, got ${length}`);
+      if (minLength !== undefined && length < minLength) report(`too short: at least ${minLength} characters, got ${length}`);
+      if (maxLength !== undefined && length > maxLength) report(`too long: at most ${maxLength} characters, got ${length}`);
     }
-    if (search !== undefined && !search.test(value)) problems.push(`expected a string matching /${pattern}/u`);
-    if (whole !== undefined && !whole.test(value)) problems.push(rule!.message);
-    return problems;
+    if (search !== undefined && !search.test(value)) report(`expected a string matching /${pattern}/u`);
+    if (whole !== undefined && !whole.test(value)) report(rule!.message);
   };
 }
 
-/** Every problem of a number under its schema's bounds (the type itself is checked before). */
-export function numberConstraintProblems(value: number, schema: TSchema): string[] {
-  const problems: string[] = [];
-  if (typeof schema.minimum === 'number' && value < schema.minimum && schema.minimum !== -Number.MAX_SAFE_INTEGER)
-    problems.push(`expected a value >= ${schema.minimum}`);
-  if (typeof schema.maximum === 'number' && value > schema.maximum && schema.maximum !== Number.MAX_SAFE_INTEGER)
-    problems.push(`expected a value <= ${schema.maximum}`);
-  if (typeof schema.exclusiveMinimum === 'number' && !(value > schema.exclusiveMinimum))
-    problems.push(`expected a value > ${schema.exclusiveMinimum}`);
-  if (typeof schema.exclusiveMaximum === 'number' && !(value < schema.exclusiveMaximum))
-    problems.push(`expected a value < ${schema.exclusiveMaximum}`);
-  if (typeof schema.multipleOf === 'number' && value % schema.multipleOf !== 0)
-    problems.push(`expected a multiple of ${schema.multipleOf}`);
-  return problems;
+/**
+ * The function reporting every bound of a schema's number constraints a number breaks (the type
+ * itself is checked before); the bounds are read from the schema once, here.
+ */
+export function numberConstraintProblems(schema: TSchema): (value: number, report: ReportProblem) => void {
+  const bound = (key: string, unless?: number) =>
+    typeof schema[key] === 'number' && schema[key] !== unless ? (schema[key] as number) : undefined;
+  const minimum = bound('minimum', -Number.MAX_SAFE_INTEGER);
+  const maximum = bound('maximum', Number.MAX_SAFE_INTEGER);
+  const exclusiveMinimum = bound('exclusiveMinimum');
+  const exclusiveMaximum = bound('exclusiveMaximum');
+  const multipleOf = bound('multipleOf');
+  return (value, report) => {
+    if (minimum !== undefined && value < minimum) report(`expected a value >= ${minimum}`);
+    if (maximum !== undefined && value > maximum) report(`expected a value <= ${maximum}`);
+    if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum)) report(`expected a value > ${exclusiveMinimum}`);
+    if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum)) report(`expected a value < ${exclusiveMaximum}`);
+    if (multipleOf !== undefined && value % multipleOf !== 0) report(`expected a multiple of ${multipleOf}`);
+  };
 }
 
 /** The problem of an array's length under its schema's bounds, if any. */

@@ -51,6 +51,7 @@ export {
   type ProblemWalker,
 } from './problem-walkers.js';
 export { constrainedSchema } from './constraints.js';
+export { constraintWalker } from './explain.js';
 export { createFetchHandler } from './fetch.js';
 export { jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';

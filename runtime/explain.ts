@@ -52,6 +52,14 @@ export function buildExplainer(schema: TSchema, references: TSchema[], namedChec
 }
 
 /**
+ * The explainer's walker of a schema without references (a value with the constraints of an
+ * attribute list): generated problem walkers call it, so their problems are word for word these.
+ */
+export function constraintWalker(schema: TSchema): (value: unknown, path: (string | number)[], issues: ValidationIssue[]) => void {
+  return buildWalker(schema, [], undefined);
+}
+
+/**
  * Records every problem of `value` in plain words. `path` is one shared stack (pushed and popped
  * around each child), copied only when a problem is recorded.
  *
@@ -215,6 +223,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
 
   /** A number with bounds: its type's problem, or every bound it breaks. */
   function constrainedNumberWalker(schema: TSchema, isValid: (value: unknown) => boolean, message: string): Walker {
+    const problemsOf = numberConstraintProblems(schema);
     return (value, path, issues) => {
       if (issues.length >= MAX_ISSUES) return;
       if (!isValid(value)) {
@@ -222,8 +231,9 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
           return record(issues, path, `value ${value} is outside the safe integer range ±(2^53−1)`);
         return record(issues, path, message);
       }
-      for (const problem of numberConstraintProblems(value as number, schema))
+      problemsOf(value as number, (problem) => {
         if (issues.length < MAX_ISSUES) record(issues, path, problem);
+      });
     };
   }
 
@@ -272,7 +282,9 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (typeof value !== 'string') return record(issues, path, 'expected string');
-          for (const message of problemsOf(value)) if (issues.length < MAX_ISSUES) record(issues, path, message);
+          problemsOf(value, (message) => {
+            if (issues.length < MAX_ISSUES) record(issues, path, message);
+          });
         };
       }
       case 'Literal': {
