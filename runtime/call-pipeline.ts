@@ -4,6 +4,8 @@
  * when there are any), and its result is validated. Both bindings (JSON-RPC and REST) run every
  * call through `CallPipeline.execute`, so per-call middleware has one place to plug in.
  */
+import { fillFieldDefaults } from './field-defaults.js';
+import { type OptionalParameters, withDefaults } from './optional-parameters.js';
 import { CallContext, type RequestContext, type RpcContext } from './call-context.js';
 import { errorOutcome, type FailureReporter, INTERNAL_ERROR, PENDING, promiseOf, type JsonRpcId, type Outcome } from './call-outcome.js';
 import type { ContractCheck } from './contract-check.js';
@@ -102,13 +104,16 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       for (let index = 0; index < args.length; index++) {
         const validator = methodValidators.params[index];
         const arg = args[index];
-        if (validator && !validator.check(arg)) {
+        // A left-out optional parameter without a default is `undefined`: nothing to check.
+        if (validator && !validator.check(arg) && !(arg === undefined && index >= (entry.optional?.required ?? args.length))) {
           const prefix = ['params', keyed ? entry.parameterNames[index] : index];
           for (const issue of validator.errors(arg)) (issues ??= []).push({ path: [...prefix, ...issue.path], message: issue.message });
         }
       }
       if (issues) return invalidParams(issues);
     }
+    // Fields a request leaves out get their defaults (in wire form: converted with the rest below).
+    if (entry.fieldDefaults !== undefined) fillFieldDefaults(args, entry.fieldDefaults);
     // The handler gets `Date`s and `Uint8Array`s where the IDL says timestamp and bytes.
     const conversion = entry.conversion;
     if (conversion !== undefined) convertArguments(args as unknown[], conversion);
@@ -361,7 +366,7 @@ function callHandler(entry: MethodEntry, args: readonly unknown[], ctx: RpcConte
 function convertArguments(args: unknown[], { p, s }: WireConversion): void {
   for (let index = 0; index < args.length; index++) {
     const shape = p[index];
-    if (!shape) continue;
+    if (!shape || args[index] === undefined) continue; // a left-out optional parameter stays undefined
     try {
       args[index] = convertWire(args[index], shape, s, false);
     } catch {
@@ -384,6 +389,7 @@ const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
  */
 function argumentsOf(entry: MethodEntry, params: unknown): readonly unknown[] | ParamsProblems {
   const names = entry.parameterNames;
+  if (entry.optional !== undefined) return argumentsWithOptional(names, entry.optional, params);
   if (Array.isArray(params) && params.length === names.length) return params;
   const count = `${names.length} parameter${names.length === 1 ? '' : 's'}`;
   if (params === undefined || params === null) {
@@ -401,6 +407,39 @@ function argumentsOf(entry: MethodEntry, params: unknown): readonly unknown[] | 
     if (!Object.hasOwn(named, name)) issues.push({ path: ['params'], message: `missing parameter '${name}'` });
   }
   return issues.length > 0 ? new ParamsProblems(issues) : names.map((name) => named[name]);
+}
+
+/**
+ * `argumentsOf` for a method with optional parameters: positional params may leave trailing ones out
+ * (or send `null`), named params may omit them; each left out gets its default or `undefined`.
+ */
+function argumentsWithOptional(names: string[], optional: OptionalParameters, params: unknown): unknown[] | ParamsProblems {
+  const { required } = optional;
+  const requiredNames = names.slice(0, required);
+  if (params === undefined || params === null) {
+    if (required === 0) return withDefaults(NO_ARGUMENTS, names.length, optional);
+    return new ParamsProblems([
+      { path: ['params'], message: `expected ${requiredNames.length} to ${names.length} parameters (${names.join(', ')}), got none` },
+    ]);
+  }
+  if (Array.isArray(params)) {
+    if (params.length >= required && params.length <= names.length) return withDefaults(params, names.length, optional);
+    return new ParamsProblems([{ path: ['params'], message: `expected ${required} to ${names.length} parameters, got ${params.length}` }]);
+  }
+  const named = params as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(named)) {
+    if (!names.includes(key)) issues.push({ path: ['params', key], message: `unknown parameter '${key}'` });
+  }
+  for (const name of requiredNames) {
+    if (!Object.hasOwn(named, name)) issues.push({ path: ['params'], message: `missing parameter '${name}'` });
+  }
+  if (issues.length > 0) return new ParamsProblems(issues);
+  return withDefaults(
+    names.map((name) => (Object.hasOwn(named, name) ? named[name] : undefined)),
+    names.length,
+    optional,
+  );
 }
 
 function invalidParams(issues: ValidationIssue[]): Outcome {

@@ -50,6 +50,8 @@ export {
   type ProblemPath,
   type ProblemWalker,
 } from './problem-walkers.js';
+export { constrainedSchema } from './constraints.js';
+export { constraintWalker } from './explain.js';
 export { createFetchHandler } from './fetch.js';
 export { jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';

@@ -9,6 +9,7 @@ import { Kind, type TSchema } from '@sinclair/typebox';
 // (validateResults) then carries these two functions, not all of TypeBox's value module.
 import { Errors } from '@sinclair/typebox/errors';
 import { Check } from '@sinclair/typebox/value';
+import { hasConstraints, IDL_CONSTRAINTS, itemCountProblem, numberConstraintProblems, stringConstraintProblems } from './constraints.js';
 import { wireFormProblem } from './wire-formats.js';
 
 /** One problem in a value: where (relative to the validated value) and what, in plain words. */
@@ -51,6 +52,14 @@ export function buildExplainer(schema: TSchema, references: TSchema[], namedChec
 }
 
 /**
+ * The explainer's walker of a schema without references (a value with the constraints of an
+ * attribute list): generated problem walkers call it, so their problems are word for word these.
+ */
+export function constraintWalker(schema: TSchema): (value: unknown, path: (string | number)[], issues: ValidationIssue[]) => void {
+  return buildWalker(schema, [], undefined);
+}
+
+/**
  * Records every problem of `value` in plain words. `path` is one shared stack (pushed and popped
  * around each child), copied only when a problem is recorded.
  *
@@ -72,6 +81,7 @@ const INTEGER = 3;
 const BOOLEAN = 4;
 
 function scalarKind(schema: TSchema): ScalarKind {
+  if (hasConstraints(schema)) return NOT_SCALAR; // walked: its walker tests the constraints
   switch (schema[Kind]) {
     case 'String':
       // A wire form (timestamp, date, bytes) is walked: its walker tests the pattern.
@@ -211,6 +221,22 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
     };
   }
 
+  /** A number with bounds: its type's problem, or every bound it breaks. */
+  function constrainedNumberWalker(schema: TSchema, isValid: (value: unknown) => boolean, message: string): Walker {
+    const problemsOf = numberConstraintProblems(schema);
+    return (value, path, issues) => {
+      if (issues.length >= MAX_ISSUES) return;
+      if (!isValid(value)) {
+        if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value))
+          return record(issues, path, `value ${value} is outside the safe integer range ±(2^53−1)`);
+        return record(issues, path, message);
+      }
+      problemsOf(value as number, (problem) => {
+        if (issues.length < MAX_ISSUES) record(issues, path, problem);
+      });
+    };
+  }
+
   /** `isRoot`: `schema` is the validated value's own (the check just failed on that value). */
   function build(schema: TSchema, isRoot = false): Walker {
     switch (schema[Kind]) {
@@ -239,15 +265,28 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
           if (value !== null && issues.length < MAX_ISSUES) record(issues, path, 'expected null');
         };
       case 'Number':
+        if (hasConstraints(schema)) return constrainedNumberWalker(schema, Number.isFinite, 'expected number');
         return (value, path, issues) => {
           if (!Number.isFinite(value) && issues.length < MAX_ISSUES) record(issues, path, 'expected number');
         };
       case 'Integer':
+        if (hasConstraints(schema)) return constrainedNumberWalker(schema, Number.isSafeInteger, 'expected integer');
         return (value, path, issues) => {
           if (Number.isSafeInteger(value) || issues.length >= MAX_ISSUES) return;
           if (typeof value !== 'number' || !Number.isInteger(value)) record(issues, path, 'expected integer');
           else record(issues, path, `value ${value} is outside the safe integer range ±(2^53−1)`);
         };
+      case 'RegExp': {
+        // A string with the constraints of an attribute list (constraints.ts).
+        const problemsOf = stringConstraintProblems(schema[IDL_CONSTRAINTS] ?? {});
+        return (value, path, issues) => {
+          if (issues.length >= MAX_ISSUES) return;
+          if (typeof value !== 'string') return record(issues, path, 'expected string');
+          problemsOf(value, (message) => {
+            if (issues.length < MAX_ISSUES) record(issues, path, message);
+          });
+        };
+      }
       case 'Literal': {
         const expected: unknown = schema.const;
         const message = `expected ${JSON.stringify(expected)}`;
@@ -256,11 +295,14 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         };
       }
       case 'Array': {
+        const bounded = hasConstraints(schema); // minItems/maxItems of an attribute list
         const items = child(schema.items);
         const { walk } = items;
         return (value, path, issues) => {
           if (issues.length >= MAX_ISSUES) return;
           if (!Array.isArray(value)) return record(issues, path, 'expected array');
+          const countProblem = bounded ? itemCountProblem(value.length, schema) : undefined;
+          if (countProblem !== undefined) record(issues, path, countProblem);
           for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {
             const item: unknown = value[index];
             if (isAccepted(items, item)) continue;

@@ -4,6 +4,8 @@
  */
 import { type WireConversion, wireConversions } from './wire-conversion.js';
 import type { IdlJson, IdlJsonMethod } from './idl-json.js';
+import { type OptionalParameters, optionalParameters } from './optional-parameters.js';
+import { fieldDefaultFillers } from './field-defaults.js';
 
 /** One callable method: `"<Interface>.<method>"`, its IDL declaration and its handler. */
 export interface MethodEntry {
@@ -14,6 +16,10 @@ export interface MethodEntry {
   fn: (...args: unknown[]) => unknown;
   /** How its `timestamp` and `bytes` parameters and result convert (wire-conversion.ts); absent when none do. */
   conversion?: WireConversion;
+  /** Its `[optional]` parameters (they follow the required ones); absent when it has none. */
+  optional?: OptionalParameters;
+  /** Fills the field defaults of each parameter (field-defaults.ts); absent when no parameter reaches one. */
+  fieldDefaults?: (((value: unknown) => void) | undefined)[];
 }
 
 /**
@@ -24,6 +30,7 @@ export function registerHandlers(idl: IdlJson, handlers: Record<string, object>)
   const interfaces = new Map((idl.interfaces ?? []).map((i) => [i.name, i] as const));
   const methods = new Map<string, MethodEntry>();
   const conversions = wireConversions(idl);
+  const fieldDefaults = fieldDefaultFillers(idl);
   for (const interfaceName of Object.keys(handlers)) {
     const iface = interfaces.get(interfaceName);
     if (!iface) {
@@ -46,6 +53,10 @@ export function registerHandlers(idl: IdlJson, handlers: Record<string, object>)
         handler,
         fn: fn as MethodEntry['fn'],
       };
+      const optional = optionalParameters(method);
+      if (optional !== undefined) entry.optional = optional;
+      const fillers = fieldDefaults.get(name);
+      if (fillers !== undefined) entry.fieldDefaults = fillers;
       const conversion = conversions.get(name);
       if (conversion !== undefined) entry.conversion = conversion;
       methods.set(name, entry);

@@ -24,11 +24,13 @@
  * | `f T [optional]`         | `f: Type.Optional(Type.Union([T, Type.Null()]))`                     |
  * | enum `E { a b }`         | `Type.Union([Type.Literal('a'), Type.Literal('b')], { $id: 'E' })`   |
  * | method parameters        | one schema per parameter, in IDL order                               |
+ * | attribute-list constraints | `constrainedSchema(T, constraints)` (constraints.ts)               |
  * | return `T`               | `T`; `T [optional]` gives `Type.Union([T, Type.Null()])`             |
  *
  * Every named schema (struct or enum) is in `references`; compile any schema with them.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { constrainedSchema } from './constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN } from './wire-formats.js';
 import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
 
@@ -93,7 +95,7 @@ export function typeSchema(type: IdlJsonType): TSchema {
 
 /** The schema of a method result: `T`, or `T | null` when the return is `[optional]`. */
 export function resultSchema(method: IdlJsonMethod): TSchema {
-  const schema = typeSchema(method.returnType);
+  const schema = constrainedSchema(typeSchema(method.returnType), method.returnConstraints);
   return method.returnOptional ? Type.Union([schema, Type.Null()]) : schema;
 }
 
@@ -107,7 +109,7 @@ export function resultSchema(method: IdlJsonMethod): TSchema {
 export function structSchema(struct: IdlJsonStruct, structsByName: ReadonlyMap<string, IdlJsonStruct>): TSchema {
   const properties: Record<string, TSchema> = {};
   for (const field of struct.fields ?? []) {
-    const schema = typeSchema(field.type);
+    const schema = constrainedSchema(typeSchema(field.type), field.constraints);
     properties[field.name] = field.optional ? Type.Optional(Type.Union([schema, Type.Null()])) : schema;
   }
   if (struct.extends === undefined || !structsByName.has(struct.extends)) return Type.Object(properties, { $id: struct.name });
@@ -149,7 +151,7 @@ export function idlSchemas(idl: IdlJson): IdlSchemas {
   for (const iface of idl.interfaces ?? []) {
     for (const method of iface.methods ?? []) {
       methods[qualifiedMethodName(iface, method)] = {
-        params: (method.parameters ?? []).map((p) => typeSchema(p.type)),
+        params: (method.parameters ?? []).map((p) => constrainedSchema(typeSchema(p.type), p.constraints)),
         result: resultSchema(method),
       };
     }

@@ -67,6 +67,16 @@ export async function importGeneratedCheckout() {
   return { file: out, module: await import(pathToFileURL(out).href) };
 }
 
+/** The generated module of an IDL given as text (`name`: its cache file's name). */
+export async function importGeneratedIdl(name, text) {
+  const { compileIdl, generateModule } = await compilerApi();
+  const { js } = generateModule(compileIdl(text, `${name}.idl`), generateOptions(`${name}.idl`));
+  mkdirSync(cacheDir, { recursive: true });
+  const out = path.join(cacheDir, `${name}.idl.generated.mjs`);
+  writeFileSync(out, js);
+  return import(pathToFileURL(out).href);
+}
+
 /** Our validator table for the checkout IDL: the generated one (checks compiled ahead of time). */
 export async function loadOurValidatorTable() {
   const { module } = await importGeneratedCheckout();

@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { checkoutJsonSchemas, validationCases } from '../lib/checkout.mjs';
 import { median, opsPerSecond } from '../lib/stats.mjs';
-import { loadOurValidatorTable } from '../lib/ours.mjs';
+import { importGeneratedIdl, loadOurValidatorTable } from '../lib/ours.mjs';
+import { constraintCases } from '../lib/constraints.mjs';
 
 const require = createRequire(import.meta.url);
 const Ajv = require('ajv');
@@ -30,7 +31,7 @@ function ajvValidators() {
 export async function runValidationSuite(options) {
   const { table, source } = await loadOurValidatorTable();
   const ajv = ajvValidators();
-  const comparisons = [];
+  const comparisons = await constraintComparisons();
   for (const testCase of validationCases) {
     const methodValidators = table[testCase.method];
     if (!methodValidators) throw new Error(`our validator table has no ${testCase.method}`);
@@ -77,4 +78,39 @@ export async function runValidationSuite(options) {
     });
   }
   return { rows, info: { validators: source } };
+}
+
+/**
+ * Attribute-list constraints (numbers, string lengths, pattern, formats, array bounds): our generated
+ * validator against Ajv (draft 2020-12, `ajv/dist/2020`, formats from ajv-formats) on the same rules,
+ * `allErrors` off for yes/no, on for the lists of problems.
+ */
+async function constraintComparisons() {
+  const { idl, jsonSchema, valid, invalid } = constraintCases;
+  const module = await importGeneratedIdl('constraints', idl);
+  const ours = module.validators['Bench.signup'].params[0];
+  const Ajv2020 = require('ajv/dist/2020').default;
+  const addFormats = require('ajv-formats').default ?? require('ajv-formats');
+  const make = (allErrors) => {
+    const ajv = new Ajv2020({ allErrors });
+    addFormats(ajv);
+    return ajv.compile(jsonSchema);
+  };
+  const [ajvFirst, ajvAll] = [make(false), make(true)];
+  if (!ours.check(valid) || !ajvFirst(valid)) throw new Error('validators disagree about the valid constrained signup');
+  if (ours.check(invalid) || ajvFirst(invalid)) throw new Error('validators disagree about the invalid constrained signup');
+  const ourProblems = ours.errors(invalid).length;
+  ajvAll(invalid);
+  if (ourProblems !== ajvAll.errors.length) {
+    throw new Error(`the invalid constrained signup has ${ourProblems} problems for us, ${ajvAll.errors.length} for Ajv`);
+  }
+  return [
+    { metric: 'validate signup with constraints', ours: () => ours.check(valid), peer: () => ajvFirst(valid) },
+    { metric: 'reject signup with constraints (yes/no)', ours: () => ours.check(invalid), peer: () => ajvFirst(invalid) },
+    {
+      metric: 'reject signup with constraints with every problem listed',
+      ours: () => !ours.check(invalid) && ours.errors(invalid).length > 0,
+      peer: () => !ajvAll(invalid) && ajvAll.errors.length > 0,
+    },
+  ];
 }

@@ -70,8 +70,24 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       // Parameters must not hide what the body calls.
       const calls = [caller, ...errors];
       const parameterList = parameterNames(method.parameters, calls);
-      const parameters = method.parameters.map((p, i) => ({ name: parameterList[i], type: typeScriptType(p.type, names) }));
+      const parameters = method.parameters.map((p, i) => ({
+        name: parameterList[i],
+        type: typeScriptType(p.type, names),
+        ...(p.optional === true ? { optional: true } : {}),
+      }));
       const options = uniqueName('options', new Set([...calls, ...parameterList]));
+      const required = method.parameters.filter((p) => p.optional !== true).length;
+      // Optional parameters left out at the end are not sent: the server gives them their defaults.
+      const paramsName = uniqueName('params', new Set([...calls, ...parameterList, options]));
+      const trim =
+        required === method.parameters.length
+          ? []
+          : [
+              `const ${paramsName}`,
+              typeOnly(': unknown[]'),
+              ` = [${parameters.map((p) => p.name).join(', ')}];\n`,
+              `while (${paramsName}.length > ${required} && ${paramsName}[${paramsName}.length - 1] === undefined) ${paramsName}.pop();\n`,
+            ];
       const returns = rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
@@ -79,9 +95,11 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
         const error = model.errorsByName.get(raised.text);
         return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
       });
+      const sent = trim.length === 0 ? `[${parameters.map((p) => p.name).join(', ')}]` : paramsName;
       const call = [
+        ...trim,
         `return ${caller}(this.#transport, ${stringLiteral(wireName)}, `,
-        `[${parameters.map((p) => p.name).join(', ')}], [${errors.join(', ')}], ${options}, ${name}.contract`,
+        `${sent}, [${errors.join(', ')}], ${options}, ${name}.contract`,
         conversion === undefined ? ')' : `, ${JSON.stringify(conversion)})`,
         typeOnly(` as ${returns}`),
         ';',

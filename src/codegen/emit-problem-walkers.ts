@@ -14,6 +14,7 @@
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { Declaration, Use } from './declarations.js';
+import { hasConstraints, IDL_CONSTRAINTS } from '../../runtime/constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../runtime/wire-formats.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
@@ -49,6 +50,66 @@ const ALL_USES: readonly Use[] = [
   runtime('isBase64Text'),
 ];
 
+/** What a constraint walker's declaration calls. */
+const CONSTRAINT_WALKER_USES: readonly Use[] = [
+  runtime('constraintWalker'),
+  runtime('constrainedSchema'),
+  { from: 'typebox', name: 'Type', typeOnly: false },
+];
+
+const INTEGER_SOURCE = 'Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })';
+
+/** TypeBox source of a scalar schema without constraints, or undefined for any other schema. */
+function plainScalarSource(schema: TSchema): string | undefined {
+  if (hasConstraints(schema)) return constrainedSchemaSource(schema);
+  switch (schema[Kind]) {
+    case 'String':
+      return schema.pattern === undefined ? 'Type.String()' : `Type.String({ pattern: ${stringLiteral(schema.pattern as string)} })`;
+    case 'Integer':
+      return INTEGER_SOURCE;
+    case 'Number':
+      return 'Type.Number()';
+    case 'Boolean':
+      return 'Type.Boolean()';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `constrainedSchema(<base>, {...})`: source that builds `schema` (made by the runtime's
+ * `constrainedSchema`) again, or undefined when it holds a reference (then its walk defers).
+ */
+function constrainedSchemaSource(schema: TSchema): string | undefined {
+  const constraints: Record<string, unknown> = {};
+  const take = (key: string, name: string, unless?: number) => {
+    if (typeof schema[key] === 'number' && schema[key] !== unless) constraints[name] = schema[key];
+  };
+  switch (schema[Kind]) {
+    case 'RegExp':
+      return `constrainedSchema(Type.String(), ${JSON.stringify(schema[IDL_CONSTRAINTS])})`;
+    case 'Integer':
+    case 'Number': {
+      const isInteger = schema[Kind] === 'Integer';
+      take('minimum', 'min', isInteger ? -Number.MAX_SAFE_INTEGER : undefined);
+      take('maximum', 'max', isInteger ? Number.MAX_SAFE_INTEGER : undefined);
+      take('exclusiveMinimum', 'exclusiveMin');
+      take('exclusiveMaximum', 'exclusiveMax');
+      take('multipleOf', 'multipleOf');
+      return `constrainedSchema(${isInteger ? INTEGER_SOURCE : 'Type.Number()'}, ${JSON.stringify(constraints)})`;
+    }
+    case 'Array': {
+      const items = plainScalarSource(schema.items as TSchema);
+      if (items === undefined) return undefined;
+      take('minItems', 'minItems');
+      take('maxItems', 'maxItems');
+      return `constrainedSchema(Type.Array(${items}), ${JSON.stringify(constraints)})`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** The runtime names the TypeScript form of a walker uses (a superset of the JavaScript form's). */
 export function walkerUses(ts: string): Use[] {
   return USE_PATTERNS.filter(({ pattern }) => pattern.test(ts)).map(({ use }) => use);
@@ -69,9 +130,13 @@ const SCALARS: Readonly<Record<string, { invalid: (v: string) => string; message
   [`String:${BASE64_PATTERN}`]: { invalid: (v) => `!isBase64Text(${v})`, message: wireFormProblem(BASE64_PATTERN)! },
 };
 
+/** The key of a schema with the constraints of an attribute list: its walk defers to the explainer. */
+const CONSTRAINED = 'Constrained';
+
 /** The key of a schema in SCALARS: its kind, with the pattern of a wire form (timestamp, date, bytes). */
 function scalarKey(schema: TSchema): string {
   const kind = schema[Kind] as string;
+  if (hasConstraints(schema)) return CONSTRAINED; // never a plain scalar
   return kind === 'String' && typeof schema.pattern === 'string' ? `String:${schema.pattern}` : kind;
 }
 
@@ -157,6 +222,8 @@ export class ProblemWalkers {
   private readonly declarations: Declaration[] = [];
   private readonly byId: ReadonlyMap<string, TSchema>;
   private readonly walkerNames = new Map<string, string>();
+  /** Constraint walkers by the source of their schema. */
+  private readonly constraintWalkers = new Map<string, string>();
   private readonly pending: string[] = [];
   /** Structs that other reached structs extend, with the name of their `ExtendedStruct`. */
   private readonly extendedNames = new Map<string, string>();
@@ -200,6 +267,28 @@ export class ProblemWalkers {
   private checkOf(id: string): string {
     const name = this.checkNames.get(id);
     if (name === undefined) throw new CodegenError(`schema refers to unknown type ${id}`);
+    return name;
+  }
+
+  /** The module-level constraint walker of `schema` (declared once per schema), or undefined when it holds a reference. */
+  private constraintWalkerOf(schema: TSchema): string | undefined {
+    const source = constrainedSchemaSource(schema);
+    if (source === undefined) return undefined;
+    let name = this.constraintWalkers.get(source);
+    if (name === undefined) {
+      name = uniqueName('constraintProblems', this.taken);
+      this.constraintWalkers.set(source, name);
+      this.declarations.push({
+        kind: 'const',
+        part: 'types',
+        name,
+        doc: '',
+        exported: false,
+        uses: [...CONSTRAINT_WALKER_USES],
+        declaredType: 'ProblemWalker',
+        value: [`/*#__PURE__*/ constraintWalker(${source})`],
+      });
+    }
     return name;
   }
 
@@ -444,6 +533,14 @@ export class ProblemWalkers {
     const kind = scalarKey(schema);
     const member = optionalMember(schema);
     if (kind === 'Unknown') return; // json: any value
+    if (kind === CONSTRAINED) {
+      // Constraints (runtime/constraints.ts) are walked by the runtime explainer's own walker of the
+      // schema, built once at module load: one list of their messages. One that holds a reference
+      // (`[]Item [maxItems=3]`) defers to the explainer.
+      const walker = this.constraintWalkerOf(schema);
+      body.line(walker === undefined ? 'deferToExplainer();' : `${walker}(${v}, path, issues);`);
+      return;
+    }
     if (kind in SCALARS) {
       body.line(
         `if (${SCALARS[kind].invalid(v)} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${scalarMessage(kind, v, false)});`,

@@ -2,6 +2,7 @@
  * The declarations of `server.ts`: a handler interface per IDL interface, the IDL JSON served by
  * `rpc-idl`, and `create<Namespace>Server`, which builds the runtime's server from handler objects.
  */
+import { defaultOf } from '../idl/attributes.js';
 import type { IdlModel } from '../idl/model.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { Declaration, Use } from './declarations.js';
@@ -32,7 +33,12 @@ export function serverDeclarations(
     const uses: Use[] = [{ from: 'runtime', name: 'RpcContext', typeOnly: true }];
     const methods = iface.methods.map((method) => {
       const parameterList = parameterNames(method.parameters, []);
-      const parameters = method.parameters.map((p, i) => `${parameterList[i]}: ${typeScriptType(p.type, typeScript)}`);
+      // A left-out optional parameter arrives as its default, or `undefined` where it has none.
+      const parameters = method.parameters.map((p, i) => {
+        const type = typeScriptType(p.type, typeScript);
+        const leftOut = p.optional === true && defaultOf(p.attributes) === undefined;
+        return `${parameterList[i]}: ${leftOut ? `${type} | undefined` : type}`;
+      });
       const ctx = uniqueName('ctx', new Set(parameterList));
       const returns = resultType(method.returnType, method.returnOptional, typeScript);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, typeScript)), ...typeUses(method.returnType, typeScript));

@@ -10,7 +10,7 @@ import { docComment, deprecatedTsDoc, indent, itemDocComment, propertyKey, strin
 import { typeUses } from './emit-client.js';
 import { shortName } from './namespace-view.js';
 import { anchored } from './source-anchor.js';
-import { nullableSchemaSource, schemaSource, typeScriptType } from './type-mapping.js';
+import { constrainedSource, constrainedUses, schemaSource, typeScriptType } from './type-mapping.js';
 
 const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', name, typeOnly });
 
@@ -150,7 +150,8 @@ export function schemaDeclarations(
 function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScriptNames, exported: boolean): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
     const properties = decl.fields.map((f) => {
-      const schema = f.optional ? `Type.Optional(${nullableSchemaSource(f.type)})` : schemaSource(f.type);
+      const own = constrainedSource(schemaSource(f.type), f.attributes);
+      const schema = f.optional ? `Type.Optional(Type.Union([${own}, Type.Null()]))` : own;
       return `${propertyKey(f.name.text)}: ${schema},\n`;
     });
     const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
@@ -196,8 +197,9 @@ function schemaTables(
   };
   const entries = interfaces.flatMap((iface) =>
     iface.methods.map((method) => {
-      const params = method.parameters.map((p) => schemaSource(p.type)).join(', ');
-      const result = method.returnOptional ? nullableSchemaSource(method.returnType) : schemaSource(method.returnType);
+      const params = method.parameters.map((p) => constrainedSource(schemaSource(p.type), p.attributes)).join(', ');
+      const returned = constrainedSource(schemaSource(method.returnType), method.returnAttributes);
+      const result = method.returnOptional ? `Type.Union([${returned}, Type.Null()])` : returned;
       return `  ${stringLiteral(`${iface.name.text}.${method.name.text}`)}: { params: [${params}], result: ${result} },\n`;
     }),
   );
@@ -207,7 +209,7 @@ function schemaTables(
     name: METHOD_SCHEMAS,
     doc: docComment('The schemas of every method, keyed `"<Interface>.<method>"`: one per parameter, in order, and the result.'),
     exported: true,
-    uses: [typebox('Type'), typebox('TSchema', true)],
+    uses: [typebox('Type'), typebox('TSchema', true), ...constrainedUses(entries.join(''))],
     annotation: METHOD_SCHEMAS_TYPE,
     declaredType: METHOD_SCHEMAS_TYPE,
     value: [entries.length === 0 ? '{}' : pure(`{\n${entries.join('')}}`)],
@@ -240,7 +242,7 @@ function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: strin
         : `The TypeBox schema of \`${typeName}\` (this module's copy).`,
     ),
     exported,
-    uses: [typebox('Type'), typebox('TSchema', true)],
+    uses: [typebox('Type'), typebox('TSchema', true), ...constrainedUses(source)],
     source: decl.name.span,
     declaredType: 'TSchema',
     value: [pure(source)],

@@ -20,7 +20,8 @@ import type { Declaration, Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
 import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
-import { nullableSchemaSource, schemaSource, typeLabel } from './type-mapping.js';
+import { constrainedSource, constrainedUses, schemaSource, typeLabel } from './type-mapping.js';
+import type { Attribute } from '../idl/ast.js';
 import { alias, ALIASED_CHECK, compiledCode, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
 
 const generatedValidator: Use = { from: 'runtime', name: 'generatedValidator', typeOnly: false };
@@ -251,10 +252,11 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     return direct.size > 0;
   };
 
-  const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema): string => {
+  const validatorOf = (type: TypeRef, optional: boolean, schema: TSchema, attributes: readonly Attribute[] | undefined): string => {
     // A bare named type is validated against its named schema; anything else against its own.
     const named = !optional && type.kind === 'named' ? type.name : undefined;
-    const source = named ? names.schema(named) : optional ? nullableSchemaSource(type) : schemaSource(type);
+    const own = constrainedSource(schemaSource(type), attributes);
+    const source = named ? names.schema(named) : optional ? `Type.Union([${own}, Type.Null()])` : own;
     const existing = validatorsBySource.get(source);
     if (existing) return existing;
     const label = typeLabel(type, optional);
@@ -279,7 +281,12 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
       const argument = (text: string) => indent(text, '    ').trimStart();
       validators.push({
         ...base,
-        uses: [generatedValidator, { from: 'typebox', name: 'Type', typeOnly: false }, ...walkerUses(walker.ts)],
+        uses: [
+          generatedValidator,
+          { from: 'typebox', name: 'Type', typeOnly: false },
+          ...constrainedUses(source),
+          ...walkerUses(walker.ts),
+        ],
         value: [
           '/*#__PURE__*/ (() =>\n  generatedValidator(\n    ',
           { ts: argument(check.ts), js: argument(check.js) },
@@ -297,8 +304,8 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     for (const method of iface.methods) {
       const key = `${iface.name.text}.${method.name.text}`;
       const methodSchemas = schemas.methods[key];
-      const params = method.parameters.map((p, i) => validatorOf(p.type, false, methodSchemas.params[i]));
-      const result = validatorOf(method.returnType, method.returnOptional, methodSchemas.result);
+      const params = method.parameters.map((p, i) => validatorOf(p.type, false, methodSchemas.params[i], p.attributes));
+      const result = validatorOf(method.returnType, method.returnOptional, methodSchemas.result, method.returnAttributes);
       entries.push(`  ${stringLiteral(key)}: { params: [${params.join(', ')}], result: ${result} },\n`);
     }
   }

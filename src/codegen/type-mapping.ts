@@ -4,7 +4,9 @@
  * from its table, and a test holds the rest together.
  */
 import { BUILT_IN_SCHEMAS, MAP_KEY_PATTERN } from '../../runtime/schema.js';
-import type { BuiltInTypeName, TypeRef } from '../idl/ast.js';
+import type { Attribute, BuiltInTypeName, TypeRef } from '../idl/ast.js';
+import { constraintsOf } from '../idl/attributes.js';
+import type { Use } from './declarations.js';
 import type { TypeScriptNames } from './names.js';
 import { stringLiteral } from './source-text.js';
 
@@ -94,4 +96,22 @@ export function typeLabel(type: TypeRef, optional = false): string {
               .map((part) => part[0].toUpperCase() + part.slice(1))
               .join('');
   return optional ? `${label}OrNull` : label;
+}
+
+/** What schema source with constraints calls (see `constrainedSource`). */
+export const CONSTRAINED_SCHEMA_USE: Use = { from: 'runtime', name: 'constrainedSchema', typeOnly: false };
+
+/**
+ * Schema source with the constraints of an attribute list: `constrainedSchema(<source>, {...})`, the
+ * runtime's own function (runtime/constraints.ts), so generated and runtime schemas are the same;
+ * `source` itself when the list has no constraint (an IDL without attribute lists prints as before).
+ */
+export function constrainedSource(source: string, attributes: readonly Attribute[] | undefined): string {
+  const constraints = constraintsOf(attributes);
+  return constraints === undefined ? source : `constrainedSchema(${source}, ${JSON.stringify(constraints)})`;
+}
+
+/** The uses of schema source: `constrainedSchema` when it calls it. */
+export function constrainedUses(source: string): Use[] {
+  return /\bconstrainedSchema\(/.test(source) ? [CONSTRAINED_SCHEMA_USE] : [];
 }

@@ -67,7 +67,8 @@ export function splitCompiled(code: string): CompiledParts {
   for (const statement of statements) {
     const variable = /^const (local_\d+) = (.*)$/.exec(statement);
     const fn = /^function (check_\w+)\(/.exec(statement);
-    if (variable) parts.variables.push({ name: variable[1], expression: variable[2] });
+    // TypeBox ends a `Type.RegExp` variable's expression with its own `;` (one more is printed).
+    if (variable) parts.variables.push({ name: variable[1], expression: variable[2].replace(/;$/, '') });
     else if (fn) parts.functions.push({ name: fn[1], text: statement });
     else if (statement.startsWith('return function check(')) parts.check = statement.slice('return '.length);
     else throw new CodegenError(`unexpected TypeBox compiler output: ${statement}`);
