@@ -4,9 +4,11 @@
  * (or the first of `examples`) `@example` — kept only when it is a value of the IDL type it ends up
  * on (`dropInvalidExamples`, once every declaration is converted).
  */
-import type { Documented, EnumDecl, IdlFile, StructDecl, TypeRef } from '../idl/ast.js';
+import type { Attribute, Documented, IdlFile, TypeRef } from '../idl/ast.js';
+import { constraintsOf } from '../idl/attributes.js';
+import { valueOutsideConstraints } from '../idl/checks/attribute-values.js';
 import { valueTypesOf } from './attributes-in.js';
-import { declarationValueProblem, valueProblem, type ValueTypes } from '../idl/checks/example-values.js';
+import { declarationValueProblem, valueProblem } from '../idl/checks/example-values.js';
 import { docCommentParts, parseExample } from '../idl/doc-tags.js';
 import { EXTENSION } from './error-binding.js';
 import type { WarningSink } from './warnings.js';
@@ -88,8 +90,11 @@ export function dropInvalidExamples(file: IdlFile, sink: WarningSink, pointerOf:
     if (kept.length > 0) node.comment = kept.join('\n');
     else delete node.comment;
   };
-  const ofType = (type: TypeRef, optional: boolean) => (value: unknown) => {
-    const problem = valueProblem(value, type, optional, known);
+  // An example must meet the item's constraints too: validators reading the written document refuse one that breaks them.
+  const ofType = (type: TypeRef, optional: boolean, attributes?: readonly Attribute[]) => (value: unknown) => {
+    const constraints = new Map(Object.entries(constraintsOf(attributes) ?? {}));
+    const problem =
+      valueProblem(value, type, optional, known) ?? (value === null ? undefined : valueOutsideConstraints(value, type, constraints));
     return problem && `at ${problem.path}: ${problem.message}`;
   };
   for (const d of file.declarations) {
@@ -103,8 +108,9 @@ export function dropInvalidExamples(file: IdlFile, sink: WarningSink, pointerOf:
       const self: TypeRef = { kind: 'named', name: d.name.text, span: d.span };
       keepValid(d, d.name.text, ofType(self, false));
     }
-    if (d.kind === 'struct') for (const f of d.fields) keepValid(f, `${d.name.text}.${f.name.text}`, ofType(f.type, f.optional));
+    if (d.kind === 'struct')
+      for (const f of d.fields) keepValid(f, `${d.name.text}.${f.name.text}`, ofType(f.type, f.optional, f.attributes));
     if (d.kind === 'interface')
-      for (const m of d.methods) keepValid(m, `${d.name.text}.${m.name.text}`, ofType(m.returnType, m.returnOptional));
+      for (const m of d.methods) keepValid(m, `${d.name.text}.${m.name.text}`, ofType(m.returnType, m.returnOptional, m.returnAttributes));
   }
 }

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BatchingTransport, HttpTransport, RpcError, validateResults, type Transport } from '../../runtime/client.js';
+import { BatchingTransport, HttpTransport, validateResults, type Transport } from '../../runtime/client.js';
 import { compileValidators } from '../../runtime/validation.js';
 import { generateModule } from '../../src/codegen/index.js';
 import { compileIdl } from '../../src/idl/index.js';

@@ -2,8 +2,10 @@
  * Whether a value of an item's type meets the item's own constraints (docs/idl.md, "Attributes"),
  * for the checker's judgement of a default: `minItems`/`maxItems` bound the array itself, the
  * number and string constraints bound each element of an array or value of a map, at any depth.
- * The value is already known to be of the type (example-values.ts). `format` is not judged here.
+ * The value is already known to be of the type (example-values.ts). A checked `format` is judged by
+ * the runtime's rule.
  */
+import { FORMAT_RULES } from '../../../runtime/constraints.js';
 import type { TypeRef } from '../ast.js';
 import type { ValueProblem } from './example-values.js';
 
@@ -81,5 +83,9 @@ function stringProblem(value: string, constraints: ConstraintValues): string | u
   const pattern = constraints.get('pattern') as string | undefined;
   // Unanchored, as JSON Schema reads `pattern`: a search anywhere in the text.
   if (pattern !== undefined && !new RegExp(pattern, 'u').test(value)) return `${JSON.stringify(value)} does not match the pattern`;
+  const format = constraints.get('format') as string | undefined;
+  const rule = format === undefined ? undefined : FORMAT_RULES[format];
+  // The runtime's own rule of a checked format (runtime/constraints.ts), so both judge alike.
+  if (rule !== undefined && !new RegExp(`^(?:${rule.source})$`, 'u').test(value)) return `${JSON.stringify(value)} is not a ${format}`;
   return undefined;
 }
