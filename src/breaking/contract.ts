@@ -4,8 +4,9 @@
  * locations) or from the IDL JSON that `rpc-idl` serves (without: the JSON form has none), so both
  * kinds of baseline compare the same way.
  */
-import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
-import { discriminatorOf, type SourceSpan } from '../idl/ast.js';
+import type { IdlJson, IdlJsonConstraints, IdlJsonType } from '../../runtime/idl-json.js';
+import { type Attribute, discriminatorOf, type SourceSpan } from '../idl/ast.js';
+import { constraintsOf, defaultOf } from '../idl/attributes.js';
 import { isDeprecated } from '../idl/doc-tags.js';
 import { typeToJson } from '../idl/json.js';
 import type { IdlModel } from '../idl/model.js';
@@ -17,9 +18,16 @@ export interface ChangeLocation {
   column?: number;
 }
 
-export interface ContractParameter {
+/** What an attribute list says of a field or parameter (docs/idl.md, "Attributes"). */
+export interface ContractAttributes {
+  default?: { value: unknown };
+  constraints?: IdlJsonConstraints;
+}
+
+export interface ContractParameter extends ContractAttributes {
   name: string;
   type: IdlJsonType;
+  optional: boolean;
   location: ChangeLocation;
 }
 
@@ -30,6 +38,7 @@ export interface ContractMethod {
   parameters: ContractParameter[];
   returnType: IdlJsonType;
   returnOptional: boolean;
+  returnConstraints?: IdlJsonConstraints;
   /** Raised errors, named as in ContractErrors (plain for the root namespace's). */
   raises: string[];
   location: ChangeLocation;
@@ -43,7 +52,7 @@ export interface ContractInterface {
   location: ChangeLocation;
 }
 
-export interface ContractField {
+export interface ContractField extends ContractAttributes {
   name: string;
   /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
   deprecated?: true;
@@ -123,9 +132,16 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
           iface.methods.map((method) => ({
             name: method.name.text,
             ...deprecation(isDeprecated(method.comment)),
-            parameters: method.parameters.map((p) => ({ name: p.name.text, type: typeToJson(p.type), location: at(p.name.span) })),
+            parameters: method.parameters.map((p) => ({
+              name: p.name.text,
+              type: typeToJson(p.type),
+              optional: p.optional === true,
+              ...modelAttributes(p.attributes),
+              location: at(p.name.span),
+            })),
             returnType: typeToJson(method.returnType),
             returnOptional: method.returnOptional,
+            ...present('returnConstraints', constraintsOf(method.returnAttributes)),
             raises: method.raises.map((raised) => raised.text),
             location: at(method.name.span),
           })),
@@ -144,6 +160,7 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
             ...deprecation(isDeprecated(field.comment)),
             type: typeToJson(field.type),
             optional: field.optional,
+            ...modelAttributes(field.attributes),
             location: at(field.name.span),
           })),
         ),
@@ -198,8 +215,15 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
           (iface.methods ?? []).map((method) => ({
             name: method.name,
             ...deprecation(method.deprecated !== undefined),
-            parameters: (method.parameters ?? []).map((p) => ({ name: p.name, type: p.type, location })),
+            parameters: (method.parameters ?? []).map((p) => ({
+              name: p.name,
+              type: p.type,
+              optional: p.optional === true,
+              ...jsonAttributes(p),
+              location,
+            })),
             returnType: method.returnType,
+            ...present('returnConstraints', method.returnConstraints),
             returnOptional: method.returnOptional === true,
             raises: method.raises ?? [],
             location,
@@ -219,6 +243,7 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
             ...deprecation(field.deprecated !== undefined),
             type: field.type,
             optional: field.optional === true,
+            ...jsonAttributes(field),
             location,
           })),
         ),
@@ -251,4 +276,20 @@ function byName<T extends { name: string }>(items: readonly T[]): Map<string, T>
 /** `{deprecated: true}` for a deprecated item, nothing otherwise. */
 function deprecation(deprecated: boolean): { deprecated?: true } {
   return deprecated ? { deprecated: true } : {};
+}
+
+/** The default and constraints of a model's attribute list, as members (absent when none). */
+function modelAttributes(attributes: readonly Attribute[] | undefined): ContractAttributes {
+  const fallback = defaultOf(attributes);
+  return { ...(fallback ? { default: fallback } : {}), ...present('constraints', constraintsOf(attributes)) };
+}
+
+/** The same, from the JSON form's members. */
+function jsonAttributes(item: { default?: unknown; constraints?: IdlJsonConstraints }): ContractAttributes {
+  return { ...('default' in item ? { default: { value: item.default } } : {}), ...present('constraints', item.constraints) };
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined. */
+function present<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

@@ -7,7 +7,8 @@
  * cannot see two of them swapped (docs/idl.md), positional callers can.
  */
 import type { IdlJsonType } from '../../runtime/idl-json.js';
-import type { ChangeLocation, Contract, ContractField, ContractMethod, ContractParameter } from './contract.js';
+import { constraintChanges, defaultChange } from './attribute-diff.js';
+import type { ChangeLocation, Contract, ContractAttributes, ContractField, ContractMethod, ContractParameter } from './contract.js';
 import { directionText, joinedDirection, travelDirections, type TravelDirection, UNUSED } from './directions.js';
 import type { ChangeLevel } from './levels.js';
 import { type RuleId, ruleLevel } from './rules.js';
@@ -124,6 +125,15 @@ class ContractComparison {
 
   private compareMethod(subject: string, before: ContractMethod, after: ContractMethod): void {
     this.compareParameters(subject, before, after);
+    const results = { constraints: before.returnConstraints };
+    this.compareAttributes(
+      `the result of ${subject}`,
+      subject,
+      results,
+      { constraints: after.returnConstraints },
+      after.location,
+      RESPONSE,
+    );
     const returns = compareTypes(before.returnType, this.before, after.returnType, this.after);
     if (returns !== 'same') {
       this.typeChange(
@@ -163,7 +173,10 @@ class ContractComparison {
     const oldByName = new Map(before.parameters.map((p) => [p.name, p]));
     for (const parameter of after.parameters) {
       const old = oldByName.get(parameter.name);
-      if (old) this.compareParameterType(`${subject}.${parameter.name}`, old, parameter);
+      if (old) {
+        this.compareParameterType(`${subject}.${parameter.name}`, old, parameter);
+        this.compareParameterAttributes(`${subject}.${parameter.name}`, old, parameter);
+      }
     }
     const oldOnly = before.parameters.map((p, index) => ({ p, index })).filter(({ p }) => !newNames.has(p.name));
     const newOnly = after.parameters.map((p, index) => ({ p, index })).filter(({ p }) => !oldNames.has(p.name));
@@ -180,6 +193,9 @@ class ContractComparison {
           p.location,
         );
         this.compareParameterType(name, old, p);
+      } else if (p.optional && index >= before.parameters.length) {
+        // After every old one: positional callers that leave it out still call correctly.
+        this.add('param-added-optional', name, `optional parameter '${p.name}' is added to ${subject} after the others`, p.location);
       } else {
         this.add('param-added', name, `parameter '${p.name}' is added to ${subject}; old clients do not send it`, p.location);
       }
@@ -203,6 +219,57 @@ class ContractComparison {
         `the parameters of ${subject} change order from (${keptInOldOrder.join(', ')}) to (${keptInNewOrder.join(', ')}); old clients pass them by position`,
         after.location,
       );
+    }
+  }
+
+  /** Optional or required, default, constraints: a parameter travels in requests. */
+  private compareParameterAttributes(subject: string, before: ContractParameter, after: ContractParameter): void {
+    if (before.optional && !after.optional) {
+      this.add('param-made-required', subject, `parameter ${subject} becomes required; old clients may leave it out`, after.location);
+    } else if (!before.optional && after.optional) {
+      this.add('param-made-optional', subject, `parameter ${subject} becomes optional; handlers may now get undefined`, after.location);
+    }
+    this.compareAttributes(`parameter ${subject}`, subject, before, after, after.location, REQUEST);
+  }
+
+  /** The default and constraints of a field, parameter (or, constraints only, a return). */
+  private compareAttributes(
+    what: string,
+    subject: string,
+    before: ContractAttributes,
+    after: ContractAttributes,
+    location: ChangeLocation,
+    direction: TravelDirection,
+  ): void {
+    const fallback = defaultChange(before.default, after.default);
+    if (fallback === 'added') this.add('default-added', subject, `${what} gets the default ${text(after.default)}`, location, direction);
+    if (fallback === 'removed') {
+      this.add(
+        'default-removed',
+        subject,
+        `${what} loses its default ${text(before.default)}; old clients leaving it out no longer get it`,
+        location,
+        direction,
+      );
+    }
+    if (fallback === 'changed') {
+      this.add(
+        'default-changed',
+        subject,
+        `the default of ${what} changes from ${text(before.default)} to ${text(after.default)}`,
+        location,
+        direction,
+      );
+    }
+    const changes = constraintChanges(before.constraints, after.constraints);
+    if (changes.tightened.length > 0) {
+      this.add('constraint-tightened', subject, `${what} accepts fewer values: ${changes.tightened.join(', ')}`, location, direction);
+    }
+    if (changes.loosened.length > 0) {
+      this.add('constraint-loosened', subject, `${what} accepts more values: ${changes.loosened.join(', ')}`, location, direction);
+    }
+    if (changes.changed.length > 0) {
+      this.add('constraint-changed', subject, `${what} accepts other values: ${changes.changed.join(', ')}`, location, direction);
     }
   }
 
@@ -305,6 +372,7 @@ class ContractComparison {
           direction,
         );
       }
+      this.compareAttributes(`field ${subject}`, subject, old, field, location, direction);
       if (!old.optional && field.optional) {
         this.add(
           'field-made-optional',
@@ -485,4 +553,12 @@ class ContractComparison {
       if (!this.after.errors.has(name)) this.add('error-removed', name, `error ${name} (code ${error.code}) is removed`, error.location);
     }
   }
+}
+
+/** Values travelling in requests only (parameters), and in responses only (results). */
+const REQUEST: TravelDirection = { request: true, response: false };
+const RESPONSE: TravelDirection = { request: false, response: true };
+
+function text(fallback: { value: unknown } | undefined): string {
+  return JSON.stringify(fallback?.value);
 }

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import type { RuleId } from '../../src/breaking/index.js';
 import {
+  type Attribute,
   syntheticName,
   syntheticSpan,
   type Declaration,
@@ -363,6 +364,37 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       after: withDeclarations(base, preparedUnion([['a', 'V1']], 'type')),
     };
   },
+  'constraint-tightened': (_g, file) =>
+    preparedFieldChange(file, { attributes: [attribute('min', 1)] }, (s) => (s.fields[0].attributes = [attribute('min', 2)])),
+  'constraint-loosened': (_g, file) =>
+    preparedFieldChange(file, { attributes: [attribute('min', 2)] }, (s) => (s.fields[0].attributes = [attribute('min', 1)])),
+  'constraint-changed': (_g, file) =>
+    preparedFieldChange(
+      file,
+      { type: builtIn('string'), attributes: [attribute('pattern', '^a')] },
+      (s) => (s.fields[0].attributes = [attribute('pattern', '^b')]),
+    ),
+  'default-added': (_g, file) =>
+    preparedFieldChange(file, { optional: true }, (s) => (s.fields[0].attributes = [attribute('optional'), attribute('default', 1)])),
+  'default-removed': (_g, file) =>
+    preparedFieldChange(file, { optional: true, attributes: [attribute('optional'), attribute('default', 1)] }, (s) => {
+      delete s.fields[0].attributes;
+    }),
+  'default-changed': (_g, file) =>
+    preparedFieldChange(
+      file,
+      { optional: true, attributes: [attribute('optional'), attribute('default', 1)] },
+      (s) => (s.fields[0].attributes = [attribute('optional'), attribute('default', 2)]),
+    ),
+  'param-added-optional': (g, file) =>
+    onMethod(
+      g,
+      file,
+      () => true,
+      (m) => m.parameters.push({ name: name(fresh('p')), type: builtIn('bool'), optional: true, span: span() }),
+    ),
+  'param-made-required': (g, file) => lastParameterChange(g, file, true),
+  'param-made-optional': (g, file) => lastParameterChange(g, file, false),
   deprecated: (g, file) => {
     const chosen = pick(
       g,
@@ -378,6 +410,24 @@ export const MUTATORS: Record<RuleId, Mutator> = {
     );
   },
 };
+
+/** An attribute list item (`optional` without a value). */
+function attribute(text: string, value?: unknown): Attribute {
+  if (value === undefined) return { name: name(text), span: span() };
+  return { name: name(text), value: { value, text: JSON.stringify(value), span: span() }, span: span() };
+}
+
+/** The last parameter of a random method, optional before and required after (or the reverse). */
+function lastParameterChange(g: Gen, file: IdlFile, optionalBefore: boolean): Mutation | undefined {
+  const chosen = pickMethod(g, file, (m) => m.parameters.length > 0);
+  if (!chosen) return undefined;
+  const before = structuredClone(file);
+  const last = (copy: IdlFile) => chosen(copy).parameters[chosen(copy).parameters.length - 1];
+  last(before).optional = optionalBefore;
+  const after = structuredClone(before);
+  last(after).optional = !optionalBefore;
+  return { before, after };
+}
 
 function preparedFieldChange(file: IdlFile, field: Partial<Field>, change: (struct: StructDecl) => void): Mutation {
   const before = withDeclarations(file, preparedStruct(field));

@@ -422,6 +422,75 @@ const cases: Case[] = [
     expected: [],
   },
   // Unions: `Item` is a union of A and B travelling as `way` says.
+  // Constraints and defaults: a field's in each direction; parameters travel in requests, results in responses
+  ...(['request', 'response', 'both', 'unused'] as const).flatMap((way): Case[] => [
+    {
+      name: `constraint tightened: ${way}`,
+      before: withItem(item('    n int [min=1]'), way),
+      after: withItem(item('    n int [min=2, max=9]'), way),
+      expected: [`constraint-tightened ${{ request: 'wire', response: 'safe', both: 'wire', unused: 'safe' }[way]}`],
+    },
+    {
+      name: `constraint loosened: ${way}`,
+      before: withItem(item('    s string [maxLength=5, pattern="^a"]'), way),
+      after: withItem(item('    s string [maxLength=6]'), way),
+      expected: [`constraint-loosened ${{ request: 'safe', response: 'wire', both: 'wire', unused: 'safe' }[way]}`],
+    },
+    {
+      name: `constraint changed: ${way}`,
+      before: withItem(item('    s string [pattern="^a"]'), way),
+      after: withItem(item('    s string [pattern="^b"]'), way),
+      expected: [`constraint-changed ${{ request: 'wire', response: 'wire', both: 'wire', unused: 'safe' }[way]}`],
+    },
+    {
+      name: `default removed: ${way}`,
+      before: withItem(item('    n int [optional, default=3]'), way),
+      after: withItem(item('    n int [optional]'), way),
+      expected: [`default-removed ${{ request: 'wire', response: 'safe', both: 'wire', unused: 'safe' }[way]}`],
+    },
+    {
+      name: `default changed: ${way}`,
+      before: withItem(item('    n int [optional, default=3]'), way),
+      after: withItem(item('    n int [optional, default=4]'), way),
+      expected: [`default-changed ${{ request: 'wire', response: 'safe', both: 'wire', unused: 'safe' }[way]}`],
+    },
+  ]),
+  {
+    name: 'default added',
+    before: withItem(item('    n int [optional]'), 'request'),
+    after: withItem(item('    n int [optional, default=3]'), 'request'),
+    expected: ['default-added safe'],
+  },
+  {
+    name: "a parameter's constraint tightened (requests)",
+    before: api('interface A {\n    f(n int [max=10]) int\n}'),
+    after: api('interface A {\n    f(n int [max=9]) int\n}'),
+    expected: ['constraint-tightened wire'],
+  },
+  {
+    name: "a result's constraint loosened (responses)",
+    before: api('interface A {\n    f() []int [maxItems=10]\n}'),
+    after: api('interface A {\n    f() []int\n}'),
+    expected: ['constraint-loosened wire'],
+  },
+  {
+    name: 'an optional parameter added after the others',
+    before: api('interface A {\n    f(a int) int\n}'),
+    after: api('interface A {\n    f(a int, b int [optional]) int\n}'),
+    expected: ['param-added-optional safe'],
+  },
+  {
+    name: 'an optional parameter made required',
+    before: api('interface A {\n    f(a int [optional]) int\n}'),
+    after: api('interface A {\n    f(a int) int\n}'),
+    expected: ['param-made-required wire'],
+  },
+  {
+    name: 'a parameter made optional',
+    before: api('interface A {\n    f(a int) int\n}'),
+    after: api('interface A {\n    f(a int [optional]) int\n}'),
+    expected: ['param-made-optional source'],
+  },
   {
     name: 'union added',
     before: api(`${VARIANTS}`),
