@@ -6,11 +6,14 @@
  * without them pays nothing. Shapes name only what converts: a struct's shape lists the fields
  * (its inherited ones too) that reach a `timestamp` or `bytes`, nothing else.
  */
-import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
+import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 import { bytesFromWire, bytesToWire, timestampFromWire } from './wire-values.js';
 
-/** What converts in a value: `t` a timestamp, `b` bytes, `[a, S]` an array of S, `[m, S]` a map of S, a struct name. */
-export type WireShape = 't' | 'b' | ['a', WireShape] | ['m', WireShape] | ['s', string];
+/**
+ * What converts in a value: `t` a timestamp, `b` bytes, `[a, S]` an array of S, `[m, S]` a map of S,
+ * a struct name, or a union's discriminator and the shapes of its converting variants by tag.
+ */
+export type WireShape = 't' | 'b' | ['a', WireShape] | ['m', WireShape] | ['s', string] | ['u', string, [string, WireShape][]];
 
 /** The converting fields of each struct a conversion reaches, by struct name. */
 export type WireStructs = Record<string, [string, WireShape][]>;
@@ -25,11 +28,13 @@ export interface WireConversion {
 /** The shapes of an IDL's structs and types, computed once per IDL. */
 class ShapeFinder {
   private readonly structs: Map<string, IdlJsonStruct>;
+  private readonly unions: Map<string, IdlJsonUnion>;
   /** The structs some of whose fields (their inherited ones too) reach a timestamp or bytes. */
   private readonly converting = new Set<string>();
 
   constructor(idl: IdlJson) {
     this.structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
+    this.unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
     // Which structs convert, found backwards from the fields that hold a timestamp or bytes, each
     // struct reached once: recursive structs and long `extends` chains take linear time.
     const usedBy = new Map<string, string[]>();
@@ -43,6 +48,8 @@ class ShapeFinder {
         else if (leaf.builtIn === 'timestamp' || leaf.builtIn === 'bytes') pending.push(struct.name);
       }
     }
+    // A union converts when one of its variants does.
+    for (const union of this.unions.values()) for (const variant of union.variants ?? []) use(variant.type, union.name);
     for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
       if (this.converting.has(name)) continue;
       this.converting.add(name);
@@ -63,6 +70,15 @@ class ShapeFinder {
     }
     const name = type.userDefined;
     if (!this.converting.has(name)) return undefined;
+    const union = this.unions.get(name);
+    if (union !== undefined) {
+      const variants: [string, WireShape][] = [];
+      for (const variant of union.variants ?? []) {
+        const shape = this.shape({ userDefined: variant.type }, reached);
+        if (shape !== undefined) variants.push([variant.tag, shape]);
+      }
+      return ['u', union.discriminator, variants];
+    }
     if (!Object.hasOwn(reached, name)) {
       // Listed before its fields are walked, so a recursive struct ends the walk.
       const fields: [string, WireShape][] = [];
@@ -129,6 +145,11 @@ export function convertWire(value: unknown, shape: WireShape, structs: WireStruc
     return typeof value !== 'string' ? value : shape === 't' ? timestampFromWire(value) : bytesFromWire(value);
   }
   if (typeof value !== 'object' || value === null) return value;
+  if (shape[0] === 'u') {
+    // The variant the tag names; a value without a known tag is left as it is (the validators judge it).
+    const variant = shape[2].find(([tag]) => tag === (value as Record<string, unknown>)[shape[1]]);
+    return variant === undefined ? value : convertWire(value, variant[1], structs, toWire);
+  }
   const [kind, inner] = shape;
   if (kind === 'a') return Array.isArray(value) ? value.map((item) => convertWire(item, inner, structs, toWire)) : value;
   if (Array.isArray(value)) return value;
