@@ -251,6 +251,20 @@ describe("the page's scripts", async () => {
     expect(template.enumPlaces(index, { userDefined: 'Dog' })).toEqual([{ place: 'color', values: ['black', 'white', 'brown'] }]);
   });
 
+  it('pre-fill a union with its first variant, discriminator set, and list its tags as a choice', () => {
+    const idl = toIdlJson(compileIdl(readFileSync(new URL('./fixtures/unions.idl', import.meta.url), 'utf8'), 'unions.idl'));
+    const index = template.idlIndex(idl);
+    expect(template.templateOf(index, { userDefined: 'Payment' })).toEqual({ kind: 'card', number: '', expires: '2026-01-01T00:00:00Z' });
+    expect(template.templateOf(index, { userDefined: 'Order' })).toMatchObject({ payment: { kind: 'card' }, history: [] });
+    expect(template.enumPlaces(index, { userDefined: 'Order' })).toEqual([
+      { place: 'payment.kind', values: ['card', 'bank_transfer'] },
+      { place: 'backup.kind', values: ['card', 'bank_transfer'] },
+      { place: 'history[].kind', values: ['card', 'bank_transfer'] },
+      { place: 'byName{}.kind', values: ['card', 'bank_transfer'] },
+      { place: 'single.type', values: ['only'] },
+    ]);
+  });
+
   it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const served = toIdlJson(compileIdl(source, 'checkout.idl'));

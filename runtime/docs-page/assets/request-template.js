@@ -1,7 +1,7 @@
 /**
  * Request values pre-filled from the IDL's types (what the server's `rpc-idl` answers): every
- * required field of a struct (inherited ones first), the first value of an enum, and empty
- * scalars, arrays and maps. Optional fields are left out.
+ * required field of a struct (inherited ones first), the first value of an enum, the first variant
+ * of a union (its discriminator set), and empty scalars, arrays and maps. Optional fields are left out.
  */
 
 /** How deep nested structs are filled before the template stops at null (recursive structs). */
@@ -24,7 +24,13 @@ export function idlIndex(idl) {
     enums.set(declared.name, declared);
     enums.set(qualified(declared), declared);
   }
-  return { idl, structs, enums };
+  /** @type {Map<string, any>} */
+  const unions = new Map();
+  for (const declared of idl.unions ?? []) {
+    unions.set(declared.name, declared);
+    unions.set(qualified(declared), declared);
+  }
+  return { idl, structs, enums, unions };
 }
 
 /** @param {{ name: string, namespace: string }} declaration */
@@ -71,6 +77,14 @@ export function templateOf(index, type, depth = 0) {
   if (type.mapValue) return {};
   const enumType = index.enums.get(type.userDefined);
   if (enumType) return enumType.values?.[0]?.name ?? '';
+  const union = index.unions.get(type.userDefined);
+  if (union) {
+    // The first variant, its discriminator first (the chooser beside the editor lists the others).
+    const first = union.variants?.[0];
+    if (!first || depth >= MAX_DEPTH) return null;
+    const fields = templateOf(index, { userDefined: first.type }, depth + 1);
+    return { [union.discriminator]: first.tag, ...(fields && typeof fields === 'object' ? fields : {}) };
+  }
   const struct = index.structs.get(type.userDefined);
   if (!struct || depth >= MAX_DEPTH) return null;
   /** @type {Record<string, unknown>} */
@@ -93,8 +107,8 @@ export function enumChoices(index, type) {
 }
 
 /**
- * The enum-typed places inside a type (`paymentMethod`, `items[].status`) with their values, for
- * hints beside a JSON editor.
+ * The enum-typed places inside a type (`paymentMethod`, `items[].status`) with their values, and
+ * the discriminators of unions (`payment.kind`) with their tags, for hints beside a JSON editor.
  * @param {ReturnType<typeof idlIndex>} index
  * @param {any} type
  * @returns {{ place: string, values: string[] }[]}
@@ -110,6 +124,11 @@ export function enumPlaces(index, type) {
     if (t.mapValue) return walk(t.mapValue, `${place}{}`);
     const values = enumChoices(index, t);
     if (values) return places.push({ place, values });
+    const union = t.userDefined ? index.unions.get(t.userDefined) : undefined;
+    if (union) {
+      const values = (union.variants ?? []).map((/** @type {any} */ v) => v.tag);
+      return places.push({ place: place ? `${place}.${union.discriminator}` : union.discriminator, values });
+    }
     const struct = t.userDefined ? index.structs.get(t.userDefined) : undefined;
     if (!struct || visiting.has(struct)) return;
     visiting.add(struct);
