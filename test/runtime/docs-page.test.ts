@@ -265,6 +265,15 @@ describe("the page's scripts", async () => {
     ]);
   });
 
+  it('print unions in the IDL view, with their discriminator and doc comments', () => {
+    const source =
+      'namespace pay\nstruct Card {\n    number string\n}\nstruct Cash {\n}\n// How to pay.\nunion Payment [discriminator=type] {\n    // By card.\n    card Card\n    cash Cash\n}\ninterface Pay {\n    pay(p Payment) Payment\n}\n';
+    const served = toIdlJson(compileIdl(source, 'pay.idl'));
+    const printed: string = printer.printIdlJson(served);
+    expect(printed).toContain('// How to pay.\nunion Payment [discriminator=type] {\n    // By card.\n    card  Card\n    cash  Cash\n}\n');
+    expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
+  });
+
   it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const served = toIdlJson(compileIdl(source, 'checkout.idl'));

@@ -22,7 +22,7 @@ export function printIdlJson(idl) {
     if (text) for (const line of text.split('\n')) out.push(`${indent}// ${line}`.trimEnd());
   };
   const imported = new Set(
-    [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
+    [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.unions ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
       .filter((d) => !own(d))
       .map((d) => d.namespace),
   );
@@ -46,6 +46,17 @@ export function printIdlJson(idl) {
     for (const field of struct.fields ?? []) {
       comment(field.comment, '    ');
       out.push(`    ${field.name.padEnd(width)}  ${typeText(field.type)}${field.optional ? '  [optional]' : ''}`);
+    }
+    out.push('}');
+  }
+  for (const union of idl.unions ?? []) {
+    out.push('');
+    comment(union.comment, '');
+    out.push(`union ${name(union)}${union.discriminator === 'kind' ? '' : ` [discriminator=${union.discriminator}]`} {`);
+    const width = Math.max(0, ...(union.variants ?? []).map((/** @type {any} */ v) => v.tag.length));
+    for (const variant of union.variants ?? []) {
+      comment(variant.comment, '    ');
+      out.push(`    ${variant.tag.padEnd(width)}  ${variant.type}`);
     }
     out.push('}');
   }
