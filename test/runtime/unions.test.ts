@@ -10,9 +10,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../runtime/client.js';
-import { listen } from '../../runtime/index.js';
+import { createRpcServer, listen } from '../../runtime/index.js';
 import { generateModule } from '../../src/codegen/index.js';
-import { compileIdl } from '../../src/idl/index.js';
+import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { post, serverHandle, type TestServer } from './helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -128,5 +128,38 @@ describe('discriminated unions over HTTP', () => {
     expect(error.data.errors[1].message).toBe('expected one of: card, bank_transfer');
     expect(error.data.errors[4].message).toBe("missing discriminator 'type' (one of: only)");
     expect(received).toEqual([]);
+  });
+
+  it('a server built from the IDL JSON alone (validators compiled at run time) lists the same problems and converts the same way', async () => {
+    const calls: unknown[] = [];
+    const rpc = createRpcServer({
+      idl: toIdlJson(compileIdl(IDL, 'unions.idl')),
+      handlers: {
+        Checkout: {
+          pay: (payment: Payment) => {
+            calls.push(payment);
+            return payment;
+          },
+          place: (order: Order) => order,
+        },
+      },
+    });
+    const plain = serverHandle(await listen(rpc, { port: 0, host: '127.0.0.1' }));
+    try {
+      const call = (params: unknown[]) => post(`${plain.url}/rpc`, { jsonrpc: '2.0', id: 1, method: 'Checkout.pay', params });
+      const bad = (await call([{ kind: 'cash' }])).json as { error: { code: number; data: { errors: unknown[] } } };
+      expect(bad.error.code).toBe(-32602);
+      expect(bad.error.data.errors).toEqual([{ path: 'params[0].kind', message: 'expected one of: card, bank_transfer' }]);
+      const missing = (await call([{ number: '1', expires: 'x' }])).json as { error: { data: { errors: unknown[] } } };
+      expect(missing.error.data.errors).toEqual([
+        { path: 'params[0].kind', message: "missing discriminator 'kind' (one of: card, bank_transfer)" },
+      ]);
+      expect(calls).toEqual([]);
+      const good = await call([{ kind: 'card', number: '1', expires: '2027-01-31T00:00:00Z' }]);
+      expect(good.json).toMatchObject({ result: { kind: 'card', number: '1', expires: '2027-01-31T00:00:00.000Z' } });
+      expect((calls[0] as Card).expires).toBeInstanceOf(Date);
+    } finally {
+      await plain.close();
+    }
   });
 });
