@@ -11,9 +11,9 @@ import { bytesFromWire, bytesToWire, timestampFromWire } from './wire-values.js'
 
 /**
  * What converts in a value: `t` a timestamp, `b` bytes, `[a, S]` an array of S, `[m, S]` a map of S,
- * a struct name, or a union's discriminator and the shapes of its converting variants by tag.
+ * a struct or union name (a union's entry lists the converting fields of all its variants).
  */
-export type WireShape = 't' | 'b' | ['a', WireShape] | ['m', WireShape] | ['s', string] | ['u', string, [string, WireShape][]];
+export type WireShape = 't' | 'b' | ['a', WireShape] | ['m', WireShape] | ['s', string];
 
 /** The converting fields of each struct a conversion reaches, by struct name. */
 export type WireStructs = Record<string, [string, WireShape][]>;
@@ -72,12 +72,8 @@ class ShapeFinder {
     if (!this.converting.has(name)) return undefined;
     const union = this.unions.get(name);
     if (union !== undefined) {
-      const variants: [string, WireShape][] = [];
-      for (const variant of union.variants ?? []) {
-        const shape = this.shape({ userDefined: variant.type }, reached);
-        if (shape !== undefined) variants.push([variant.tag, shape]);
-      }
-      return ['u', union.discriminator, variants];
+      if (!Object.hasOwn(reached, name)) this.unionFields(union, reached);
+      return ['s', name];
     }
     if (!Object.hasOwn(reached, name)) {
       // Listed before its fields are walked, so a recursive struct ends the walk.
@@ -89,6 +85,34 @@ class ShapeFinder {
       }
     }
     return ['s', name];
+  }
+
+  /**
+   * Lists a union like a struct: the converting fields of all its variants, so conversions need no
+   * code of their own for unions (the client's conversion code stays as small as it was). That is
+   * exact only when the variants agree on the fields they share; when a field converts in one variant
+   * and has another type in another, the union is refused with a message saying so.
+   */
+  private unionFields(union: IdlJsonUnion, reached: WireStructs): void {
+    const fields: [string, WireShape][] = [];
+    // Listed before the variants are walked, so a union a variant reaches again ends the walk.
+    reached[union.name] = fields;
+    const shapes = new Map<string, string>();
+    for (const variant of union.variants ?? []) {
+      const struct = this.structs.get(variant.type);
+      for (const field of struct ? this.allFields(struct) : []) {
+        const shape = this.shape(field.type, reached);
+        const text = JSON.stringify(shape ?? 0);
+        const before = shapes.get(field.name);
+        if (before !== undefined && before !== text) {
+          throw new Error(
+            `Union ${union.name}: field '${field.name}' has different types in its variants and one of them holds a timestamp or bytes; give the fields different names`,
+          );
+        }
+        if (before === undefined && shape !== undefined) fields.push([field.name, shape]);
+        shapes.set(field.name, text);
+      }
+    }
   }
 
   private allFields(struct: IdlJsonStruct): NonNullable<IdlJsonStruct['fields']> {
@@ -145,11 +169,6 @@ export function convertWire(value: unknown, shape: WireShape, structs: WireStruc
     return typeof value !== 'string' ? value : shape === 't' ? timestampFromWire(value) : bytesFromWire(value);
   }
   if (typeof value !== 'object' || value === null) return value;
-  if (shape[0] === 'u') {
-    // The variant the tag names; a value without a known tag is left as it is (the validators judge it).
-    const variant = shape[2].find(([tag]) => tag === (value as Record<string, unknown>)[shape[1]]);
-    return variant === undefined ? value : convertWire(value, variant[1], structs, toWire);
-  }
   const [kind, inner] = shape;
   if (kind === 'a') return Array.isArray(value) ? value.map((item) => convertWire(item, inner, structs, toWire)) : value;
   if (Array.isArray(value)) return value;

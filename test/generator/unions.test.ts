@@ -46,7 +46,9 @@ test('generated unions narrow on the discriminator and refuse a wrong tag', asyn
   writeFileSync(path.join(dir, 'uses.ts'), USES.replace("{ kind: 'card', number: '4242'", "{ kind: 'cash', number: '4242'"));
   const wrong = typeCheck(dir, false);
   expect(wrong.status).not.toBe(0);
-  expect(wrong.output).toMatch(/uses\.ts\(\d+,\d+\): error TS2322: Type '"cash"' is not assignable to type '"(card|bank_transfer)" \| "(card|bank_transfer)"'/);
+  expect(wrong.output).toMatch(
+    /uses\.ts\(\d+,\d+\): error TS2322: Type '"cash"' is not assignable to type '"(card|bank_transfer)" \| "(card|bank_transfer)"'/,
+  );
 });
 
 test('generated code of unions is deterministic', async () => {
