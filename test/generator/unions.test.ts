@@ -3,7 +3,7 @@
  * (strict) tsconfig: a `switch` on the discriminator narrows to the variant's struct, handlers and
  * callers pass and return union values, and a wrong tag is refused. The output is deterministic.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { freshDir, idlrpc, repoRoot, typeCheck } from './helpers.js';
@@ -60,4 +60,19 @@ test('generated code of unions is deterministic', async () => {
   }
   expect(outputs[1]).toBe(outputs[0]);
   expect(outputs[0]).toContain("export type Payment =\n  /** By card. */\n  | ({ kind: 'card' } & Card)\n");
+});
+
+test('a union whose variants give a converting field different types is refused with a message, and nothing is written', async () => {
+  const dir = freshDir('unions-refused');
+  const idlFile = path.join(dir, 'conflict.idl');
+  writeFileSync(
+    idlFile,
+    'namespace n\nstruct A {\n    at timestamp\n}\nstruct B {\n    at string\n}\nunion U {\n    a A\n    b B\n}\ninterface I {\n    m(u U) U\n}\n',
+  );
+  const out = path.join(dir, 'out');
+  const result = await idlrpc(['-plugin', 'ts-client-server', '-dir', out, idlFile]);
+  expect(result.code).not.toBe(0);
+  expect(result.stderr).toContain("conflict.idl: Union U: field 'at' has different types in its variants");
+  expect(result.stderr).not.toContain('unexpected failure');
+  expect(existsSync(out)).toBe(false);
 });
