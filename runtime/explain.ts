@@ -239,6 +239,7 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
 
   /** `isRoot`: `schema` is the validated value's own (the check just failed on that value). */
   function build(schema: TSchema, isRoot = false): Walker {
+    if (typeof schema.discriminator === 'string') return buildDiscriminatedUnion(schema);
     switch (schema[Kind]) {
       case 'Ref':
         return buildRef(schema, isRoot);
@@ -428,6 +429,31 @@ function buildWalker(root: TSchema, references: TSchema[], namedChecks: NamedChe
         }
       }
       for (let i = parts.length - 1; i >= 0; i--) parts[i](value, path, issues);
+    };
+  }
+
+  /**
+   * A discriminated union (runtime/schema.ts `unionSchema`): an object whose discriminator is one of
+   * the tags, then the problems of that variant's struct. A missing or unknown tag is a problem of
+   * the discriminator property, naming the tags.
+   */
+  function buildDiscriminatedUnion(schema: TSchema): Walker {
+    const discriminator: string = schema.discriminator;
+    // TypeBox makes a union of one member that member.
+    const members = (schema[Kind] === 'Union' ? schema.anyOf : [schema]) as TSchema[];
+    const variants = new Map<unknown, Walker>(
+      members.map((member) => [member.allOf[0].properties[discriminator].const, build(member.allOf[1])] as const),
+    );
+    const tags = [...variants.keys()].map(String).join(', ');
+    return (value, path, issues) => {
+      if (issues.length >= MAX_ISSUES) return;
+      if (!isObject(value)) return record(issues, path, 'expected object');
+      const tag = Object.hasOwn(value, discriminator) ? value[discriminator] : undefined;
+      const walk = typeof tag === 'string' ? variants.get(tag) : undefined;
+      if (walk !== undefined) return walk(value, path, issues);
+      path.push(discriminator);
+      record(issues, path, tag === undefined ? `missing discriminator '${discriminator}' (one of: ${tags})` : `expected one of: ${tags}`);
+      path.pop();
     };
   }
 

@@ -23,6 +23,7 @@
  * | required field `f T`     | `f: T`                                                               |
  * | `f T [optional]`         | `f: Type.Optional(Type.Union([T, Type.Null()]))`                     |
  * | enum `E { a b }`         | `Type.Union([Type.Literal('a'), Type.Literal('b')], { $id: 'E' })`   |
+ * | union `U { a A }`        | `Type.Union([Type.Intersect([Type.Object({ kind: Type.Literal('a') }), Type.Ref('A')])], { $id: 'U', discriminator: 'kind' })` |
  * | method parameters        | one schema per parameter, in IDL order                               |
  * | attribute-list constraints | `constrainedSchema(T, constraints)` (constraints.ts)               |
  * | return `T`               | `T`; `T [optional]` gives `Type.Union([T, Type.Null()])`             |
@@ -32,7 +33,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { constrainedSchema } from './constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN } from './wire-formats.js';
-import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
+import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 
 /** The largest integer a JSON number carries exactly: 2^53 − 1. */
 export const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
@@ -44,7 +45,7 @@ export interface MethodSchemas {
 }
 
 export interface IdlSchemas {
-  /** One schema per struct and enum, `$id` = its name, in IDL order (structs, then enums). */
+  /** One schema per struct, enum and union, `$id` = its name, in IDL order (structs, enums, then unions). */
   references: TSchema[];
   /** Keyed by `"<Interface>.<method>"`. */
   methods: Record<string, MethodSchemas>;
@@ -116,6 +117,18 @@ export function structSchema(struct: IdlJsonStruct, structsByName: ReadonlyMap<s
   return Type.Intersect([Type.Ref(struct.extends), Type.Object(properties)], { $id: struct.name });
 }
 
+/**
+ * The schema of a discriminated union: one member per variant, in source order, each the object of
+ * the discriminator's tag and the variant's struct (which allows the discriminator: a struct allows
+ * unknown fields). `discriminator` marks the schema for the explainer, which then names the tags.
+ */
+export function unionSchema(union: IdlJsonUnion): TSchema {
+  const members = (union.variants ?? []).map((variant) =>
+    Type.Intersect([Type.Object({ [union.discriminator]: Type.Literal(variant.tag) }), Type.Ref(variant.type)]),
+  );
+  return Type.Union(members, { $id: union.name, discriminator: union.discriminator });
+}
+
 /** Throws when a struct extends itself, directly or through others (its check would never end). */
 function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct>): void {
   // Each struct is walked once: a chain that reaches a struct known to end ends too.
@@ -146,6 +159,7 @@ export function idlSchemas(idl: IdlJson): IdlSchemas {
         { $id: e.name },
       ),
     ),
+    ...(idl.unions ?? []).map(unionSchema),
   ];
   const methods: Record<string, MethodSchemas> = {};
   for (const iface of idl.interfaces ?? []) {

@@ -6,10 +6,13 @@
  * without them pays nothing. Shapes name only what converts: a struct's shape lists the fields
  * (its inherited ones too) that reach a `timestamp` or `bytes`, nothing else.
  */
-import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from './idl-json.js';
+import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 import { bytesFromWire, bytesToWire, timestampFromWire } from './wire-values.js';
 
-/** What converts in a value: `t` a timestamp, `b` bytes, `[a, S]` an array of S, `[m, S]` a map of S, a struct name. */
+/**
+ * What converts in a value: `t` a timestamp, `b` bytes, `[a, S]` an array of S, `[m, S]` a map of S,
+ * a struct or union name (a union's entry lists the converting fields of all its variants).
+ */
 export type WireShape = 't' | 'b' | ['a', WireShape] | ['m', WireShape] | ['s', string];
 
 /** The converting fields of each struct a conversion reaches, by struct name. */
@@ -25,11 +28,13 @@ export interface WireConversion {
 /** The shapes of an IDL's structs and types, computed once per IDL. */
 class ShapeFinder {
   private readonly structs: Map<string, IdlJsonStruct>;
+  private readonly unions: Map<string, IdlJsonUnion>;
   /** The structs some of whose fields (their inherited ones too) reach a timestamp or bytes. */
   private readonly converting = new Set<string>();
 
   constructor(idl: IdlJson) {
     this.structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
+    this.unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
     // Which structs convert, found backwards from the fields that hold a timestamp or bytes, each
     // struct reached once: recursive structs and long `extends` chains take linear time.
     const usedBy = new Map<string, string[]>();
@@ -43,6 +48,8 @@ class ShapeFinder {
         else if (leaf.builtIn === 'timestamp' || leaf.builtIn === 'bytes') pending.push(struct.name);
       }
     }
+    // A union converts when one of its variants does.
+    for (const union of this.unions.values()) for (const variant of union.variants ?? []) use(variant.type, union.name);
     for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
       if (this.converting.has(name)) continue;
       this.converting.add(name);
@@ -63,6 +70,11 @@ class ShapeFinder {
     }
     const name = type.userDefined;
     if (!this.converting.has(name)) return undefined;
+    const union = this.unions.get(name);
+    if (union !== undefined) {
+      if (!Object.hasOwn(reached, name)) this.unionFields(union, reached);
+      return ['s', name];
+    }
     if (!Object.hasOwn(reached, name)) {
       // Listed before its fields are walked, so a recursive struct ends the walk.
       const fields: [string, WireShape][] = [];
@@ -73,6 +85,34 @@ class ShapeFinder {
       }
     }
     return ['s', name];
+  }
+
+  /**
+   * Lists a union like a struct: the converting fields of all its variants, so conversions need no
+   * code of their own for unions (the client's conversion code stays as small as it was). That is
+   * exact only when the variants agree on the fields they share; when a field converts in one variant
+   * and has another type in another, the union is refused with a message saying so.
+   */
+  private unionFields(union: IdlJsonUnion, reached: WireStructs): void {
+    const fields: [string, WireShape][] = [];
+    // Listed before the variants are walked, so a union a variant reaches again ends the walk.
+    reached[union.name] = fields;
+    const shapes = new Map<string, string>();
+    for (const variant of union.variants ?? []) {
+      const struct = this.structs.get(variant.type);
+      for (const field of struct ? this.allFields(struct) : []) {
+        const shape = this.shape(field.type, reached);
+        const text = JSON.stringify(shape ?? 0);
+        const before = shapes.get(field.name);
+        if (before !== undefined && before !== text) {
+          throw new Error(
+            `Union ${union.name}: field '${field.name}' has different types in its variants and one of them holds a timestamp or bytes; give the fields different names`,
+          );
+        }
+        if (before === undefined && shape !== undefined) fields.push([field.name, shape]);
+        shapes.set(field.name, text);
+      }
+    }
   }
 
   private allFields(struct: IdlJsonStruct): NonNullable<IdlJsonStruct['fields']> {

@@ -7,7 +7,7 @@ import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import { wireConversions } from '../../runtime/wire-conversion.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
-import { clientMethodNames, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
+import { clientMethodNames, CodegenError, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
 import { shortName } from './namespace-view.js';
 import { docComment, itemDocComment, stringLiteral, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
@@ -42,13 +42,22 @@ function rpcPromiseType(result: string, raises: readonly { text: string }[], nam
   return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
 }
 
+/** The conversions of every method; a union the conversions refuse is a generator error, not a crash. */
+function conversionsOf(idlJson: IdlJson): ReturnType<typeof wireConversions> {
+  try {
+    return wireConversions(idlJson);
+  } catch (error) {
+    throw new CodegenError((error as Error).message);
+  }
+}
+
 /**
  * One class per interface of `model`. `idlJson` is the whole program's JSON form: each class sends
  * its interface's contract fingerprint (runtime/contract-fingerprint.ts) with every call.
  */
 export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJson: IdlJson): Declaration[] {
   const fingerprints = interfaceFingerprints(idlJson);
-  const conversions = wireConversions(idlJson);
+  const conversions = conversionsOf(idlJson);
   return model.interfaces.map((iface): Declaration => {
     const name = names.client(iface.name.text);
     const methodNames = clientMethodNames(iface.methods);

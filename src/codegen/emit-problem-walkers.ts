@@ -318,7 +318,10 @@ export class ProblemWalkers {
     const body = new Body();
     let parameters = PARAMETERS;
     let doc = `Lists the problems of a value that is not a valid ${typeName} (see ${check}); generated ahead of time.`;
-    if (isExtendingStruct(schema)) {
+    if (typeof schema.discriminator === 'string') {
+      // A discriminated union: the runtime's explainer names the tags and walks the variant.
+      body.line('deferToExplainer();');
+    } else if (isExtendingStruct(schema)) {
       const [parent, own] = schema.allOf as TSchema[];
       const parentId = parent.$ref as string;
       this.walkerOf(parentId);

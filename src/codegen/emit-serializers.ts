@@ -69,6 +69,7 @@ function typeLabel(type: IdlJsonType): string {
 export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, taken: Set<string>): SerializerDeclarations {
   const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
   const enums = new Set((idl.enums ?? []).map((e) => e.name));
+  const unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
   const declarations: Declaration[] = [];
   /** Functions by type key (structs, arrays, maps), and the parents' field writers by struct name. */
   const functionNames = new Map<string, string>();
@@ -176,7 +177,8 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         }
       }
     }
-    if ('userDefined' in type && !structs.has(type.userDefined)) throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
+    if ('userDefined' in type && !structs.has(type.userDefined) && !unions.has(type.userDefined))
+      throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
     const written = `${value}Text`;
     return [
       `const ${written} = ${functionOf(type)}(${value}, ${key});`,
@@ -247,6 +249,7 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
   const functionDeclaration = (name: string, type: IdlJsonType): Declaration => {
     let body: string[][];
     let what: string;
+    const union = 'userDefined' in type ? unions.get(type.userDefined) : undefined;
     if (isStruct(type)) {
       const struct = structOf(type.userDefined);
       what = `\`${names.declared(struct.name)}\` values`;
@@ -255,6 +258,16 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
       body = fieldWriters.has(struct.name)
         ? [checks, [`const text = ${fieldWriters.get(struct.name)}(value);`, "return text === undefined ? undefined : text + '}';"]]
         : [checks, ...fieldStatements(struct), ["return text + '}';"]];
+    } else if (union !== undefined) {
+      what = `\`${names.declared(union.name)}\` values`;
+      body = [
+        [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"],
+        ...unionVariantStatements(
+          union.discriminator,
+          (union.variants ?? []).map((v) => ({ tag: v.tag, writer: functionOf({ userDefined: v.type }) })),
+        ),
+        ['return;'],
+      ];
     } else if ('array' in type) {
       what = 'arrays';
       body = [
@@ -360,6 +373,26 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
   });
   return { declarations, table };
+}
+
+/**
+ * The statements writing a union's value: the variant's struct text with the discriminator first,
+ * chosen by the value's tag (an unknown tag falls through: not ours to write).
+ */
+function unionVariantStatements(discriminator: string, variants: readonly { tag: string; writer: string }[]): string[][] {
+  return [
+    [`const tag = ${propertyRead('value', discriminator)};`],
+    ...variants.map((variant) => {
+      const head = `{${JSON.stringify(discriminator)}:${JSON.stringify(variant.tag)}`;
+      return [
+        `if (tag === ${stringLiteral(variant.tag)}) {`,
+        `  const fields = ${variant.writer}(value);`,
+        '  if (fields === undefined) return;',
+        `  return fields === '{}' ? ${stringLiteral(`${head}}`)} : ${stringLiteral(`${head},`)} + fields.slice(1);`,
+        '}',
+      ];
+    }),
+  ];
 }
 
 /** Groups of lines as the statements of a function body, one line each. */

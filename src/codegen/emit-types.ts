@@ -2,7 +2,7 @@
  * The declarations of `types.ts`: enums, structs, declared errors and TypeBox schemas (the validators
  * compiled from the schemas are in emit-validators.ts).
  */
-import type { Name } from '../idl/ast.js';
+import { discriminatorOf, type Name } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
 import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
@@ -75,6 +75,30 @@ export function structDeclarations(model: IdlModel, names: TypeScriptNames): Dec
   });
 }
 
+/**
+ * Unions: a union of `({ <discriminator>: '<tag>' } & Variant)` in source order, so a `switch` on the
+ * discriminator narrows to the variant's struct (docs/idl.md, "Unions").
+ */
+export function unionDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
+  return (model.unions ?? []).map((decl): Declaration => {
+    const discriminator = propertyKey(discriminatorOf(decl));
+    const variants = decl.variants.map(
+      (v) =>
+        `${itemDocComment(v.comment, '  ')}  | ({ ${discriminator}: ${stringLiteral(v.tag.text)} } & ${names.declared(v.type.text)})\n`,
+    );
+    const name = names.declared(decl.name.text);
+    return {
+      kind: 'type',
+      part: 'types',
+      name,
+      doc: itemDocComment(decl.comment),
+      exported: true,
+      uses: decl.variants.map((v) => names.use(v.type.text, false)),
+      text: `type ${anchored(name, decl.name.span)} =${variants.length === 0 ? ' never;\n' : `\n${variants.join('').replace(/\n$/, ';\n')}`}`,
+    };
+  });
+}
+
 /** Declared errors: a code constant and a `DeclaredError` subclass each. */
 export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
   return model.errors.flatMap((error): Declaration[] => {
@@ -134,12 +158,14 @@ export function errorDeclarations(model: IdlModel, names: TypeScriptNames): Decl
 export function schemaDeclarations(
   model: IdlModel,
   names: TypeScriptNames,
-  { foreign, interfaces }: { foreign: Pick<IdlModel, 'structs' | 'enums'>; interfaces: IdlModel['interfaces'] },
+  { foreign, interfaces }: { foreign: SchemaTypes; interfaces: IdlModel['interfaces'] },
 ): Declaration[] {
+  const unions = [...(model.unions ?? []), ...(foreign.unions ?? [])];
   return [
     ...typeSchemas(model, names, true),
     ...typeSchemas(foreign, names, false),
-    ...schemaTables([...model.structs, ...model.enums, ...foreign.structs, ...foreign.enums], interfaces, names),
+    // Unions last, as the runtime lists them (runtime/schema.ts `idlSchemas`).
+    ...schemaTables([...model.structs, ...model.enums, ...foreign.structs, ...foreign.enums, ...unions], interfaces, names),
   ];
 }
 
@@ -147,7 +173,7 @@ export function schemaDeclarations(
  * The schemas of some structs and enums: exported for this module's own, internal copies for
  * another namespace's (so every `$id` is the name the whole program uses, whatever module is built).
  */
-function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScriptNames, exported: boolean): Declaration[] {
+function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boolean): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
     const properties = decl.fields.map((f) => {
       const own = constrainedSource(schemaSource(f.type), f.attributes);
@@ -171,8 +197,20 @@ function typeSchemas(model: Pick<IdlModel, 'structs' | 'enums'>, names: TypeScri
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
     return namedSchema(decl, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`, exported);
   });
-  return [...structs, ...enums];
+  const unions = (model.unions ?? []).map((decl) => {
+    const discriminator = discriminatorOf(decl);
+    const members = decl.variants.map(
+      (v) =>
+        `    Type.Intersect([Type.Object({ ${propertyKey(discriminator)}: Type.Literal(${stringLiteral(v.tag.text)}) }), Type.Ref(${stringLiteral(v.type.text)})]),\n`,
+    );
+    const options = `{ $id: ${stringLiteral(decl.name.text)}, discriminator: ${stringLiteral(discriminator)} }`;
+    return namedSchema(decl, names, `Type.Union(\n  [\n${members.join('')}  ],\n  ${options},\n)`, exported);
+  });
+  return [...structs, ...enums, ...unions];
 }
+
+/** The declarations whose schemas a module holds. */
+type SchemaTypes = Pick<IdlModel, 'structs' | 'enums' | 'unions'>;
 
 /** `schemaReferences` (every named schema) and `methodSchemas` (those of the served methods). */
 function schemaTables(

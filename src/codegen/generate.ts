@@ -8,7 +8,7 @@ import { idlSchemas } from '../../runtime/schema.js';
 import type { Declaration } from './declarations.js';
 import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
-import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations } from './emit-types.js';
+import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations, unionDeclarations } from './emit-types.js';
 import { serializerDeclarations } from './emit-serializers.js';
 import { validatorDeclarations } from './emit-validators.js';
 import { namespaceView } from './namespace-view.js';
@@ -37,10 +37,12 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
   const foreign = {
     structs: model.structs.filter((decl) => decl.namespace !== namespace),
     enums: model.enums.filter((decl) => decl.namespace !== namespace),
+    ...(model.unions ? { unions: model.unions.filter((decl) => decl.namespace !== namespace) } : {}),
   };
   const declarations = [
     ...enumDeclarations(own, names),
     ...structDeclarations(own, names),
+    ...unionDeclarations(own, names),
     ...errorDeclarations(own, names),
     ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];

@@ -254,7 +254,7 @@ export function typeScriptNames(model: IdlModel, namespace?: string): TypeScript
 /** The names a namespace's module declares for its own declarations (see `typeScriptNames`). */
 function ownNames(model: IdlModel) {
   const taken = new Set<string>([SCHEMA_REFERENCES, METHOD_SCHEMAS, VALIDATORS, ...IMPORTED_NAMES]);
-  const declaredIdl = [...model.structs, ...model.enums, ...model.interfaces].map((decl) => decl.name.text);
+  const declaredIdl = [...model.structs, ...model.enums, ...(model.unions ?? []), ...model.interfaces].map((decl) => decl.name.text);
   const declared = new Map<string, string>();
   for (const idlName of declaredIdl) {
     const name = shortName(idlName);
@@ -271,7 +271,10 @@ function ownNames(model: IdlModel) {
   }
   const client = new Map(model.interfaces.map((iface) => [iface.name.text, claimName(`${shortName(iface.name.text)}Client`, taken)]));
   const schema = new Map(
-    [...model.structs, ...model.enums].map((decl) => [decl.name.text, claimName(`${shortName(decl.name.text)}Schema`, taken)]),
+    [...model.structs, ...model.enums, ...(model.unions ?? [])].map((decl) => [
+      decl.name.text,
+      claimName(`${shortName(decl.name.text)}Schema`, taken),
+    ]),
   );
   return { declared, errorClass, errorCode, client, schema, taken };
 }

@@ -27,6 +27,7 @@ export function namespaceView(model: IdlModel, namespace: string | undefined): I
     ...model,
     enums: model.enums.filter(mine),
     structs: model.structs.filter(mine),
+    ...(model.unions ? { unions: model.unions.filter(mine) } : {}),
     errors: model.errors.filter(mine),
     interfaces: model.interfaces.filter(mine),
   };

@@ -38,6 +38,7 @@ async function importGenerated(idlFile: string, name: string) {
 describe.each([
   ['checkout', checkoutIdl],
   ['everything', everythingIdl],
+  ['unions', path.join(repoRoot, 'test/runtime/fixtures/unions.idl')],
 ])('%s', (name, idlFile) => {
   test('generated schemas deep-equal the runtime schemas of the IDL JSON', async () => {
     const { idl, module } = await importGenerated(idlFile, name);

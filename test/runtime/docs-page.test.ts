@@ -319,6 +319,29 @@ describe("the page's scripts", async () => {
     expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
   });
 
+  it('pre-fill a union with its first variant, discriminator set, and list its tags as a choice', () => {
+    const idl = toIdlJson(compileIdl(readFileSync(new URL('./fixtures/unions.idl', import.meta.url), 'utf8'), 'unions.idl'));
+    const index = template.idlIndex(idl);
+    expect(template.templateOf(index, { userDefined: 'Payment' })).toEqual({ kind: 'card', number: '', expires: '2026-01-01T00:00:00Z' });
+    expect(template.templateOf(index, { userDefined: 'Order' })).toMatchObject({ payment: { kind: 'card' }, history: [] });
+    expect(template.enumPlaces(index, { userDefined: 'Order' })).toEqual([
+      { place: 'payment.kind', values: ['card', 'bank_transfer'] },
+      { place: 'backup.kind', values: ['card', 'bank_transfer'] },
+      { place: 'history[].kind', values: ['card', 'bank_transfer'] },
+      { place: 'byName{}.kind', values: ['card', 'bank_transfer'] },
+      { place: 'single.type', values: ['only'] },
+    ]);
+  });
+
+  it('print unions in the IDL view, with their discriminator and doc comments', () => {
+    const source =
+      'namespace pay\nstruct Card {\n    number string\n}\nstruct Cash {\n}\n// How to pay.\nunion Payment [discriminator=type] {\n    // By card.\n    card Card\n    cash Cash\n}\ninterface Pay {\n    pay(p Payment) Payment\n}\n';
+    const served = toIdlJson(compileIdl(source, 'pay.idl'));
+    const printed: string = printer.printIdlJson(served);
+    expect(printed).toContain('// How to pay.\nunion Payment [discriminator=type] {\n    // By card.\n    card  Card\n    cash  Cash\n}\n');
+    expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
+  });
+
   it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const served = toIdlJson(compileIdl(source, 'checkout.idl'));

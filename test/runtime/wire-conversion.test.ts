@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
-import { convertWire, wireConversions } from '../../runtime/wire-conversion.js';
+import { convertWire, type WireShape, wireConversions } from '../../runtime/wire-conversion.js';
 import { timestampFromWire } from '../../runtime/wire-values.js';
 
 const conversionsOf = (idl: string) => wireConversions(toIdlJson(compileIdl(idl, 'n.idl')));
@@ -79,5 +79,28 @@ describe('timestampFromWire', () => {
   it('reads lower-case t and z, offsets, and any number of fraction digits (to the millisecond)', () => {
     expect(timestampFromWire('2026-01-31t12:00:00.1z').toISOString()).toBe('2026-01-31T12:00:00.100Z');
     expect(timestampFromWire('2026-01-31T12:00:00.123999+01:00').toISOString()).toBe('2026-01-31T11:00:00.123Z');
+  });
+
+  it('a union converts the fields of every variant, and refuses variants that give a converting field different types', () => {
+    const struct = (name: string, field: string) => `struct ${name} {\n    ${field}\n}\n`;
+    const idl = (a: string, b: string) =>
+      `namespace n\n${struct('A', a)}${struct('B', b)}union U {\n    a A\n    b B\n}\ninterface I {\n    m(u U) U\n}\n`;
+    const conversion = conversionsOf(idl('at timestamp', 'raw bytes')).get('I.m')!;
+    expect(conversion).toEqual({
+      p: [['s', 'U']],
+      r: ['s', 'U'],
+      s: {
+        U: [
+          ['at', 't'],
+          ['raw', 'b'],
+        ],
+      },
+    });
+    const value = { kind: 'a', at: '2026-01-01T00:00:00Z' };
+    expect(convertWire(value, conversion.r as WireShape, conversion.s, false)).toEqual({ kind: 'a', at: new Date('2026-01-01T00:00:00Z') });
+    expect(conversionsOf(idl('at timestamp', 'at timestamp')).get('I.m')!.s).toEqual({ U: [['at', 't']] });
+    expect(() => conversionsOf(idl('at timestamp', 'at string'))).toThrow(
+      "Union U: field 'at' has different types in its variants and one of them holds a timestamp or bytes",
+    );
   });
 });

@@ -53,11 +53,11 @@ export function printIdlJson(idl) {
   for (const union of idl.unions ?? []) {
     out.push('');
     comment(union.comment, '');
-    out.push(`union ${name(union)} [discriminator=${union.discriminator}] {`);
+    out.push(`union ${name(union)}${union.discriminator === 'kind' ? '' : ` [discriminator=${union.discriminator}]`} {`);
     const width = Math.max(0, ...(union.variants ?? []).map((/** @type {any} */ v) => v.tag.length));
     for (const variant of union.variants ?? []) {
       comment(variant.comment, '    ');
-      out.push(`    ${variant.tag.padEnd(width)} ${variant.type}`);
+      out.push(`    ${variant.tag.padEnd(width)}  ${variant.type}`);
     }
     out.push('}');
   }

@@ -1,8 +1,8 @@
 /**
  * Request values pre-filled from the IDL's types (what the server's `rpc-idl` answers): defaults
  * and `@example` values first, then every required field of a struct (inherited ones first), the
- * first value of an enum, and scalars and arrays that meet their constraints. Optional fields are
- * left out.
+ * first value of an enum, the first variant of a union (its discriminator set), and scalars and
+ * arrays that meet their constraints. Optional fields are left out.
  */
 
 /** How deep nested structs are filled before the template stops at null (recursive structs). */
@@ -25,7 +25,13 @@ export function idlIndex(idl) {
     enums.set(declared.name, declared);
     enums.set(qualified(declared), declared);
   }
-  return { idl, structs, enums };
+  /** @type {Map<string, any>} */
+  const unions = new Map();
+  for (const declared of idl.unions ?? []) {
+    unions.set(declared.name, declared);
+    unions.set(qualified(declared), declared);
+  }
+  return { idl, structs, enums, unions };
 }
 
 /** @param {{ name: string, namespace: string }} declaration */
@@ -90,6 +96,14 @@ export function templateOf(index, type, depth = 0, constraints = {}) {
   if (type.mapValue) return {};
   const enumType = index.enums.get(type.userDefined);
   if (enumType) return enumType.values?.[0]?.name ?? '';
+  const union = index.unions.get(type.userDefined);
+  if (union) {
+    // The first variant, its discriminator first (the chooser beside the editor lists the others).
+    const first = union.variants?.[0];
+    if (!first || depth >= MAX_DEPTH) return null;
+    const fields = templateOf(index, { userDefined: first.type }, depth + 1);
+    return { [union.discriminator]: first.tag, ...(fields && typeof fields === 'object' ? fields : {}) };
+  }
   const struct = index.structs.get(type.userDefined);
   if (!struct || depth >= MAX_DEPTH) return null;
   if (struct.examples && struct.examples.length > 0) return struct.examples[0];
@@ -154,8 +168,8 @@ export function enumChoices(index, type) {
 }
 
 /**
- * The enum-typed places inside a type (`paymentMethod`, `items[].status`) with their values, for
- * hints beside a JSON editor.
+ * The enum-typed places inside a type (`paymentMethod`, `items[].status`) with their values, and
+ * the discriminators of unions (`payment.kind`) with their tags, for hints beside a JSON editor.
  * @param {ReturnType<typeof idlIndex>} index
  * @param {any} type
  * @returns {{ place: string, values: string[] }[]}
@@ -171,6 +185,11 @@ export function enumPlaces(index, type) {
     if (t.mapValue) return walk(t.mapValue, `${place}{}`);
     const values = enumChoices(index, t);
     if (values) return places.push({ place, values });
+    const union = t.userDefined ? index.unions.get(t.userDefined) : undefined;
+    if (union) {
+      const values = (union.variants ?? []).map((/** @type {any} */ v) => v.tag);
+      return places.push({ place: place ? `${place}.${union.discriminator}` : union.discriminator, values });
+    }
     const struct = t.userDefined ? index.structs.get(t.userDefined) : undefined;
     if (!struct || visiting.has(struct)) return;
     visiting.add(struct);
