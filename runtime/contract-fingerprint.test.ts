@@ -60,3 +60,63 @@ describe('interfaceFingerprints', () => {
     expect(fingerprints.get('Catalog')).not.toBe(fingerprints.get('Items'));
   });
 });
+
+describe('interfaceFingerprints of unions', () => {
+  const idl = (variants: { tag: string; type: string }[], discriminator = 'kind'): IdlJson => ({
+    rootNamespace: 'pay',
+    checksum: 'unused',
+    interfaces: [
+      {
+        name: 'Payments',
+        namespace: 'pay',
+        methods: [{ name: 'pay', parameters: [{ name: 'p', type: { userDefined: 'Payment' } }], returnType: { builtIn: 'bool' } }],
+      },
+    ],
+    structs: [
+      { name: 'Card', namespace: 'pay', fields: [{ name: 'number', type: { builtIn: 'string' } }] },
+      { name: 'Cash', namespace: 'pay', fields: [{ name: 'amount', type: { builtIn: 'int' } }] },
+    ],
+    unions: [{ name: 'Payment', namespace: 'pay', discriminator, variants }],
+  });
+  const card = { tag: 'card', type: 'Card' };
+  const cash = { tag: 'cash', type: 'Cash' };
+
+  it('covers the union and its variant structs, not the order of the variants', () => {
+    expect(canonicalInterfaceTexts(idl([card, cash])).get('Payments')).toBe(
+      'interface:pay.Payments\nmethod:pay\n param:p:pay.Payment\n returns:bool\n' +
+        'struct:pay.Card\n field:number:string\nstruct:pay.Cash\n field:amount:int\n' +
+        'union:pay.Payment\n discriminator:kind\n variant:card:pay.Card\n variant:cash:pay.Cash\n',
+    );
+    const fingerprint = (json: IdlJson) => interfaceFingerprints(json).get('Payments');
+    expect(fingerprint(idl([cash, card]))).toBe(fingerprint(idl([card, cash])));
+    // A variant added, a tag or a discriminator renamed: another contract.
+    expect(fingerprint(idl([card]))).not.toBe(fingerprint(idl([card, cash])));
+    expect(fingerprint(idl([{ ...card, tag: 'debit' }, cash]))).not.toBe(fingerprint(idl([card, cash])));
+    expect(fingerprint(idl([card, cash], 'type'))).not.toBe(fingerprint(idl([card, cash])));
+  });
+});
+
+describe('interfaceFingerprints of attribute lists', () => {
+  const idl = (parameter: Record<string, unknown>): IdlJson => ({
+    rootNamespace: 'shop',
+    checksum: 'unused',
+    interfaces: [
+      {
+        name: 'Items',
+        namespace: 'shop',
+        methods: [{ name: 'list', parameters: [{ name: 'n', type: { builtIn: 'int' }, ...parameter }], returnType: { builtIn: 'bool' } }],
+      },
+    ],
+  });
+  const fingerprint = (parameter: Record<string, unknown>) => interfaceFingerprints(idl(parameter)).get('Items');
+
+  it('covers optional parameters, defaults and constraints, and leaves lists-free contracts as they were', () => {
+    expect(canonicalInterfaceTexts(idl({})).get('Items')).toBe('interface:shop.Items\nmethod:list\n param:n:int\n returns:bool\n');
+    expect(canonicalInterfaceTexts(idl({ optional: true, default: 3, constraints: { max: 9 } })).get('Items')).toContain(
+      ' param:n:int? {"default":3,"constraints":{"max":9}}\n',
+    );
+    expect(fingerprint({ optional: true })).not.toBe(fingerprint({}));
+    expect(fingerprint({ constraints: { max: 9 } })).not.toBe(fingerprint({ constraints: { max: 10 } }));
+    expect(fingerprint({ optional: true, default: 3 })).not.toBe(fingerprint({ optional: true, default: 4 }));
+  });
+});

@@ -14,7 +14,7 @@
  * The value is `1.` and 16 hex digits: the 64-bit FNV-1a hash of the UTF-8 of the canonical text
  * below. Not a security measure (a client can send anything): a way to see version skew.
  */
-import type { IdlJson, IdlJsonEnum, IdlJsonStruct, IdlJsonType } from './idl-json.js';
+import type { IdlJson, IdlJsonAttributes, IdlJsonEnum, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 
 /** The version prefix of fingerprints made by this algorithm; others are not compared. */
 export const FINGERPRINT_VERSION = '1';
@@ -44,7 +44,10 @@ export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
  * (sorted by name) `method:<name>`, ` param:<name>:<type>` in declared order, ` returns:<type>`
  * (`?` appended when optional), ` raises:<fq error>:<code>` (sorted); then every struct and enum
  * reached, sorted by fq: `struct:<fq>`, ` extends:<fq>`, ` field:<name>:<type>` (`?` when optional;
- * sorted), `enum:<fq>`, ` value:<name>` (sorted). `<fq>` is `<namespace>.<Name>` for the root
+ * sorted), `enum:<fq>`, ` value:<name>` (sorted), `union:<fq>`, ` discriminator:<name>`,
+ * ` variant:<tag>:<fq>` (sorted by tag; the variants' structs are reached too). A parameter,
+ * field or return with an attribute list gets `?` when optional and ` <JSON of its default and
+ * constraints>` at the end of its line. `<fq>` is `<namespace>.<Name>` for the root
  * namespace's names and the name as written for imported ones (already qualified). Lines end in `\n`.
  */
 export function canonicalInterfaceTexts(idl: IdlJson): Map<string, string> {
@@ -68,9 +71,10 @@ function canonicalInterfaceParts(idl: IdlJson): {
     if (full === undefined) qualified.set(name, (full = name.includes('.') ? name : `${root}.${name}`));
     return full;
   };
-  const types = new Map<string, { struct?: IdlJsonStruct; enum?: IdlJsonEnum }>();
+  const types = new Map<string, { struct?: IdlJsonStruct; enum?: IdlJsonEnum; union?: IdlJsonUnion }>();
   for (const struct of idl.structs ?? []) types.set(fq(struct.name), { struct });
   for (const enumDecl of idl.enums ?? []) types.set(fq(enumDecl.name), { enum: enumDecl });
+  for (const union of idl.unions ?? []) types.set(fq(union.name), { union });
   const errorCodes = new Map((idl.errors ?? []).map((error) => [error.name, error.code]));
   const typeText = (type: IdlJsonType): string => {
     if ('builtIn' in type) return type.builtIn;
@@ -85,15 +89,20 @@ function canonicalInterfaceParts(idl: IdlJson): {
     let text = declarationTexts.get(name);
     if (text !== undefined) return text;
     const lines: string[] = [];
-    const { struct, enum: enumDecl } = types.get(name) ?? {};
+    const { struct, enum: enumDecl, union } = types.get(name) ?? {};
     if (struct) {
       lines.push(`struct:${name}`);
       if (struct.extends !== undefined) lines.push(` extends:${fq(struct.extends)}`);
       const fields = [...(struct.fields ?? [])].sort((a, b) => compare(a.name, b.name));
-      for (const field of fields) lines.push(` field:${field.name}:${typeText(field.type)}${field.optional ? '?' : ''}`);
+      for (const field of fields)
+        lines.push(` field:${field.name}:${typeText(field.type)}${field.optional ? '?' : ''}${attributesText(field)}`);
     } else if (enumDecl) {
       lines.push(`enum:${name}`);
       for (const value of (enumDecl.values ?? []).map((v) => v.name).sort(compare)) lines.push(` value:${value}`);
+    } else if (union) {
+      lines.push(`union:${name}`, ` discriminator:${union.discriminator}`);
+      const variants = [...(union.variants ?? [])].sort((a, b) => compare(a.tag, b.tag));
+      for (const variant of variants) lines.push(` variant:${variant.tag}:${fq(variant.type)}`);
     }
     text = lines.map((line) => `${line}\n`).join('');
     declarationTexts.set(name, text);
@@ -117,17 +126,20 @@ function canonicalInterfaceParts(idl: IdlJson): {
     for (const method of [...(iface.methods ?? [])].sort((a, b) => compare(a.name, b.name))) {
       lines.push(`method:${method.name}`);
       for (const p of method.parameters ?? []) {
-        lines.push(` param:${p.name}:${typeText(p.type)}`);
+        lines.push(` param:${p.name}:${typeText(p.type)}${p.optional ? '?' : ''}${attributesText(p)}`);
         reach(p.type);
       }
-      lines.push(` returns:${typeText(method.returnType)}${method.returnOptional ? '?' : ''}`);
+      lines.push(
+        ` returns:${typeText(method.returnType)}${method.returnOptional ? '?' : ''}${attributesText({ constraints: method.returnConstraints })}`,
+      );
       reach(method.returnType);
       for (const raised of (method.raises ?? []).map(fq).sort(compare)) lines.push(` raises:${raised}:${errorCodes.get(raised) ?? ''}`);
     }
     for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-      const struct = types.get(name)?.struct;
+      const { struct, union } = types.get(name) ?? {};
       if (struct?.extends !== undefined) reach({ userDefined: struct.extends });
       for (const field of struct?.fields ?? []) reach(field.type);
+      for (const variant of union?.variants ?? []) reach({ userDefined: variant.type });
     }
     interfaces.set(iface.name, { head: lines.map((line) => `${line}\n`).join(''), reached: [...reached].sort(compare) });
   }
@@ -186,4 +198,15 @@ class Fnv1a64 {
   digest(): string {
     return [this.#h3, this.#h2, this.#h1, this.#h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
   }
+}
+
+/**
+ * ` <JSON>` of an item's default and constraints (docs/idl.md, "Attributes"), or '' when it has
+ * none: a fingerprint without attribute lists is what it was before they existed.
+ */
+function attributesText(item: IdlJsonAttributes): string {
+  const parts: IdlJsonAttributes = {};
+  if ('default' in item) parts.default = item.default;
+  if (item.constraints) parts.constraints = item.constraints;
+  return Object.keys(parts).length === 0 ? '' : ` ${JSON.stringify(parts)}`;
 }

@@ -50,6 +50,9 @@ const inProcessRows = [
   `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
 ]);
 const validationRows = [
+  'validate signup with constraints',
+  'reject signup with constraints (yes/no)',
+  'reject signup with constraints with every problem listed',
   'validate AddToCartRequest valid',
   'validate CreateOrderRequest valid',
   'validate Order (10-item cart) valid',

@@ -32,7 +32,7 @@ const pinned: [string, number, number, number, number, number][] = [
   ['3.0/json/schema-types.json', 24, 6, 8, 21, 31],
   ['3.0/json/complex-nesting.json', 11, 0, 3, 5, 8],
   ['3.0/json/star-trek.json', 253, 9, 40, 120, 80],
-  ['3.1/json/train-travel.json', 21, 2, 4, 7, 67],
+  ['3.1/json/train-travel.json', 21, 2, 4, 7, 70],
   ['3.1/json/readme.json', 528, 246, 15, 54, 100],
 ];
 
