@@ -8,7 +8,7 @@
  */
 import type { Attribute, Parameter, SourceSpan, TypeRef, UnionDecl } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
-import type { Diagnostic } from './diagnostic.js';
+import { type Diagnostic, errorAt } from './diagnostic.js';
 import type { IdlModel } from './model.js';
 
 /** One warning per use of a construct other implementations do not read, in source order per file. */
@@ -44,32 +44,19 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
 /** At the items of a field's or a return's list that holds more than `optional`. */
 function listWarning(attributes: readonly Attribute[], owner: string): Diagnostic {
   const span = { ...attributes[0].span, end: attributes[attributes.length - 1].span.end };
-  return warningSpanning(
-    span,
+  return notPortable(
     `the attribute list of ${owner} holds more than optional: the IDL family's other implementations read only [optional] there`,
+    span,
   );
 }
 
 /** At a parameter with a list (`[optional]` included): the family's other implementations read none there. */
 function parameterWarning(parameter: Parameter): Diagnostic {
   const what = parameter.optional ? 'optional parameter' : 'parameter';
-  return warningSpanning(
-    parameter.span,
+  return notPortable(
     `${what} '${parameter.name.text}' has an attribute list: the IDL family's other implementations read no attribute list on a parameter (every parameter is required there)`,
+    parameter.span,
   );
-}
-
-function warningSpanning(span: SourceSpan, message: string): Diagnostic {
-  return {
-    severity: 'warning',
-    code: 'not-portable',
-    message,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    length: Math.max(1, span.end.line === span.start.line ? span.end.column - span.start.column : 1),
-    range: { start: { ...span.start }, end: { ...span.end } },
-  };
 }
 
 function warningAt(type: TypeRef & { kind: 'builtIn' }): Diagnostic {
@@ -91,15 +78,7 @@ function unionWarningAt(union: UnionDecl): Diagnostic {
   );
 }
 
-function notPortable(message: string, span: TypeRef['span'], length: number): Diagnostic {
-  return {
-    severity: 'warning',
-    code: 'not-portable',
-    message,
-    file: span.file,
-    line: span.start.line,
-    column: span.start.column,
-    length,
-    range: { start: { ...span.start }, end: { ...span.end } },
-  };
+/** A `not-portable` warning at `span` (its length on its line unless given). */
+function notPortable(message: string, span: SourceSpan, length?: number): Diagnostic {
+  return { ...errorAt('not-portable', message, span, length === undefined ? {} : { length }), severity: 'warning' };
 }
