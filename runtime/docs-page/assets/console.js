@@ -5,7 +5,16 @@
  */
 import { el, prettyJson } from './dom.js';
 import { methodSignature } from './idl-text.js';
-import { constraintHints, enumChoices, enumPlaces, idlIndex, itemTemplate, typeText } from './request-template.js';
+import {
+  constraintHints,
+  enumChoices,
+  enumPlaces,
+  idlIndex,
+  itemTemplate,
+  typeText,
+  unionOf,
+  variantTemplate,
+} from './request-template.js';
 
 /**
  * @typedef {{ interfaceName: string, method: any }} MethodRef
@@ -171,12 +180,13 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       control.value = text;
       read = () => JSON.parse(control.value);
     }
+    const chooser = variantChooser(parameter, /** @type {HTMLTextAreaElement} */ (control));
     const enumHints = enumPlaces(index, parameter.type)
       .filter((p) => p.place !== '')
       .map((p) => el('li', {}, el('code', {}, p.place), ': one of ', p.values.map((v) => `"${v}"`).join(', ')));
     const bounds = constraintHints(parameter);
     const hints = bounds.length > 0 ? [el('li', {}, bounds.join(', ')), ...enumHints] : enumHints;
-    paramsForm.append(el('div', { class: 'param' }, label, control, hints.length ? el('ul', { class: 'hint' }, ...hints) : null));
+    paramsForm.append(el('div', { class: 'param' }, label, chooser, control, hints.length ? el('ul', { class: 'hint' }, ...hints) : null));
     return () => {
       if (leftOut && control.value.trim() === '') return undefined;
       try {
@@ -185,6 +195,25 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
         throw new Error(`${parameter.name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
+  }
+
+  /**
+   * For a union parameter, a choice of its variants that refills the editor with the chosen one's
+   * template (discriminator set); null for other parameters.
+   * @param {any} parameter
+   * @param {HTMLTextAreaElement} editor
+   */
+  function variantChooser(parameter, editor) {
+    const union = unionOf(index, parameter.type);
+    if (!union) return null;
+    const options = (union.variants ?? []).map((/** @type {any} */ v) => el('option', { value: v.tag }, v.tag));
+    const chooser = /** @type {HTMLSelectElement} */ (
+      el('select', { 'data-variant': parameter.name, 'aria-label': `Variant of ${parameter.name}` }, ...options)
+    );
+    chooser.addEventListener('change', () => {
+      editor.value = prettyJson(variantTemplate(index, union, chooser.value));
+    });
+    return el('label', { class: 'field' }, `${union.discriminator}: `, chooser);
   }
 
   /** The request headers typed in, with the JSON content type the server requires. */

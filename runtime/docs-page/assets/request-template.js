@@ -97,13 +97,8 @@ export function templateOf(index, type, depth = 0, constraints = {}) {
   const enumType = index.enums.get(type.userDefined);
   if (enumType) return enumType.values?.[0]?.name ?? '';
   const union = index.unions.get(type.userDefined);
-  if (union) {
-    // The first variant, its discriminator first (the chooser beside the editor lists the others).
-    const first = union.variants?.[0];
-    if (!first || depth >= MAX_DEPTH) return null;
-    const fields = templateOf(index, { userDefined: first.type }, depth + 1);
-    return { [union.discriminator]: first.tag, ...(fields && typeof fields === 'object' ? fields : {}) };
-  }
+  // The first variant (the console's chooser switches to the others).
+  if (union) return depth >= MAX_DEPTH ? null : variantTemplate(index, union, union.variants?.[0]?.tag, depth);
   const struct = index.structs.get(type.userDefined);
   if (!struct || depth >= MAX_DEPTH) return null;
   if (struct.examples && struct.examples.length > 0) return struct.examples[0];
@@ -154,6 +149,31 @@ export function constraintHints(item) {
   const hints = Object.entries(item.constraints ?? {}).map(([name, value]) => `${name} ${JSON.stringify(value)}`);
   if ('default' in item) hints.unshift(`default ${JSON.stringify(item.default)}`);
   return hints;
+}
+
+/**
+ * A value of the variant `tag` of a union: its discriminator first, then its struct's template;
+ * null when the union has no such variant.
+ * @param {ReturnType<typeof idlIndex>} index
+ * @param {any} union
+ * @param {string | undefined} tag
+ * @param {number} [depth]
+ * @returns {unknown}
+ */
+export function variantTemplate(index, union, tag, depth = 0) {
+  const variant = (union.variants ?? []).find((/** @type {any} */ v) => v.tag === tag);
+  if (!variant) return null;
+  const fields = templateOf(index, { userDefined: variant.type }, depth + 1);
+  return { [union.discriminator]: variant.tag, ...(fields && typeof fields === 'object' ? fields : {}) };
+}
+
+/**
+ * The union a type names, else undefined.
+ * @param {ReturnType<typeof idlIndex>} index
+ * @param {any} type
+ */
+export function unionOf(index, type) {
+  return type.userDefined ? index.unions.get(type.userDefined) : undefined;
 }
 
 /**
