@@ -4,13 +4,9 @@
  * deprecated name get a Deprecated hint, an unknown tag is an information, and completion offers
  * the tags at the start of a comment line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { CompletionItem, Diagnostic, DocumentSymbol, Hover, SymbolInformation } from 'vscode-languageserver/node';
-import { ensureBuilt } from '../cli/run-cli.js';
-import { fileUri, type LspClient, startLspClient } from './lsp-client.js';
+import { openedDocument } from './lsp-client.js';
 import { positionOf } from './positions.js';
 
 const TEXT = `namespace shop
@@ -36,36 +32,21 @@ interface Shop {
 }
 `;
 
-let client: LspClient;
-let folder: string;
-let uri: string;
+const session = openedDocument('idlrpc-lsp-tags-', TEXT);
 
-beforeAll(async () => {
-  ensureBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'idlrpc-lsp-tags-'));
-  uri = fileUri(join(folder, 'shop.idl'));
-  client = await startLspClient();
-  client.open(uri, TEXT);
-});
-
-afterAll(async () => {
-  await client?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-const at = (needle: string, delta = 0) => ({ textDocument: { uri }, position: positionOf(TEXT, needle, 0, delta) });
+const at = (needle: string, delta = 0) => ({ textDocument: { uri: session.uri }, position: positionOf(TEXT, needle, 0, delta) });
 
 test('hover shows the tags, the deprecation first', async () => {
-  const hover = await client.request<Hover>('textDocument/hover', at('struct Product', 8));
+  const hover = await session.client.request<Hover>('textDocument/hover', at('struct Product', 8));
   expect((hover.contents as { value: string }).value).toBe(
     '```idl\nstruct Product (1 field)\n```\n\n**Deprecated**: use Item\n\nA product.\n\nExample: `{"id": "p1"}`',
   );
-  const find = await client.request<Hover>('textDocument/hover', at('find(', 1));
+  const find = await session.client.request<Hover>('textDocument/hover', at('find(', 1));
   expect((find.contents as { value: string }).value).toContain('Finds one.\n\n**Read-only**');
 });
 
 test('a use of a deprecated name is struck through; an unknown tag is an information', async () => {
-  const diagnostics = await client.diagnostics(uri, 1);
+  const diagnostics = await session.client.diagnostics(session.uri, 1);
   const deprecated = diagnostics.filter((d: Diagnostic) => d.code === 'deprecated');
   expect(deprecated).toMatchObject([{ message: "'Product' is deprecated: use Item", tags: [2], severity: 4 }]);
   expect(deprecated[0].range.start).toEqual(positionOf(TEXT, 'Product\n    // @', 0));
@@ -75,19 +56,19 @@ test('a use of a deprecated name is struck through; an unknown tag is an informa
 });
 
 test('document symbols, workspace symbols and completion items of deprecated declarations carry the Deprecated tag', async () => {
-  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  const symbols = await session.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: session.uri } });
   const product = symbols.find((s) => s.name === 'Product')!;
   const item = symbols.find((s) => s.name === 'Item')!;
   expect(product.tags).toEqual([1]);
   expect(item.tags).toBeUndefined();
-  const found = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'Product' });
+  const found = await session.client.request<SymbolInformation[]>('workspace/symbol', { query: 'Product' });
   expect(found.find((s) => s.name === 'Product')?.tags).toEqual([1]);
-  const completion = await client.request<CompletionItem[]>('textDocument/completion', at('Product\n    // @', 0));
+  const completion = await session.client.request<CompletionItem[]>('textDocument/completion', at('Product\n    // @', 0));
   expect(completion.find((c) => c.label === 'Product')?.tags).toEqual([1]);
   expect(completion.find((c) => c.label === 'Item')?.tags).toBeUndefined();
 });
 
 test('completion offers the tags after // @', async () => {
-  const items = await client.request<CompletionItem[]>('textDocument/completion', at('// @\n', 4));
+  const items = await session.client.request<CompletionItem[]>('textDocument/completion', at('// @\n', 4));
   expect(items.map((i) => i.label)).toEqual(['@deprecated', '@readonly', '@example']);
 });

@@ -4,10 +4,14 @@
  * publishes so a test can wait for those of a given document version.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { BIN } from '../cli/run-cli.js';
+import { afterAll, beforeAll } from 'vitest';
+import { BIN, ensureBuilt } from '../cli/run-cli.js';
 
 export interface LspClient {
   connection: MessageConnection;
@@ -90,4 +94,32 @@ export async function startLspClient(command: string[] = [process.execPath, BIN,
 /** The `file:` URI of a path. */
 export function fileUri(path: string): string {
   return pathToFileURL(path).href;
+}
+
+/** A server with one document open, for the tests of one file (see `openedDocument`). */
+export interface OpenedDocument {
+  client: LspClient;
+  /** The temporary folder the document is in. */
+  folder: string;
+  uri: string;
+}
+
+/**
+ * Starts a server before the file's tests with `text` open as `shop.idl` in a new temporary folder
+ * (named after `prefix`), and closes both after them. The fields are set once the tests run.
+ */
+export function openedDocument(prefix: string, text: string): OpenedDocument {
+  const opened = {} as OpenedDocument;
+  beforeAll(async () => {
+    ensureBuilt();
+    opened.folder = mkdtempSync(join(tmpdir(), prefix));
+    opened.uri = fileUri(join(opened.folder, 'shop.idl'));
+    opened.client = await startLspClient();
+    opened.client.open(opened.uri, text);
+  });
+  afterAll(async () => {
+    await opened.client?.close();
+    if (opened.folder) rmSync(opened.folder, { recursive: true, force: true });
+  });
+  return opened;
 }

@@ -4,13 +4,10 @@
  * where a type goes; hover shows the discriminator and variants; definition, references and rename
  * reach union names and variant types.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver/node';
-import { ensureBuilt } from '../cli/run-cli.js';
-import { fileUri, type LspClient, startLspClient } from './lsp-client.js';
+import { fileUri, openedDocument } from './lsp-client.js';
 import { positionOf } from './positions.js';
 
 const TEXT = `namespace shop
@@ -38,24 +35,9 @@ interface Shop {
 }
 `;
 
-let client: LspClient;
-let folder: string;
-let uri: string;
+const session = openedDocument('idlrpc-lsp-unions-', TEXT);
 
-beforeAll(async () => {
-  ensureBuilt();
-  folder = mkdtempSync(join(tmpdir(), 'idlrpc-lsp-unions-'));
-  uri = fileUri(join(folder, 'shop.idl'));
-  client = await startLspClient();
-  client.open(uri, TEXT);
-});
-
-afterAll(async () => {
-  await client?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-const at = (text: string, needle: string, delta = 0, target = uri) => ({
+const at = (text: string, needle: string, delta = 0, target = session.uri) => ({
   textDocument: { uri: target },
   position: positionOf(text, needle, 0, delta),
 });
@@ -64,9 +46,9 @@ const labels = (items: CompletionItem[]) => items.map((item) => item.label);
 /** Completion at the end of `before` in a document of its own (what the user has typed so far). */
 async function completeAfter(before: string, name: string): Promise<CompletionItem[]> {
   const text = `${TEXT}\n${before}`;
-  const other = fileUri(join(folder, `${name}.idl`));
-  client.open(other, text);
-  return client.request<CompletionItem[]>('textDocument/completion', {
+  const other = fileUri(join(session.folder, `${name}.idl`));
+  session.client.open(other, text);
+  return session.client.request<CompletionItem[]>('textDocument/completion', {
     textDocument: { uri: other },
     position: positionOf(text, before, 0, before.length),
   });
@@ -95,7 +77,7 @@ describe('completion', () => {
 });
 
 test('hover on a union shows its discriminator and variants', async () => {
-  const hover = await client.request<Hover>('textDocument/hover', at(TEXT, 'union Payment', 7));
+  const hover = await session.client.request<Hover>('textDocument/hover', at(TEXT, 'union Payment', 7));
   const value = (hover.contents as { value: string }).value;
   expect(value).toContain('union Payment [discriminator=type]');
   expect(value).toContain('card Card');
@@ -105,14 +87,16 @@ test('hover on a union shows its discriminator and variants', async () => {
 describe('navigation and rename', () => {
   test('definition of a variant type and of a union used as a parameter type', async () => {
     const definition = (needle: string, delta: number) =>
-      client.request<Location[]>('textDocument/definition', at(TEXT, needle, delta)).then((ls) => ls.map((l) => l.range.start.line));
+      session.client
+        .request<Location[]>('textDocument/definition', at(TEXT, needle, delta))
+        .then((ls) => ls.map((l) => l.range.start.line));
     expect(await definition('bank_transfer Transfer', 14)).toEqual([6]);
     expect(await definition('payment Payment', 8)).toEqual([15]);
   });
 
   test('references of a struct include its variant line; of a union, its uses', async () => {
     const lines = (needle: string, delta: number) =>
-      client
+      session.client
         .request<Location[]>('textDocument/references', { ...at(TEXT, needle, delta), context: { includeDeclaration: false } })
         .then((ls) => ls.map((l) => l.range.start.line));
     expect(await lines('struct Card', 7)).toEqual([16, 21]);
@@ -121,8 +105,8 @@ describe('navigation and rename', () => {
 
   test('rename of a union and of a variant struct edits every reference', async () => {
     const edits = async (needle: string, delta: number, newName: string) => {
-      const edit = await client.request<WorkspaceEdit>('textDocument/rename', { ...at(TEXT, needle, delta), newName });
-      return (edit.changes?.[uri] ?? []).map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`);
+      const edit = await session.client.request<WorkspaceEdit>('textDocument/rename', { ...at(TEXT, needle, delta), newName });
+      return (edit.changes?.[session.uri] ?? []).map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`);
     };
     expect(await edits('union Payment', 6, 'Pay')).toEqual(['15:6 Pay', '21:16 Pay']);
     expect((await edits('struct Transfer', 7, 'Wire')).sort()).toEqual(['17:18 Wire', '6:7 Wire']);
