@@ -66,6 +66,8 @@ export interface IdlJsonMethod extends IdlJsonDocTags {
   parameters?: IdlJsonParameter[];
   returnType: IdlJsonType;
   returnOptional?: true;
+  /** A server-streaming method: returnType is the type of each item. */
+  stream?: true;
   /** The constraints of the return's attribute list. */
   returnConstraints?: IdlJsonConstraints;
   /** The errors the method may raise: plain names for the root namespace's, `<namespace>.<Name>` for an imported one's. */
