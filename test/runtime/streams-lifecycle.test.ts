@@ -120,6 +120,7 @@ describe('cancelling', () => {
       count: async function* (_to: number, ctx: RpcContext) {
         try {
           await aborted(ctx.signal);
+          yield 1;
         } finally {
           finished();
         }
