@@ -26,9 +26,13 @@ export type StreamParamsOf<M extends StreamClientMethod> =
 /** The item type of a stream method. */
 export type ItemOf<M extends StreamClientMethod> = ReturnType<M> extends RpcStream<infer Item, object> ? Item : never;
 
+/** An error class's instances; anything else as it is (generated streams name their errors' classes, `typeof NotFoundError`). */
+// biome-ignore lint/suspicious/noExplicitAny: any constructor's parameters
+type InstanceOf<T> = T extends abstract new (...args: any[]) => infer Instance ? Instance : T;
+
 /** The error a stream fails with: one of its method's declared errors, or any `RpcError`. */
 export type StreamErrorOf<M extends StreamClientMethod> =
-  ReturnType<M> extends RpcStream<unknown, infer Errors> ? Errors[keyof Errors] | RpcError : RpcError;
+  ReturnType<M> extends RpcStream<unknown, infer Errors> ? InstanceOf<Errors[keyof Errors]> | RpcError : RpcError;
 
 /** The IDL parameters of a client method (its parameters without the trailing call options). */
 export type ParamsOf<M extends ClientMethod> = Required<Parameters<M>> extends [...infer Params, CallOptions] ? Params : never;
@@ -170,10 +174,10 @@ export interface StreamedQueryOptions<Item, Errors extends object, Key extends Q
  */
 export function streamedQuery<Item, Errors extends object, Key extends QueryKey>(
   options: StreamedQueryOptions<Item, Errors, Key>,
-): RpcQueryOptions<Item[], Errors[keyof Errors] | RpcError, Key> {
+): RpcQueryOptions<Item[], InstanceOf<Errors[keyof Errors]> | RpcError, Key> {
   const { queryKey, stream, refetchMode = 'reset' } = options;
   return {
-    queryKey: queryKey as DataTag<Key, Item[], Errors[keyof Errors] | RpcError>,
+    queryKey: queryKey as DataTag<Key, Item[], InstanceOf<Errors[keyof Errors]> | RpcError>,
     queryFn: async ({ client, signal }) => {
       const query = client.getQueryCache().find({ queryKey, exact: true });
       const refetch = query?.isFetched() ?? false;

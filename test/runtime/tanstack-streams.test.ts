@@ -35,10 +35,10 @@ class OrderNotFoundError extends DeclaredError {
 class OrderServiceClient {
   static readonly interfaceName = 'OrderService';
   constructor(private readonly transport: Transport) {}
-  watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: OrderNotFoundError }> {
+  watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: typeof OrderNotFoundError }> {
     return streamMethod(this.transport, 'OrderService.watchOrder', [orderId], [OrderNotFoundError], options) as RpcStream<
       Order,
-      { OrderNotFound: OrderNotFoundError }
+      { OrderNotFound: typeof OrderNotFoundError }
     >;
   }
   getOrder(orderId: string, options?: CallOptions): RpcPromise<Order> {
