@@ -211,6 +211,17 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       (m) => m.returnOptional,
       (m) => (m.returnOptional = false),
     ),
+  'method-stream-changed': (g, file) =>
+    onMethod(
+      g,
+      file,
+      // A stream's item cannot be optional: only a method with a required return can become one.
+      (m) => !m.returnOptional,
+      (m) => {
+        if (m.stream) delete m.stream;
+        else m.stream = syntheticSpan('random.idl');
+      },
+    ),
   'raises-added': (g, file) => {
     const errors = errorsOf(file).map((e) => e.name.text);
     const chosen = pickMethod(g, file, (m) => m.raises.length < errors.length);
