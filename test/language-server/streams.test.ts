@@ -65,10 +65,7 @@ describe('completion', () => {
 
   test('after a stream item type: raises, not [optional]', async () => {
     expect(labels(await completeAfter('interface Other {\n    watch(id string) stream Order ', 'after-item'))).toEqual(['raises']);
-    expect(labels(await completeAfter('interface Other {\n    watch(id string) Order ', 'after-plain'))).toEqual([
-      '[optional]',
-      'raises',
-    ]);
+    expect(labels(await completeAfter('interface Other {\n    watch(id string) Order ', 'after-plain'))).toEqual(['[optional]', 'raises']);
   });
 
   test('in the attribute list of a stream item: the constraints, not optional', async () => {
