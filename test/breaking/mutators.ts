@@ -201,7 +201,8 @@ export const MUTATORS: Record<RuleId, Mutator> = {
     onMethod(
       g,
       file,
-      (m) => !m.returnOptional,
+      // A stream's items cannot be optional.
+      (m) => !m.returnOptional && !m.stream,
       (m) => (m.returnOptional = true),
     ),
   'return-made-required': (g, file) =>
