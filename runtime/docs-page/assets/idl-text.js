@@ -97,7 +97,7 @@ export function methodSignature(method) {
     .join(', ');
   const raises = method.raises?.length ? ` raises(${method.raises.join(', ')})` : '';
   const returns = attributeListText({ constraints: method.returnConstraints }, method.returnOptional);
-  const stream = method.stream ? 'stream ' : '';
+  const stream = method.stream === true ? 'stream ' : '';
   return `${method.name}(${params}) ${stream}${withAttributes(typeText(method.returnType), returns)}${raises}`;
 }
 
