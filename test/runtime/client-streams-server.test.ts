@@ -4,12 +4,11 @@
  * message) resumed on the next server, declared errors as their classes, and closing the
  * connection running the handler's `finally`. Interceptors see each connection.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeclaredError, HttpTransport, type Interceptor, type RpcCall, streamMethod } from '../../runtime/client.js';
 import { createRpcServer, type RpcContext, type RpcServer } from '../../runtime/server.js';
 import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
+import { streamFront as front } from './stream-front.js';
 
 class OrderNotFoundError extends DeclaredError {
   static readonly code = 1001;
@@ -60,56 +59,6 @@ function rpcServer(handlers: Partial<Record<'watchOrder' | 'count', unknown>>): 
 /** Resolves when `signal` aborts: a handler waiting for what never comes but the call's end. */
 function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-/** A node:http front of `serving.server` writing each answer's stream chunk by chunk (as the Node adapter does). */
-interface Front {
-  url: string;
-  serving: { server: RpcServer };
-  /** Breaks the next connection after this many chunks. */
-  cutAfter?: number;
-  closed: Promise<void>[];
-}
-
-const fronts: http.Server[] = [];
-afterEach(async () => {
-  for (const server of fronts.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function front(server: RpcServer): Promise<Front> {
-  const state: Front = { url: '', serving: { server }, closed: [] };
-  const http1 = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    state.closed.push(new Promise((resolve) => res.on('close', () => resolve())));
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-    const answer = await state.serving.server.handleHttp({ method: 'POST', path: '/', body: Buffer.concat(chunks), headers });
-    res.writeHead(answer.status, answer.headers);
-    const { stream } = answer;
-    if (stream === undefined) {
-      res.end(answer.body);
-      return;
-    }
-    res.on('close', () => stream.cancel());
-    let cut = state.cutAfter;
-    state.cutAfter = undefined;
-    for (let chunk = await stream.next(); chunk !== undefined; chunk = await stream.next()) {
-      if (cut !== undefined && cut-- === 0) {
-        res.socket?.destroy();
-        return;
-      }
-      // Each chunk reaches the socket before the next is asked for (so a cut comes after them).
-      await new Promise((resolve) => res.write(chunk, resolve));
-    }
-    res.end();
-  });
-  fronts.push(http1);
-  await new Promise<void>((resolve) => http1.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(http1.address() as AddressInfo).port}/`;
-  return state;
 }
 
 async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
