@@ -27,8 +27,11 @@ export async function openStream(
     (call) => openEventStream(transport.fetch ?? globalThis.fetch, address, call, id, signal),
     true,
   );
-  if (!(body instanceof ReadableStream)) throw transportError('an interceptor answered a stream call without its event stream');
-  return { id, body, reconnect: transport.reconnect ?? {} };
+  // What openEventStream gives, unless an interceptor answered the call itself with something else.
+  if (typeof (body as ReadableStream | undefined)?.getReader !== 'function') {
+    throw transportError('a stream call was answered without its event stream (an interceptor must pass on what next() resolves to)');
+  }
+  return { id, body: body as ReadableStream<Uint8Array>, reconnect: transport.reconnect ?? {} };
 }
 
 /**

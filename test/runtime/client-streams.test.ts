@@ -269,3 +269,14 @@ describe('streamMethod over other transports', () => {
     );
   });
 });
+
+describe('interceptors and stream calls', () => {
+  it('an interceptor answering a stream call itself fails it with a clear error', async () => {
+    const transport = new HttpTransport('http://127.0.0.1:9/', { interceptors: [() => async () => ({ cached: true })] });
+    const error = await failureOf(streamMethod(transport, 'S.m', [], []));
+    expect(error).toMatchObject({
+      code: -32000,
+      message: 'Transport error: a stream call was answered without its event stream (an interceptor must pass on what next() resolves to)',
+    });
+  });
+});
