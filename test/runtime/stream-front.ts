@@ -30,9 +30,12 @@ afterAll(async () => {
   }
 });
 
-export async function streamFront(server: RpcServer, docsPage?: DocsPage): Promise<StreamFront> {
+/** What answers the front's GETs: an API page, or a test's own page. */
+export type PageAnswer = Pick<DocsPage, 'answer'> & Partial<Pick<DocsPage, 'mount'>>;
+
+export async function streamFront(server: RpcServer, docsPage?: PageAnswer): Promise<StreamFront> {
   const state: StreamFront = { url: '', serving: { server }, closed: [] };
-  docsPage?.mount({ basePath: '/', methodNames: server.methodNames });
+  docsPage?.mount?.({ basePath: '/', methodNames: server.methodNames });
   const front = http.createServer(async (req, res) => {
     if (docsPage?.answer(req, res)) return;
     const chunks: Buffer[] = [];
