@@ -64,9 +64,13 @@ export interface IdlJsonMethod extends IdlJsonDocTags {
   name: string;
   comment?: string;
   parameters?: IdlJsonParameter[];
+  /** The type of the result; of each item for a stream method. */
   returnType: IdlJsonType;
   returnOptional?: true;
-  /** A server-streaming method: returnType is the type of each item. */
+  /**
+   * `stream T`: the method answers with any number of items of `returnType` over time, then an end
+   * or an error (docs/protocol.md, "Streams"). Absent for a plain method.
+   */
   stream?: true;
   /** The constraints of the return's attribute list. */
   returnConstraints?: IdlJsonConstraints;
