@@ -25,7 +25,9 @@ const FEED_IDL = JSON.stringify({
     {
       name: 'Feed',
       namespace: 'h',
-      methods: [{ name: 'items', parameters: [{ name: 'size', type: { builtIn: 'int' } }], returnType: { builtIn: 'string' }, stream: true }],
+      methods: [
+        { name: 'items', parameters: [{ name: 'size', type: { builtIn: 'int' } }], returnType: { builtIn: 'string' }, stream: true },
+      ],
     },
   ],
 });
@@ -49,7 +51,10 @@ describe('stream methods under hostile input', () => {
       console.log(JSON.stringify({ answers, seen }));
     `);
     expect(result.answers).toEqual([
-      [406, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: Feed.items answers with a stream (text/event-stream), which the request\'s Accept header excludes"},"id":1}'],
+      [
+        406,
+        '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: Feed.items answers with a stream (text/event-stream), which the request\'s Accept header excludes"},"id":1}',
+      ],
       [406, expect.stringContaining('-32600')],
       [200, 'id: 1'],
       [200, 'id: 1'],
