@@ -186,6 +186,13 @@ export interface RpcServer {
    * body; `headers` (lower-case names) are needed for CORS only.
    */
   answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer;
+  /**
+   * Sends the reconnect message on every open stream, aborts their handlers, and resolves when they
+   * have ended; streams started after it get 503. `shutdown()` of `listen`'s server calls it first.
+   */
+  closeStreams(): Promise<void>;
+  /** How many streams are open now. */
+  readonly openStreams: number;
 }
 
 export const DEFAULTS = {
@@ -293,6 +300,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleHttp:
       cors === undefined ? (request) => promiseOf(() => answerHttp(request)) : (request) => promiseOf(() => answerHttpWithCors(request)),
     answerWithoutCall,
+    // Stream methods come with the stream core; until then there is never an open stream.
+    closeStreams: () => Promise.resolve(),
+    openStreams: 0,
   };
 }
 
