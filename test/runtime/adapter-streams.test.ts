@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { createServer as createViteServer } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fastifyRpc } from '../../runtime/adapters/fastify.js';
+import type { AnswerStream } from '../../runtime/http-answer.js';
 import { honoRpc } from '../../runtime/adapters/hono.js';
 import { createFetchHandler, createMiddleware, createNodeListener, listen, type RpcServer } from '../../runtime/index.js';
 import { readSse, type SseReader } from './sse-reader.js';
@@ -156,6 +157,28 @@ describe.each(Object.entries(hosts))('%s', (_name, adapter) => {
     expect(finallyRan).toBe(false);
     reader.destroy();
     await expect.poll(() => finallyRan, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('cancels the answer stream itself when the client goes away (whether or not the core watches the request)', async () => {
+    let cancelled = false;
+    const url = await host(adapter, {
+      ...streamServer(async function* () {}),
+      // A hand-made stream whose second chunk never comes, that learns of the client only through cancel().
+      handleHttp: async () => {
+        let chunks = 0;
+        const stream: AnswerStream = {
+          next: () => (chunks++ === 0 ? Promise.resolve('data: {"first":true}\n\n') : new Promise(() => undefined)),
+          cancel: () => {
+            cancelled = true;
+          },
+        };
+        return { status: 200, headers: { 'content-type': 'text/event-stream' }, body: '', stream };
+      },
+    });
+    const reader = open(url);
+    expect(await reader.next()).toEqual({ data: { first: true } });
+    reader.destroy();
+    await expect.poll(() => cancelled, { timeout: 10_000 }).toBe(true);
   });
 
   it('stops asking the handler for items while the client does not read', async () => {
