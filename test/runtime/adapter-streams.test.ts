@@ -126,6 +126,8 @@ describe.each(Object.entries(hosts))('%s', (_name, adapter) => {
     const response = await reader.response;
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream');
+    expect(response.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(response.headers['x-accel-buffering']).toBe('no');
     expect(response.headers['content-length']).toBeUndefined();
     expect(response.headers['content-encoding']).toBeUndefined();
     const first = await reader.next();
