@@ -34,6 +34,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'core.ts',
   'cors.ts',
   'deadline-queue.ts',
+  'declared-error-of.ts',
   'declared-error-status.ts',
   'errors.ts',
   'explain.ts',
