@@ -73,7 +73,7 @@ async function orpcServer() {
 async function oursServer() {
   const { importGeneratedIdl, importBuilt } = await import('../lib/ours.mjs');
   const { streamBenchIdl } = await import('../lib/stream-items.mjs');
-  const module = await importGeneratedIdl('streambench', streamBenchIdl);
+  const module = await importGeneratedIdl('streambench-server', streamBenchIdl);
   const { listen } = await importBuilt('runtime/index.js');
   const server = module.createStreambenchServer(
     { StreamBench: { orders: (count, intervalMs) => orderUpdates(count, intervalMs) } },
