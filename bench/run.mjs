@@ -37,7 +37,7 @@ const settings = args.quick
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
-      streams: { rounds: 12, count: 20_000, latencyCount: 500, warmupCount: 60_000 },
+      streams: { rounds: 12, count: 20_000, latencyCount: 1_000, warmupCount: 60_000 },
       inprocess: { rounds: 60, budgetMs: 25, warmupMs: 300, baseline: args.baseline },
       validation: { rounds: 5, budgetMs: 200 },
       compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3, generatorSizes: [1_000, 10_000, 100_000] },

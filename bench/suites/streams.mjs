@@ -144,7 +144,7 @@ export async function runStreamsSuite(options) {
       }
     }
     const { rows, perRoundRatios } = streamRows(samples, options);
-    return { rows, info: { ...streamInfo(samples, options), perRoundRatios } };
+    return { rows, info: { ...streamInfo(samples, options), perRoundRatios, rounds: samples } };
   } finally {
     await Promise.all(pairs.map((pair) => pair.stop()));
   }
@@ -183,7 +183,9 @@ function streamRows(samples, options) {
 
 /**
  * The settings, every server's medians (`burstP50`: the latency p50 of the bursts, where items
- * queue), and oRPC against the bare loop too (the table holds ours against each peer).
+ * queue), and oRPC against the bare loop too (the table holds ours against each peer). The suite's
+ * `info` adds `perRoundRatios` (ours / peer per round: median and interquartile range) and `rounds`
+ * (every round's figures).
  */
 function streamInfo(samples, options) {
   const figure = (kind, field) => median(samples[kind].map((s) => s[field]));
