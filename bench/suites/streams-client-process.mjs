@@ -3,8 +3,8 @@
  * server, so no client's garbage or warm-up falls on another's run (oRPC's client makes about three
  * times the garbage per item of the others). Usage: node streams-client-process.mjs <kind> <url>,
  * kind `bare`, `orpc` or `ours`. Prints `{"ready":true}` on one line, then answers messages from the
- * parent: `{ run: { count, intervalMs } }` streams that many items and replies with the time, this
- * process's CPU time and the latency figures; `{ sample: n }` replies with the first n items.
+ * parent: `{ run: { count, intervalMs, latencies } }` streams that many items and replies with the time,
+ * this process's CPU time and the latency figures (with `latencies`, every item's); `{ sample: n }` replies with the first n items.
  */
 import { postForEvents } from '../lib/sse-reader.mjs';
 import { quantile } from '../lib/stats.mjs';
@@ -51,8 +51,11 @@ function cpuTime() {
   return user + system;
 }
 
-/** Streams `count` items: seconds, CPU time (us) and latency quantiles (ms, yield -> loop body). */
-async function run(client, count, intervalMs) {
+/**
+ * Streams `count` items: seconds, CPU time (us) and latency quantiles (ms, yield -> loop body), and
+ * with `keepLatencies` every item's latency.
+ */
+async function run(client, count, intervalMs, keepLatencies) {
   const latencies = new Float64Array(count);
   let received = 0;
   const cpuBefore = cpuTime();
@@ -65,7 +68,9 @@ async function run(client, count, intervalMs) {
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuTime() - cpuBefore;
   if (received !== count) throw new Error(`${kind}: ${received} of ${count} items arrived`);
-  return { seconds, cpu, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  const result = { seconds, cpu, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  // Every item's latency, for the parent to pool over rounds (latency runs only: bursts are long).
+  return keepLatencies ? { ...result, latencies: [...latencies] } : result;
 }
 
 async function sample(client, count) {
@@ -81,7 +86,7 @@ if (!clients[kind]) {
 const client = await clients[kind]();
 process.on('message', async (message) => {
   try {
-    if (message.run) process.send({ result: await run(client, message.run.count, message.run.intervalMs) });
+    if (message.run) process.send({ result: await run(client, message.run.count, message.run.intervalMs, message.run.latencies) });
     else if (message.sample) process.send({ result: await sample(client, message.sample) });
   } catch (error) {
     process.send({ error: error instanceof Error ? error.stack : String(error) });

@@ -5,15 +5,15 @@
  * reads CPU clocks. Per server and round: a burst of `count` items as fast as the client reads them
  * (items/s, server and client CPU time per item), then `latencyCount` items 1 ms apart (time from
  * the handler's yield to the client's loop body, p50 and p99). Each round visits every server, the
- * rounds going through every order of them; the table gives medians over rounds, ours against the
- * bare loop and against oRPC.
+ * rounds going through every order of them; the table gives medians over rounds (latency: quantiles
+ * of all rounds' items pooled), ours against the bare loop and against oRPC.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { pairedRow } from '../lib/paired-row.mjs';
-import { median } from '../lib/stats.mjs';
+import { median, quantile } from '../lib/stats.mjs';
 
 const serverProcess = fileURLToPath(new URL('./streams-process.mjs', import.meta.url));
 const clientProcess = fileURLToPath(new URL('./streams-client-process.mjs', import.meta.url));
@@ -86,9 +86,16 @@ async function askClient(pair, message) {
 /** Streams `count` items from one server through its client: items/s, CPU time per item (us), latency (ms). */
 async function streamOnce(pair, count, intervalMs) {
   const serverBefore = await serverCpuTime(pair);
-  const run = await askClient(pair, { run: { count, intervalMs } });
+  const run = await askClient(pair, { run: { count, intervalMs, latencies: intervalMs > 0 } });
   const serverCpu = (await serverCpuTime(pair)) - serverBefore;
-  return { itemsPerSecond: count / run.seconds, serverCpu: serverCpu / count, clientCpu: run.cpu / count, p50: run.p50, p99: run.p99 };
+  return {
+    itemsPerSecond: count / run.seconds,
+    serverCpu: serverCpu / count,
+    clientCpu: run.cpu / count,
+    p50: run.p50,
+    p99: run.p99,
+    latencies: run.latencies,
+  };
 }
 
 /** Every client must read the same items from its server (the moment each was made aside). */
@@ -129,6 +136,7 @@ export async function runStreamsSuite(options) {
     await checkSameItems(pairs);
     for (const pair of pairs) await streamOnce(pair, options.warmupCount, 0);
     const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
+    const latencies = Object.fromEntries(kinds.map((kind) => [kind, []]));
     for (let round = 0; round < options.rounds; round++) {
       for (const pair of orderOfRound(pairs, round)) {
         const burst = await streamOnce(pair, options.count, 0);
@@ -141,9 +149,10 @@ export async function runStreamsSuite(options) {
           p99: paced.p99,
           burstP50: burst.p50,
         });
+        latencies[pair.kind].push(...paced.latencies);
       }
     }
-    const { rows, perRoundRatios } = streamRows(samples, options);
+    const { rows, perRoundRatios } = streamRows(samples, latencies, options);
     return { rows, info: { ...streamInfo(samples, options), perRoundRatios, rounds: samples } };
   } finally {
     await Promise.all(pairs.map((pair) => pair.stop()));
@@ -152,17 +161,35 @@ export async function runStreamsSuite(options) {
 
 const items = (n) => n.toLocaleString('en-US');
 
-function streamRows(samples, options) {
+/**
+ * Burst rows: medians over rounds (interquartile range as the spread). Latency rows: the quantile of
+ * every item of every round's latency run pooled, which a few disturbed rounds move far less than a
+ * median of per-round p99s (on the shared machine a round's p99 is either about 0.3 ms or, when
+ * another process took a core for a moment, about one item interval).
+ */
+function streamRows(samples, latencies, options) {
   const what = `${items(options.count)} Order items over one SSE response`;
   const measures = [
     ['itemsPerSecond', `streams: ${what}, throughput`, 'items/s', true],
     ['serverCpu', `streams: ${what}, server CPU time per item`, 'us', false],
     ['clientCpu', `streams: ${what}, client CPU time per item (each library's own client)`, 'us', false],
-    ['p50', `streams: items ${latencyIntervalMs} ms apart, p50 latency from the handler's yield to the client's loop body`, 'ms', false],
-    ['p99', `streams: items ${latencyIntervalMs} ms apart, p99 latency from the handler's yield to the client's loop body`, 'ms', false],
   ];
   const rows = [];
   const perRoundRatios = {};
+  const latencyRows = [
+    [0.5, 'p50'],
+    [0.99, 'p99'],
+  ].flatMap(([q, name]) =>
+    peers.map((peer) => ({
+      group: 'streams',
+      metric: `streams: items ${latencyIntervalMs} ms apart, ${name} latency from the handler's yield to the client's loop body`,
+      unit: 'ms',
+      ours: quantile(latencies.ours, q),
+      peerName: peer.label,
+      peer: quantile(latencies[peer.kind], q),
+      higherIsBetter: false,
+    })),
+  );
   for (const [field, metric, unit, higherIsBetter] of measures) {
     for (const peer of peers) {
       const { row, perRoundRatio } = pairedRow({
@@ -178,14 +205,14 @@ function streamRows(samples, options) {
       perRoundRatios[`${field} / ${peer.kind}`] = perRoundRatio;
     }
   }
-  return { rows, perRoundRatios };
+  return { rows: [...rows, ...latencyRows], perRoundRatios };
 }
 
 /**
- * The settings, every server's medians (`burstP50`: the latency p50 of the bursts, where items
- * queue), and oRPC against the bare loop too (the table holds ours against each peer). The suite's
- * `info` adds `perRoundRatios` (ours / peer per round: median and interquartile range) and `rounds`
- * (every round's figures).
+ * The settings, every server's medians over rounds (`p50`, `p99`: of each round's latency run;
+ * `burstP50`: the latency p50 of the bursts, where items queue), and oRPC against the bare loop too
+ * (the table holds ours against each peer). The suite's `info` adds `perRoundRatios` (ours / peer
+ * per round: median and interquartile range) and `rounds` (every round's figures).
  */
 function streamInfo(samples, options) {
   const figure = (kind, field) => median(samples[kind].map((s) => s[field]));
