@@ -5,8 +5,8 @@
  * reads CPU clocks. Per server and round: a burst of `count` items as fast as the client reads them
  * (items/s, server and client CPU time per item), then `latencyCount` items 1 ms apart (time from
  * the handler's yield to the client's loop body, p50 and p99). Each round visits every server, the
- * rounds going through every order of them; the table gives medians over rounds (latency: quantiles
- * of all rounds' items pooled), ours against the bare loop and against oRPC.
+ * rounds going through every order of them; the table gives medians over rounds, ours against the
+ * bare loop and against oRPC.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -152,8 +152,11 @@ export async function runStreamsSuite(options) {
         latencies[pair.kind].push(...paced.latencies);
       }
     }
-    const { rows, perRoundRatios } = streamRows(samples, latencies, options);
-    return { rows, info: { ...streamInfo(samples, options), perRoundRatios, rounds: samples } };
+    const { rows, perRoundRatios } = streamRows(samples, options);
+    const pooledLatency = Object.fromEntries(
+      kinds.map((kind) => [kind, { p50: quantile(latencies[kind], 0.5), p99: quantile(latencies[kind], 0.99) }]),
+    );
+    return { rows, info: { ...streamInfo(samples, options), perRoundRatios, pooledLatency, rounds: samples } };
   } finally {
     await Promise.all(pairs.map((pair) => pair.stop()));
   }
@@ -162,34 +165,22 @@ export async function runStreamsSuite(options) {
 const items = (n) => n.toLocaleString('en-US');
 
 /**
- * Burst rows: medians over rounds (interquartile range as the spread). Latency rows: the quantile of
- * every item of every round's latency run pooled, which a few disturbed rounds move far less than a
- * median of per-round p99s (on the shared machine a round's p99 is either about 0.3 ms or, when
- * another process took a core for a moment, about one item interval).
+ * Medians over rounds, the interquartile range as the spread. Latency: each round's p50 and p99 of
+ * its latency run, then the median over rounds, so a round in which another process of the shared
+ * machine held a core (its p99 then 5-75 ms, whichever server it hit) moves the figure little; the
+ * quantiles of all rounds' items pooled, which such a round does move, are in `info.pooledLatency`.
  */
-function streamRows(samples, latencies, options) {
+function streamRows(samples, options) {
   const what = `${items(options.count)} Order items over one SSE response`;
   const measures = [
     ['itemsPerSecond', `streams: ${what}, throughput`, 'items/s', true],
     ['serverCpu', `streams: ${what}, server CPU time per item`, 'us', false],
     ['clientCpu', `streams: ${what}, client CPU time per item (each library's own client)`, 'us', false],
+    ['p50', `streams: items ${latencyIntervalMs} ms apart, p50 latency from the handler's yield to the client's loop body`, 'ms', false],
+    ['p99', `streams: items ${latencyIntervalMs} ms apart, p99 latency from the handler's yield to the client's loop body`, 'ms', false],
   ];
   const rows = [];
   const perRoundRatios = {};
-  const latencyRows = [
-    [0.5, 'p50'],
-    [0.99, 'p99'],
-  ].flatMap(([q, name]) =>
-    peers.map((peer) => ({
-      group: 'streams',
-      metric: `streams: items ${latencyIntervalMs} ms apart, ${name} latency from the handler's yield to the client's loop body`,
-      unit: 'ms',
-      ours: quantile(latencies.ours, q),
-      peerName: peer.label,
-      peer: quantile(latencies[peer.kind], q),
-      higherIsBetter: false,
-    })),
-  );
   for (const [field, metric, unit, higherIsBetter] of measures) {
     for (const peer of peers) {
       const { row, perRoundRatio } = pairedRow({
@@ -205,14 +196,15 @@ function streamRows(samples, latencies, options) {
       perRoundRatios[`${field} / ${peer.kind}`] = perRoundRatio;
     }
   }
-  return { rows: [...rows, ...latencyRows], perRoundRatios };
+  return { rows, perRoundRatios };
 }
 
 /**
  * The settings, every server's medians over rounds (`p50`, `p99`: of each round's latency run;
  * `burstP50`: the latency p50 of the bursts, where items queue), and oRPC against the bare loop too
  * (the table holds ours against each peer). The suite's `info` adds `perRoundRatios` (ours / peer
- * per round: median and interquartile range) and `rounds` (every round's figures).
+ * per round: median and interquartile range), `pooledLatency` (p50 and p99 of every item of every
+ * round's latency run) and `rounds` (every round's figures).
  */
 function streamInfo(samples, options) {
   const figure = (kind, field) => median(samples[kind].map((s) => s[field]));
