@@ -32,10 +32,16 @@ export interface RpcContext {
    * parameter the method does not have.
    */
   paramPath(parameter: number | string, ...path: (string | number)[]): string;
+  /**
+   * A stream method's call resumed after a lost connection: the `Last-Event-ID` the client sent
+   * (the id of the last item it received), when it is a usable event id; undefined otherwise and
+   * for other methods. Whether it is an id this server gave out is for the handler to judge.
+   */
+  lastEventId?: string;
 }
 
 /** The members of every context, which values added by middleware must not replace. */
-const OWN_MEMBERS = new Set(['headers', 'remoteAddress', 'id', 'method', 'signal', 'paramPath']);
+const OWN_MEMBERS = new Set(['headers', 'remoteAddress', 'id', 'method', 'signal', 'paramPath', 'lastEventId']);
 
 /**
  * The context a handler receives. `signal` is built the first time a handler reads it: an
@@ -47,6 +53,7 @@ export class CallContext implements RpcContext {
   remoteAddress: string | undefined;
   id: string | number | null | undefined;
   method: string;
+  lastEventId: string | undefined;
   readonly #request: RequestContext;
   readonly #parameterNames: readonly string[];
   readonly #named: boolean;
@@ -60,6 +67,7 @@ export class CallContext implements RpcContext {
     this.remoteAddress = request.remoteAddress;
     this.id = id;
     this.method = method;
+    this.lastEventId = undefined;
     this.#request = request;
     this.#parameterNames = parameterNames;
     this.#named = named;

@@ -8,6 +8,7 @@
 import type { RequestContext } from './call-context.js';
 import { PENDING, type FailureReporter, type JsonRpcId, type Outcome } from './call-outcome.js';
 import type { CallPipeline } from './call-pipeline.js';
+import { OpenedStream } from './streams/opened-stream.js';
 
 /** What an instrumentation learns of a call as it starts. */
 export interface InstrumentedCallStart {
@@ -24,8 +25,16 @@ export interface InstrumentedScope {
 }
 
 export interface InstrumentedCall extends InstrumentedScope {
-  /** The call's outcome: the result, or the error sent. */
+  /**
+   * The call's outcome: the result, or the error sent. A stream method's call ends when its stream
+   * does (its end, a reconnect message, the client gone: no error; or the error sent).
+   */
   end(outcome: { error?: { code: number; message: string } }): void;
+  /**
+   * A stream method's item was written (`index` counts from 0). Optional. The handler's work for
+   * each item runs inside the call's `run`.
+   */
+  item?(index: number): void;
 }
 
 export interface InstrumentedBatch extends InstrumentedScope {
@@ -44,6 +53,15 @@ export function instrumentedPipeline(calls: CallPipeline, instrumentation: CallI
     throw new Error('createRpcServer: instrumentation must have a startCall(call) method');
   }
   const end = (call: InstrumentedCall, outcome: Outcome) => {
+    // A stream's call lasts as long as the stream: its items are pulled inside it, and it ends with it.
+    if ('result' in outcome && outcome.result instanceof OpenedStream) {
+      outcome.result.watch({
+        run: (work) => call.run(work),
+        item: call.item === undefined ? undefined : (index) => call.item!(index),
+        end: (ended) => end(call, ended),
+      });
+      return;
+    }
     try {
       call.end('error' in outcome ? { error: outcome.error } : {});
     } catch (error) {

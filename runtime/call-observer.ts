@@ -1,13 +1,14 @@
 /**
  * The `onCall` hook of `createRpcServer`: one event per call once it is answered, with its duration
  * and outcome, for logs and metrics. It wraps the call pipeline, so it sees every call of both
- * bindings and each batch member, refused params and invalid results included; without the hook
+ * bindings and each batch member, refused params and invalid results included (a stream's when it ends); without the hook
  * the pipeline is used as it is, at no cost.
  */
 import type { RequestContext } from './call-context.js';
 import { PENDING, type FailureReporter, type JsonRpcId, type Outcome } from './call-outcome.js';
 import type { CallPipeline } from './call-pipeline.js';
 import type { MethodEntry } from './method-table.js';
+import { OpenedStream } from './streams/opened-stream.js';
 
 /** One answered call, as `onCall` gets it. */
 export interface CallEvent {
@@ -28,6 +29,11 @@ export interface CallEvent {
 export function observedPipeline(calls: CallPipeline, onCall: (event: CallEvent) => void, failures: FailureReporter): CallPipeline {
   if (typeof onCall !== 'function') throw new Error(`createRpcServer: onCall must be a function, got ${typeof onCall}`);
   const report = (entry: MethodEntry, id: JsonRpcId | undefined, request: RequestContext, start: number, outcome: Outcome) => {
+    // A stream is reported once, when it ends (its duration is the stream's).
+    if ('result' in outcome && outcome.result instanceof OpenedStream) {
+      outcome.result.watch({ end: (ended) => report(entry, id, request, start, ended) });
+      return;
+    }
     const event: CallEvent = {
       method: entry.name,
       id,

@@ -44,6 +44,16 @@ export class FailureReporter {
     }
   }
 
+  /** Logs something worth a look that is no failure: the logger's `warn`, else its `error`. */
+  warn(message: string): void {
+    try {
+      if (this.#logger.warn) this.#logger.warn(message);
+      else this.#logger.error(message);
+    } catch {
+      // A broken logger must not turn one call into a crashed server.
+    }
+  }
+
   /** Logs `<context> failed` with the error and gives the -32603 outcome to send. */
   internalError(context: string, error: unknown): Outcome {
     this.log(`${context} failed`, error);

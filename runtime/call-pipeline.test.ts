@@ -11,6 +11,8 @@ import { createCallPipeline, type CallInterceptor, type RpcCall } from './call-p
 import { ErrorCode, RpcError } from './errors.js';
 import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { registerHandlers } from './method-table.js';
+import { createStreamCalls } from './streams/stream-calls.js';
+import { STREAM_DEFAULTS } from './streams/stream-limits.js';
 import { compileValidators } from './validation.js';
 
 const validators = compileValidators(calcIdl);
@@ -64,7 +66,8 @@ describe('without interceptors', () => {
 
   it('answers through the JSON-RPC binding without a promise when every handler returns a plain value', () => {
     const { methods, calls, failures } = setUp({});
-    const binding = createJsonRpcBinding({ idl: calcIdl, methods, calls, failures, maxBatchSize: 100, maxDepth: 128 });
+    const streams = createStreamCalls({ calls, failures, limits: STREAM_DEFAULTS });
+    const binding = createJsonRpcBinding({ idl: calcIdl, methods, calls, failures, maxBatchSize: 100, maxDepth: 128, streams });
     const single = binding.answerJson({ jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 1 }, {});
     expect(single).toEqual({ jsonrpc: '2.0', result: 3, id: 1 });
     const body = binding.answerBody(
@@ -272,7 +275,8 @@ describe('an interceptor', () => {
         },
       ],
     });
-    const binding = createJsonRpcBinding({ idl: calcIdl, methods, calls, failures, maxBatchSize: 100, maxDepth: 128 });
+    const streams = createStreamCalls({ calls, failures, limits: STREAM_DEFAULTS });
+    const binding = createJsonRpcBinding({ idl: calcIdl, methods, calls, failures, maxBatchSize: 100, maxDepth: 128, streams });
     const answer = binding.answerJson(
       [
         { jsonrpc: '2.0', method: 'Calc.add', params: [1, 2], id: 'a' },

@@ -12,6 +12,8 @@ import type { ContractCheck } from './contract-check.js';
 import { DeadlineQueue } from './deadline-queue.js';
 import { ErrorCode, RpcError } from './errors.js';
 import type { MethodEntry } from './method-table.js';
+import { lastEventIdOf } from './streams/event-ids.js';
+import { isAsyncIterable, OpenedStream } from './streams/opened-stream.js';
 import { nonTextParamsError } from './text-strings.js';
 import { formatPath, MAX_ISSUES, type ValidationIssue, type ValidatorTable } from './validation.js';
 import { convertWire, type WireConversion } from './wire-conversion.js';
@@ -119,6 +121,8 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     if (conversion !== undefined) convertArguments(args as unknown[], conversion);
 
     const ctx = new CallContext(request, id, entry.name, entry.parameterNames, keyed);
+    const isStream = entry.method.stream === true;
+    if (isStream) ctx.lastEventId = lastEventIdOf(request.headers);
     let pending: Promise<unknown>;
     const chain = byMethod === undefined ? interceptors : (byMethod.get(entry.name) ?? interceptors);
     if (chain.length > 0) {
@@ -141,7 +145,8 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
       }
     }
 
-    if (deadlines === undefined) {
+    // A stream's handler has no deadline: its time limits are the stream's own (runtime/streams/).
+    if (deadlines === undefined || isStream) {
       pending.then(
         (result) => deliver(resultOutcome(entry, result)),
         (error: unknown) => deliver(failureOutcome(entry, error, args, ctx)),
@@ -186,9 +191,35 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     return InterceptedCall.failed(call) ? failureOutcome(entry, settled, args, ctx) : resultOutcome(entry, settled);
   }
 
-  /** A handler's result: `undefined` becomes null, then the result is checked when asked to. */
+  /**
+   * A handler's result: `undefined` becomes null, then the result is checked when asked to. A
+   * stream method's is its iterable of items, opened (each item is checked as it comes).
+   */
   function resultOutcome(entry: MethodEntry, result: unknown): Outcome {
+    if (entry.method.stream === true) return streamOutcome(entry, result);
     if (result === undefined) result = null;
+    return checkedValue(entry, result, 'result');
+  }
+
+  /** A stream method's outcome: its handler's iterable, opened; anything else is the handler's failure. */
+  function streamOutcome(entry: MethodEntry, iterable: unknown): Outcome {
+    if (!isAsyncIterable(iterable)) {
+      const got = iterable === null ? 'null' : typeof iterable;
+      return failures.internalError(
+        entry.name,
+        new TypeError(`a stream method's handler must return an AsyncIterable (an async generator) or a promise of one, got ${got}`),
+      );
+    }
+    const stream = new OpenedStream(
+      iterable,
+      (item) => checkedValue(entry, item, 'item'),
+      (error) => failureOutcome(entry, error),
+    );
+    return { result: stream };
+  }
+
+  /** A result (or a stream's item) converted to the wire and checked when `validateResponses` is on. */
+  function checkedValue(entry: MethodEntry, result: unknown, what: 'result' | 'item'): Outcome {
     const resultShape = entry.conversion?.r;
     if (resultShape) {
       try {
@@ -202,11 +233,12 @@ export function createCallPipeline(options: CallPipelineOptions): CallPipeline {
     if (validateResponses && methodValidators && !methodValidators.result.check(result)) {
       const errors = methodValidators.result
         .errors(result)
-        .map((issue) => ({ path: formatPath(['result', ...issue.path]), message: issue.message }));
-      failures.log(`${entry.name} returned an invalid result: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+        .map((issue) => ({ path: formatPath([what, ...issue.path]), message: issue.message }));
+      const did = what === 'result' ? 'returned an invalid result' : 'yielded an invalid item';
+      failures.log(`${entry.name} ${did}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
       return errorOutcome(
         ErrorCode.InternalError,
-        `${INTERNAL_ERROR}: invalid result of ${entry.name}`,
+        `${INTERNAL_ERROR}: invalid ${what} of ${entry.name}`,
         failures.exposeErrors ? { errors } : undefined,
       );
     }

@@ -120,3 +120,36 @@ describe('interfaceFingerprints of attribute lists', () => {
     expect(fingerprint({ optional: true, default: 3 })).not.toBe(fingerprint({ optional: true, default: 4 }));
   });
 });
+
+describe('interfaceFingerprints of stream methods', () => {
+  const idl = (stream: boolean): IdlJson => ({
+    rootNamespace: 'shop',
+    checksum: 'unused',
+    structs: [{ name: 'Order', namespace: 'shop', fields: [{ name: 'id', type: { builtIn: 'string' } }] }],
+    interfaces: [
+      {
+        name: 'Orders',
+        namespace: 'shop',
+        methods: [
+          {
+            name: 'watch',
+            parameters: [{ name: 'id', type: { builtIn: 'string' } }],
+            returnType: { userDefined: 'Order' },
+            ...(stream ? { stream: true as const } : {}),
+          },
+        ],
+      },
+    ],
+  });
+
+  it('tells a stream method from a plain one with the same item type (the answers differ on the wire)', () => {
+    expect(interfaceFingerprints(idl(true)).get('Orders')).not.toBe(interfaceFingerprints(idl(false)).get('Orders'));
+    expect(canonicalInterfaceTexts(idl(true)).get('Orders')).toContain('method:watch\n param:id:string\n returns:shop.Order\n stream\n');
+  });
+
+  it('gives a plain method the text it had before streams existed', () => {
+    expect(canonicalInterfaceTexts(idl(false)).get('Orders')).toBe(
+      'interface:shop.Orders\nmethod:watch\n param:id:string\n returns:shop.Order\nstruct:shop.Order\n field:id:string\n',
+    );
+  });
+});

@@ -42,7 +42,7 @@ export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
 /**
  * The canonical text of every interface, keyed by its JSON name: `interface:<fq>`, then per method
  * (sorted by name) `method:<name>`, ` param:<name>:<type>` in declared order, ` returns:<type>`
- * (`?` appended when optional), ` raises:<fq error>:<code>` (sorted); then every struct and enum
+ * (`?` appended when optional), ` stream` for a stream method, ` raises:<fq error>:<code>` (sorted); then every struct and enum
  * reached, sorted by fq: `struct:<fq>`, ` extends:<fq>`, ` field:<name>:<type>` (`?` when optional;
  * sorted), `enum:<fq>`, ` value:<name>` (sorted), `union:<fq>`, ` discriminator:<name>`,
  * ` variant:<tag>:<fq>` (sorted by tag; the variants' structs are reached too). A parameter,
@@ -132,6 +132,8 @@ function canonicalInterfaceParts(idl: IdlJson): {
       lines.push(
         ` returns:${typeText(method.returnType)}${method.returnOptional ? '?' : ''}${attributesText({ constraints: method.returnConstraints })}`,
       );
+      // A stream answers with events where a plain method answers with one result: another contract.
+      if (method.stream) lines.push(' stream');
       reach(method.returnType);
       for (const raised of (method.raises ?? []).map(fq).sort(compare)) lines.push(` raises:${raised}:${errorCodes.get(raised) ?? ''}`);
     }

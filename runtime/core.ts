@@ -24,6 +24,7 @@ export {
 export {
   createRpcServer,
   httpStatusOfError,
+  type AnswerStream,
   type HttpAnswer,
   type HttpRequestLike,
   type RequestContext,
@@ -53,6 +54,7 @@ export {
 export { constrainedSchema } from './constraints.js';
 export { constraintWalker } from './explain.js';
 export { createFetchHandler } from './fetch.js';
+export { streamEvent, type StreamEvent, type StreamHandlerResult } from './streams/stream-event.js';
 export { jsonStringContent } from './json-text.js';
 export type { ResultSerializer, SerializerTable } from './result-serializer.js';
 export { isJsonMediaType } from './media-type.js';

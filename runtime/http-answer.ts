@@ -7,7 +7,25 @@
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
+  /** The whole body; `''` when `stream` is there. */
   body: string;
+  /** A body written over time (a stream method's `text/event-stream`): adapters write it chunk by chunk. */
+  stream?: AnswerStream;
+}
+
+/** A body written over time (a stream method's text/event-stream). */
+export interface AnswerStream {
+  /**
+   * The next chunk (whole SSE events, UTF-8 text), or undefined at the end. Called again only after
+   * the previous chunk was written and the socket drained: that is the backpressure (nothing is
+   * produced that was not asked for).
+   */
+  next(): Promise<string | undefined>;
+  /**
+   * The client went away or the adapter gives up: aborts the call (ctx.signal), runs the handler's
+   * `finally`; idempotent; after it `next()` resolves undefined.
+   */
+  cancel(): void;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -64,8 +64,14 @@ export interface IdlJsonMethod extends IdlJsonDocTags {
   name: string;
   comment?: string;
   parameters?: IdlJsonParameter[];
+  /** The type of the result; of each item for a stream method. */
   returnType: IdlJsonType;
   returnOptional?: true;
+  /**
+   * `stream T`: the method answers with any number of items of `returnType` over time, then an end
+   * or an error (docs/protocol.md, "Streams"). Absent for a plain method.
+   */
+  stream?: true;
   /** The constraints of the return's attribute list. */
   returnConstraints?: IdlJsonConstraints;
   /** The errors the method may raise: plain names for the root namespace's, `<namespace>.<Name>` for an imported one's. */

@@ -23,6 +23,8 @@ import type { IdlJson } from './idl-json.js';
 import { parseJsonBody } from './json-body.js';
 import type { MethodEntry } from './method-table.js';
 import { resultSerializers, serializeResult, type ResultSerializer, type SerializerTable } from './result-serializer.js';
+import { jsonRpcFraming } from './streams/sse-framing.js';
+import type { StreamCalls } from './streams/stream-calls.js';
 
 export interface JsonRpcBindingOptions {
   /** Served as the result of `rpc-idl` and of every name in `idlMethodNames`. */
@@ -38,6 +40,20 @@ export interface JsonRpcBindingOptions {
   startBatch?: (size: number, request: RequestContext) => InstrumentedBatch;
   /** Result serializers generated from the IDL (the `serializers` server option). Default none. */
   serializers?: SerializerTable;
+  /** Where calls of stream methods go (runtime/streams/). */
+  streams: StreamCalls;
+}
+
+/**
+ * Where a message stands, which decides what a stream method's call gets: the stream when it is
+ * an HTTP body's only message; an error in a batch; an error from `handleJson`, which has no body
+ * to stream into.
+ */
+type MessagePlace = 'alone' | 'batch' | 'parsed';
+
+/** The answer of a stream method's call, standing for the body's response (answerBody gives it as it is). */
+class StreamedAnswer {
+  constructor(readonly answer: HttpAnswer) {}
 }
 
 /**
@@ -52,7 +68,7 @@ export interface JsonRpcBinding {
 }
 
 export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
-  const { idl, methods, calls, failures, maxBatchSize, maxDepth, startBatch } = options;
+  const { idl, methods, calls, failures, maxBatchSize, maxDepth, startBatch, streams } = options;
   const idlMethodNames = options.idlMethodNames ?? new Set<string>();
   const serializers = resultSerializers(options.serializers, methods.keys());
 
@@ -71,6 +87,7 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     message: unknown,
     request: RequestContext,
     asText: boolean,
+    place: MessagePlace,
     deliver: (response: Framed | undefined) => void,
   ): Framed | undefined | typeof PENDING {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
@@ -100,11 +117,46 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
       if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return responseOf({ result: idl }, isNotification, replyId);
       return responseOf(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`), isNotification, replyId);
     }
+    if (entry.method.stream === true) return answerStreamMessage(entry, m.params, request, place, isNotification, replyId);
     const serializer = asText ? serializers.get(entry.name) : undefined;
     const outcome = calls.execute(entry, m.params, isNotification ? undefined : replyId, request, (settled) =>
       deliver(framedResponseOf(settled, isNotification, replyId, serializer)),
     );
     return outcome === PENDING ? PENDING : framedResponseOf(outcome, isNotification, replyId, serializer);
+  }
+
+  /**
+   * A message naming a stream method: its stream when it is a body's only message; in a batch
+   * (or through `handleJson`) an error, since a batch's answer is one JSON array; a notification
+   * runs nothing (JSON-RPC lets it have no reply, and a stream is nothing but replies), logged.
+   */
+  function answerStreamMessage(
+    entry: MethodEntry,
+    params: unknown,
+    request: RequestContext,
+    place: MessagePlace,
+    isNotification: boolean,
+    id: JsonRpcId,
+  ): Framed | undefined {
+    if (isNotification) {
+      failures.warn(`${entry.name} answers with a stream: a notification of it (a message without id) ran nothing`);
+      return undefined;
+    }
+    if (place === 'batch') {
+      return errorResponse(
+        id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: ${entry.name} answers with a stream; call it alone, not in a batch`,
+      );
+    }
+    if (place === 'parsed') {
+      return errorResponse(
+        id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: ${entry.name} answers with a stream (text/event-stream); call it over HTTP`,
+      );
+    }
+    return new StreamedAnswer(streams.answer(entry, params, id, request, jsonRpcFraming(id), serializers.get(entry.name)));
   }
 
   /** `responseOf`, with a result written as text at once by the method's serializer when it has one. */
@@ -119,12 +171,17 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
   }
 
   function answerJson(message: unknown, request: RequestContext): MaybePromise<unknown | undefined> {
-    return answerFramed(message, request, false);
+    return answerFramed(message, request, false, 'parsed');
   }
 
   /** `answerJson`, with the responses of methods that have a result serializer as text when `asText`. */
-  function answerFramed(message: unknown, request: RequestContext, asText: boolean): MaybePromise<unknown | undefined> {
-    if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, asText, deliver));
+  function answerFramed(
+    message: unknown,
+    request: RequestContext,
+    asText: boolean,
+    place: MessagePlace,
+  ): MaybePromise<unknown | undefined> {
+    if (!Array.isArray(message)) return settleLater((deliver) => answerMessage(message, request, asText, place, deliver));
     if (message.length === 0) return errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
     if (message.length > maxBatchSize) {
       return errorResponse(
@@ -161,7 +218,7 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     let waiting = 0;
     let resolveBatch: ((responses: Framed[] | undefined) => void) | undefined;
     for (let index = 0; index < message.length; index++) {
-      const answer = answerMessage(message[index], request, asText, (response) => {
+      const answer = answerMessage(message[index], request, asText, 'batch', (response) => {
         answers[index] = response;
         if (--waiting === 0) resolveBatch!(responsesOf(answers));
       });
@@ -187,13 +244,13 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     // A body's result responses are text at once when the method has a result serializer.
     const asText = serializers.size > 0;
     if (Array.isArray(message)) {
-      const responses = answerFramed(message, request, asText);
+      const responses = answerFramed(message, request, asText, 'batch');
       return responses instanceof Promise ? responses.then(httpAnswerOf) : httpAnswerOf(responses);
     }
     // One message: its answer is serialized where it is delivered, not in a `.then` after it,
     // which would cost a promise and a turn of the microtask queue per call.
     return settleLater<HttpAnswer>((deliver) => {
-      const response = answerMessage(message, request, asText, (settled) => deliver(httpAnswerOf(settled)));
+      const response = answerMessage(message, request, asText, 'alone', (settled) => deliver(httpAnswerOf(settled)));
       return response === PENDING ? PENDING : httpAnswerOf(response);
     });
   }
@@ -243,6 +300,7 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
   }
 
   function httpAnswerOf(response: unknown | undefined): HttpAnswer {
+    if (response instanceof StreamedAnswer) return response.answer;
     if (response === undefined) return { status: 204, headers: {}, body: '' };
     const text = Array.isArray(response) ? serializeBatch(response) : serializeFramed(response as Framed);
     return { status: 200, headers: jsonHeaders(), body: text };

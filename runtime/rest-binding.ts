@@ -12,6 +12,8 @@ import { jsonHeaders, type HttpAnswer } from './http-answer.js';
 import { parseJsonBody } from './json-body.js';
 import type { MethodEntry } from './method-table.js';
 import { resultSerializers, serializeResult, type ResultSerializer, type SerializerTable } from './result-serializer.js';
+import { REST_FRAMING } from './streams/sse-framing.js';
+import type { StreamCalls } from './streams/stream-calls.js';
 
 export interface RestBindingOptions {
   methods: ReadonlyMap<string, MethodEntry>;
@@ -22,6 +24,8 @@ export interface RestBindingOptions {
   errorStatus?: ReadonlyMap<number, number>;
   /** Result serializers generated from the IDL (the `serializers` server option). Default none. */
   serializers?: SerializerTable;
+  /** Where calls of stream methods go (runtime/streams/). */
+  streams: StreamCalls;
 }
 
 /** What `route` gives for a path that is the JSON-RPC endpoint rather than a method. */
@@ -83,6 +87,7 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
       return errorAnswer({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
     }
     const serializer = serializers.get(entry.name);
+    if (entry.method.stream === true) return options.streams.answer(entry, params, null, request, REST_FRAMING, serializer);
     return settleLater((deliver) => {
       const outcome = calls.execute(entry, params, null, request, (settled) => deliver(answerOf(settled, serializer)));
       return outcome === PENDING ? PENDING : answerOf(outcome, serializer);

@@ -19,6 +19,7 @@
  *     cors.ts              the `cors` option: preflights and the headers of cross-origin answers
  *     declared-error-status.ts  the `httpStatus` option (REST status of declared errors)
  *     http-answer.ts       HttpAnswer and the fixed answers
+ *     streams/             stream methods: negotiation, limits, the SSE answer (stream-calls.ts)
  */
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
@@ -39,6 +40,8 @@ import { registerHandlers } from './method-table.js';
 import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import type { SerializerTable } from './result-serializer.js';
+import { createStreamCalls } from './streams/stream-calls.js';
+import { streamLimitsOf } from './streams/stream-limits.js';
 import { compileValidators, type ValidatorTable } from './validation.js';
 
 export type { RequestContext, RpcContext } from './call-context.js';
@@ -46,7 +49,7 @@ export type { RpcLogger } from './call-outcome.js';
 export type { ContractMismatch, ContractMismatchPolicy } from './contract-check.js';
 export type { CallEvent } from './call-observer.js';
 export type { CorsOptions } from './cors.js';
-export type { HttpAnswer } from './http-answer.js';
+export type { AnswerStream, HttpAnswer } from './http-answer.js';
 export { httpStatusOfError } from './rest-binding.js';
 
 export interface RpcServerOptions {
@@ -143,6 +146,22 @@ export interface RpcServerOptions {
    * adapter's (`unplugin-idl-rpc/runtime/adapters/opentelemetry`). Default none.
    */
   instrumentation?: CallInstrumentation;
+  /**
+   * Streams (stream methods' calls) open at once; past it a new stream gets HTTP 503 with error
+   * -32000 `Server busy: ...`. Default 1 000.
+   */
+  maxStreams?: number;
+  /**
+   * Longest wait for a stream handler's next item, in milliseconds: then the stream ends with a
+   * reconnect message and the handler's `ctx.signal` aborts. Default 300 000; `Infinity` turns it off.
+   */
+  streamIdleTimeoutMs?: number;
+  /** Longest life of one stream, in milliseconds, ended the same way. Default 3 600 000; `Infinity` turns it off. */
+  streamMaxDurationMs?: number;
+  /** A heartbeat comment after this long without a chunk, in milliseconds. Default 15 000; `Infinity` sends none. */
+  streamHeartbeatMs?: number;
+  /** The reconnect delay a reconnect message tells clients (SSE `retry:`), in milliseconds. Default 1 000. */
+  streamRetryMs?: number;
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -186,6 +205,14 @@ export interface RpcServer {
    * body; `headers` (lower-case names) are needed for CORS only.
    */
   answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer;
+  /**
+   * Ends every open stream with a reconnect message (its client resumes, on this server once it is
+   * back or on another), aborts their handlers, and resolves when every handler has finished.
+   * Streams asked for after it get HTTP 503. Adapters' `shutdown()` call it first.
+   */
+  closeStreams(): Promise<void>;
+  /** The streams open now (started, and their handlers not finished). */
+  readonly openStreams: number;
 }
 
 export const DEFAULTS = {
@@ -232,6 +259,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const observed = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
   const { instrumentation } = options;
   const calls = instrumentation === undefined ? observed : instrumentedPipeline(observed, instrumentation, failures);
+  const streams = createStreamCalls({ calls, failures, limits: streamLimitsOf(options) });
   const jsonRpc = createJsonRpcBinding({
     idl,
     idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
@@ -242,6 +270,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     maxDepth,
     startBatch: instrumentation?.startBatch ? (size, request) => instrumentation.startBatch!({ size, request }) : undefined,
     serializers: options.serializers,
+    streams,
   });
   const rest = createRestBinding({
     methods,
@@ -250,6 +279,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     maxDepth,
     errorStatus: declaredErrorStatuses(idl, options.httpStatus),
     serializers: options.serializers,
+    streams,
   });
 
   function answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer {
@@ -293,6 +323,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleHttp:
       cors === undefined ? (request) => promiseOf(() => answerHttp(request)) : (request) => promiseOf(() => answerHttpWithCors(request)),
     answerWithoutCall,
+    closeStreams: () => streams.close(),
+    get openStreams() {
+      return streams.open;
+    },
   };
 }
 

@@ -3,8 +3,10 @@
  * call, named and attributed per the RPC and JSON-RPC semantic conventions of
  * `@opentelemetry/semantic-conventions` 1.45.0 (the attribute names are written out here, so that
  * package is not needed at run time), and one span per JSON-RPC batch whose members' spans are its
- * children. `@opentelemetry/api` is an optional peer dependency, loaded by `openTelemetryTracing`:
- * importing this module costs nothing, and a server without the option never meets OpenTelemetry.
+ * children. A stream method's call is one span from its start to the stream's end, with an event
+ * per item sent (`idlrpc.stream.item`). `@opentelemetry/api` is an optional peer dependency, loaded
+ * by `openTelemetryTracing`: importing this module costs nothing, and a server without the option
+ * never meets OpenTelemetry.
  *
  *     const instrumentation = await openTelemetryTracing();
  *     const server = createCheckoutServer(handlers, { instrumentation });
@@ -34,6 +36,11 @@ export const RPC_SEMANTIC_CONVENTIONS = {
 
 /** Not a semantic convention: how many messages a batch span holds. */
 export const BATCH_SIZE_ATTRIBUTE = 'idlrpc.batch.size';
+
+/** Not a semantic convention: the span event a stream method's call gets for each item it sends. */
+export const STREAM_ITEM_EVENT = 'idlrpc.stream.item';
+/** Not a semantic convention: the attribute of a STREAM_ITEM_EVENT, the item's index in the stream (from 0). */
+export const STREAM_ITEM_INDEX_ATTRIBUTE = 'idlrpc.stream.item.index';
 
 export interface OpenTelemetryTracingOptions {
   /** The tracer to use. Default `trace.getTracer('unplugin-idl-rpc')` of the registered provider. */
@@ -72,6 +79,9 @@ export async function openTelemetryTracing(options: OpenTelemetryTracingOptions 
       const span = tracer.startSpan(call.method, { kind: SpanKind.SERVER, attributes }, parent);
       return {
         run: runIn(parent, span),
+        item(index) {
+          span.addEvent(STREAM_ITEM_EVENT, { [STREAM_ITEM_INDEX_ATTRIBUTE]: index });
+        },
         end(outcome) {
           if (outcome.error !== undefined) {
             const code = String(outcome.error.code);

@@ -42,6 +42,29 @@ function rpcPromiseType(result: string, raises: readonly { text: string }[], nam
   return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
 }
 
+/**
+ * `RpcStream<Item, { ErrorName: typeof ErrorClass; ... }>`: what a stream method returns (an
+ * `AsyncIterable` of its items that also holds `lastEventId`), with its declared errors by IDL name.
+ */
+function rpcStreamType(item: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
+  if (raises.length === 0) return `RpcStream<${item}>`;
+  const byName = new Map<string, string[]>();
+  for (const raised of raises) {
+    const name = shortName(raised.text);
+    byName.set(name, [...(byName.get(name) ?? []), `typeof ${names.errorClass(raised.text)}`]);
+  }
+  const errors = [...byName].map(([name, classes]) => `${name}: ${classes.join(' | ')}`);
+  return `RpcStream<${item}, { ${errors.join('; ')} }>`;
+}
+
+/** The TSDoc lines a stream method's doc comment gets after its own: how to read it and resume. */
+const STREAM_DOC = [
+  'Streams the items as the server sends them: read them with `for await (const item of ...)`; a',
+  'declared error is thrown from the loop. Breaking out of the loop or aborting `options.signal` closes',
+  'the connection. After a lost connection the client resumes by itself; to resume later, pass the',
+  "stream's `lastEventId` as `options.lastEventId`.",
+];
+
 /** The conversions of every method; a union the conversions refuse is a generator error, not a crash. */
 function conversionsOf(idlJson: IdlJson): ReturnType<typeof wireConversions> {
   try {
@@ -67,15 +90,24 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       { from: 'runtimeClient', name: 'RpcPromise', typeOnly: true },
     ];
     // Only what some method calls is imported: clients without timestamp or bytes stay as they were.
-    const converting = iface.methods.map((method) => conversions.has(`${iface.name.text}.${method.name.text}`));
-    if (!converting.every(Boolean) || converting.length === 0) uses.push({ from: 'runtimeClient', name: 'callMethod', typeOnly: false });
+    // A stream method calls streamMethod, which converts its items itself; so does its import.
+    const plain = iface.methods.filter((method) => !method.stream);
+    const converting = plain.map((method) => conversions.has(`${iface.name.text}.${method.name.text}`));
+    if (!converting.every(Boolean) || iface.methods.length === 0) uses.push({ from: 'runtimeClient', name: 'callMethod', typeOnly: false });
     if (converting.some(Boolean)) uses.push({ from: 'runtime', name: 'callConvertingMethod', typeOnly: false });
+    if (plain.length < iface.methods.length) {
+      uses.push(
+        { from: 'runtimeClient', name: 'streamMethod', typeOnly: false },
+        { from: 'runtimeClient', name: 'RpcStream', typeOnly: true },
+        { from: 'runtimeClient', name: 'StreamOptions', typeOnly: true },
+      );
+    }
     const methods = iface.methods.map((method, index): ClassMember => {
       const errors = method.raises.map((raised) => names.errorClass(raised.text));
       const wireName = `${iface.name.text}.${method.name.text}`;
       // Methods with timestamp or bytes convert Date and Uint8Array values (runtime/wire-conversion.ts).
       const conversion = conversions.get(wireName);
-      const caller = conversion === undefined ? 'callMethod' : 'callConvertingMethod';
+      const caller = method.stream ? 'streamMethod' : conversion === undefined ? 'callMethod' : 'callConvertingMethod';
       // Parameters must not hide what the body calls.
       const calls = [caller, ...errors];
       const parameterList = parameterNames(method.parameters, calls);
@@ -97,7 +129,9 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
               ` = [${parameters.map((p) => p.name).join(', ')}];\n`,
               `while (${paramsName}.length > ${required} && ${paramsName}[${paramsName}.length - 1] === undefined) ${paramsName}.pop();\n`,
             ];
-      const returns = rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
+      const returns = method.stream
+        ? rpcStreamType(typeScriptType(method.returnType, names), method.raises, names)
+        : rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
       const throws = method.raises.map((raised) => {
@@ -115,9 +149,9 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
       ];
       return {
         kind: 'method',
-        doc: itemDocComment(method.comment, '  ', throws),
+        doc: itemDocComment(method.comment, '  ', method.stream ? [...STREAM_DOC, ...(throws.length > 0 ? ['', ...throws] : [])] : throws),
         name: methodNames[index],
-        parameters: [...parameters, { name: options, type: 'CallOptions', optional: true }],
+        parameters: [...parameters, { name: options, type: method.stream ? 'StreamOptions' : 'CallOptions', optional: true }],
         returnType: returns,
         body: [call],
         source: method.name.span,

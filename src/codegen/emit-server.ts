@@ -13,6 +13,13 @@ import { anchored } from './source-anchor.js';
 import { docComment, itemDocComment, jsonParseExpression, propertyKey, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
+/** The TSDoc lines a stream method's handler gets after its own doc comment. */
+const STREAM_HANDLER_DOC = [
+  'A stream: an async generator (or a promise of an `AsyncIterable`) yielding each item, or',
+  '`streamEvent(item, id)` to set its event id. `ctx.lastEventId` is the id a resuming client last',
+  'received; `ctx.signal` aborts when the client goes away (the generator `finally` runs).',
+];
+
 /** The names of the server-side declarations (`create<Ns>Server`, ...), as the generated module exports them. */
 export function serverNames(model: IdlModel): ServerNames {
   return typeScriptNames(model).server;
@@ -40,14 +47,22 @@ export function serverDeclarations(
         return `${parameterList[i]}: ${leftOut ? `${type} | undefined` : type}`;
       });
       const ctx = uniqueName('ctx', new Set(parameterList));
-      const returns = resultType(method.returnType, method.returnOptional, typeScript);
+      if (method.stream) uses.push({ from: 'runtime', name: 'StreamHandlerResult', typeOnly: true });
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, typeScript)), ...typeUses(method.returnType, typeScript));
       const throws = method.raises.map((raised) => {
         const code = model.errorsByName.get(raised.text)?.code;
         return `@throws \`${typeScript.errorClass(raised.text)}\` (code ${code}) to answer with that declared error`;
       });
+      const key = anchored(propertyKey(method.name.text), method.name.span);
+      if (method.stream) {
+        // A stream's handler needs its context (ctx.signal, ctx.lastEventId): the runtime always passes it.
+        const item = typeScriptType(method.returnType, typeScript);
+        const doc = itemDocComment(method.comment, '  ', [...STREAM_HANDLER_DOC, ...(throws.length > 0 ? ['', ...throws] : [])]);
+        return `${doc}  ${key}(${[...parameters, `${ctx}: RpcContext`].join(', ')}): StreamHandlerResult<${item}>;\n`;
+      }
+      const returns = resultType(method.returnType, method.returnOptional, typeScript);
       const doc = itemDocComment(method.comment, '  ', throws);
-      return `${doc}  ${anchored(propertyKey(method.name.text), method.name.span)}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
+      return `${doc}  ${key}(${[...parameters, `${ctx}?: RpcContext`].join(', ')}): ${returns} | Promise<${returns}>;\n`;
     });
     const summary = `The handler of the \`${iface.name.text}\` interface: pass it to {@link ${names.create}}. Each method also receives the call's context (headers, remote address, JSON-RPC id, abort signal).`;
     const name = typeScript.declared(iface.name.text);

@@ -6,7 +6,7 @@
  * listed: they live in their own entry points (`runtime/adapters/...`, each its own `exports`
  * subpath of this package) and users import them from the package.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CodegenError } from './names.js';
 
@@ -69,16 +69,38 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'wire-values.ts',
 ];
 
+/**
+ * Folders of `runtime/` that are part of what generated modules import (the stream methods' server
+ * and client halves, which `core.ts` and `client.ts` import): every `.ts` file in them but tests is
+ * copied, so a file added there ships without a manifest change. Adapters never go in these.
+ */
+export const RUNTIME_FOLDERS: readonly string[] = ['streams'];
+
+/**
+ * The files an output directory gets from `runtimeDir`: {@link RUNTIME_MANIFEST}, then the `.ts`
+ * files (tests left out) of each of {@link RUNTIME_FOLDERS} that exists there, as `folder/file.ts`, sorted.
+ */
+export function runtimeManifest(runtimeDir: string): string[] {
+  const folders = RUNTIME_FOLDERS.flatMap((folder) => {
+    const dir = path.join(runtimeDir, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => `${folder}/${name}`);
+  });
+  return [...RUNTIME_MANIFEST, ...folders.sort()];
+}
+
 /** Relative module specifiers of a source text: `from './x.js'`, `import './x.js'`, `import('./x.js')`. */
 const RELATIVE_IMPORT = /(?:\bfrom\s+|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
 
 /**
- * The manifest's files read from `runtimeDir`, in manifest order: `[name, text]`. Throws a
+ * The manifest's files (by default {@link runtimeManifest}) read from `runtimeDir`, in manifest order: `[name, text]`. Throws a
  * CodegenError when a file is missing or imports a relative module the manifest does not list (the
  * copy would not compile), so a runtime change that forgets the manifest fails at generation, with
  * the file named, instead of in the generated package's `tsc`.
  */
-export function runtimeSources(runtimeDir: string, manifest: readonly string[] = RUNTIME_MANIFEST): [string, string][] {
+export function runtimeSources(runtimeDir: string, manifest: readonly string[] = runtimeManifest(runtimeDir)): [string, string][] {
   const listed = new Set(manifest);
   return manifest.map((name) => {
     const file = path.join(runtimeDir, name);

@@ -214,6 +214,11 @@ export interface Method extends Documented {
   /** The return's attribute list (as `Attributed.attributes`): constraints on the result. */
   returnAttributes?: Attribute[];
   raises: Name[];
+  /**
+   * `stream T`: the method sends any number of T over time, then ends (docs/idl.md, "Streams");
+   * `returnType` is then the type of each item. The span of the word `stream`; absent for a plain method.
+   */
+  stream?: SourceSpan;
   span: SourceSpan;
 }
 

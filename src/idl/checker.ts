@@ -13,7 +13,7 @@
  * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
  * union-discriminator-field, unknown-attribute, duplicate-attribute, invalid-attribute-value,
  * attribute-type, misplaced-attribute, default-without-optional, conflicting-constraints,
- * invalid-pattern, invalid-default, optional-parameter-order,
+ * invalid-pattern, invalid-default, optional-parameter-order, optional-stream-item,
  * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
  * trees built by code: the parser never produces one); the notes unknown-doc-tag and
  * unchecked-format.
@@ -32,6 +32,7 @@ import { checkInheritedFields } from './checks/inherited-fields.js';
 import { checkNames } from './checks/names.js';
 import { checkNamespace } from './checks/namespace.js';
 import { checkReferences } from './checks/references.js';
+import { checkStreams } from './checks/streams.js';
 import { checkUnions } from './checks/unions.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { IdlModel } from './model.js';
@@ -59,6 +60,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkReferences,
   checkUnions,
   checkAttributes,
+  checkStreams,
   checkFieldCycles,
   checkDocTags,
 ];

@@ -193,7 +193,7 @@ function printMethod(method: Method): string {
   const returnAttributes = printAttributeList(method.returnAttributes, method.returnOptional);
   const optional = returnAttributes ? ` ${returnAttributes}` : '';
   const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
-  const result = `${printType(method.returnType)}${optional}${raises}`;
+  const result = `${method.stream ? 'stream ' : ''}${printType(method.returnType)}${optional}${raises}`;
   const end = method.comments?.end?.flat() ?? [];
   if (end.length === 0 && method.parameters.every((p) => p.comments === undefined)) {
     const parameters = method.parameters.map(printParameter).join(', ');

@@ -5,7 +5,7 @@
 export type * from './ast.js';
 export type { Diagnostic, FormattableDiagnostic, RelatedLocation, Severity } from './diagnostic.js';
 export type { IdlModel } from './model.js';
-export { allFields } from './model.js';
+export { allFields, isStreamMethod } from './model.js';
 export { discriminatorOf, DEFAULT_DISCRIMINATOR } from './ast.js';
 export { parse, parseIdl, type ParseResult } from './parser.js';
 export { resolve, type IdlSymbol, type SymbolKind, type SymbolReference, type SymbolTable } from './symbols.js';

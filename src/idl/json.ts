@@ -54,6 +54,8 @@ export function toIdlJson(model: IdlModel): IdlJson {
         ...(method.parameters.length > 0 ? { parameters: method.parameters.map(parameterToJson) } : {}),
         returnType: typeToJson(method.returnType),
         ...(method.returnOptional ? { returnOptional: true as const } : {}),
+        // Only on stream methods: the JSON of an IDL without streams stays as it was.
+        ...(method.stream ? { stream: true as const } : {}),
         ...(method.returnAttributes && constraintsOf(method.returnAttributes)
           ? { returnConstraints: constraintsOf(method.returnAttributes) }
           : {}),
@@ -172,6 +174,8 @@ export function canonicalContractText(model: IdlModel): string {
         lines.push(...attributeChecksumLines(p.attributes, '      '));
       }
       lines.push(`    returns:${typeText(method.returnType)}`);
+      // Only on stream methods: the text (and checksum) of an IDL without streams is the family's, unchanged.
+      if (method.stream) lines.push('    stream:true');
       if (method.returnOptional) lines.push('    returnOptional:true');
       lines.push(...attributeChecksumLines(method.returnAttributes, '      '));
       for (const raised of method.raises.map((r) => r.text).sort(compareText)) lines.push(`    raises:${raised}`);

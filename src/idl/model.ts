@@ -5,7 +5,7 @@
  * CLI). Only `checkIdl` builds one, so a consumer may rely on: a namespace exists, every named type
  * and raised error resolves, names are unique, `extends` chains end.
  */
-import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, StructDecl, UnionDecl } from './ast.js';
+import type { EnumDecl, ErrorDecl, Field, IdlFile, InterfaceDecl, Method, StructDecl, UnionDecl } from './ast.js';
 
 /** A file a model was compiled from. */
 export interface ModelSourceFile {
@@ -50,4 +50,12 @@ export function allFields(model: IdlModel, struct: StructDecl): Field[] {
   const fields: Field[] = [];
   for (let i = chain.length - 1; i >= 0; i--) for (const field of chain[i].fields) fields.push(field);
   return fields;
+}
+
+/**
+ * Whether the method streams (`stream T`: docs/idl.md, "Streams"); its `returnType` is then the
+ * type of each item. The model's reading of the tree's `Method.stream` span.
+ */
+export function isStreamMethod(method: Pick<Method, 'stream'>): boolean {
+  return method.stream !== undefined;
 }

@@ -814,25 +814,39 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
     },
   );
 
+  /**
+   * The return of a method: `stream T` (a stream of T) or a plain type. `stream` is a contextual
+   * word, never reserved: when no type follows it (`f() stream`, `f() stream [optional]`) it is the
+   * name of the returned type, so the plain alternative reads it again.
+   */
+  const methodReturn: P.Parser<{ stream?: SourceSpan; type: TypeRef }> = P.alt(
+    P.seqMap(spanned(keyword('stream', RETURN_TYPE_LABEL)), hspace, typeRef(RETURN_TYPE_LABEL), ([, stream], _s, type) => ({
+      stream,
+      type,
+    })),
+    typeRef(RETURN_TYPE_LABEL).map((type) => ({ type })),
+  );
+
   const method: P.Parser<Method> = spanned(
     P.seq(
       declaredName('a method name', blockName).skip(hspace),
       parameterList.skip(hspace),
-      typeRef(RETURN_TYPE_LABEL).skip(hspace),
+      methodReturn.skip(hspace),
       attributeList.atMost(1),
       raises.atMost(1),
     ),
-  ).map(([[name, list, returnType, returnList, raised], span]): Method => {
-    const returned = withAttributes({ optional: false }, returnList[0]);
+  ).map(([[name, list, returned, returnList, raised], span]): Method => {
+    const attributes = withAttributes({ optional: false }, returnList[0]);
     const result: Method = {
       name,
       parameters: list.parameters,
-      returnType,
-      returnOptional: returned.optional,
+      returnType: returned.type,
+      returnOptional: attributes.optional,
       raises: raised[0] ?? [],
       span,
     };
-    if (returned.attributes) result.returnAttributes = returned.attributes;
+    if (returned.stream) result.stream = returned.stream;
+    if (attributes.attributes) result.returnAttributes = attributes.attributes;
     if (list.end !== undefined) result.comments = { end: [list.end] };
     return read(result);
   });

@@ -4,7 +4,8 @@
  * `timestamp`, `date`, `bytes` and `json` (docs/idl.md, "Built-in types"), which they take for
  * unknown type names; an attribute list holding more than `optional` on a field or a return
  * (docs/idl.md, "Attributes"), where they read only `[optional]`; and any attribute list on a
- * parameter, optional parameters included (docs/idl.md, "Optional parameters"), where they read none; and unions (docs/idl.md, "Unions"), whose declarations they cannot parse.
+ * parameter, optional parameters included (docs/idl.md, "Optional parameters"), where they read none; unions (docs/idl.md, "Unions"), whose declarations they cannot parse; and
+ * stream methods (docs/idl.md, "Streams"), whose `stream` they cannot parse.
  */
 import type { Attribute, Parameter, SourceSpan, TypeRef, UnionDecl } from './ast.js';
 import { CONTEXTUAL_BUILT_IN_TYPES } from './built-in-types.js';
@@ -32,6 +33,7 @@ export function portabilityWarnings(model: IdlModel): Diagnostic[] {
           visit(parameter.type);
           if (parameter.optional || parameter.attributes) warnings.push(parameterWarning(parameter));
         }
+        if (method.stream) warnings.push(streamWarningAt(method.name.text, method.stream));
         visit(method.returnType);
         if (method.returnAttributes) warnings.push(listWarning(method.returnAttributes, `the return of '${method.name.text}'`));
       }
@@ -75,6 +77,15 @@ function unionWarningAt(union: UnionDecl): Diagnostic {
     `union '${text}' is a construct of this implementation only: the IDL family's other implementations cannot parse a union declaration`,
     span,
     text.length,
+  );
+}
+
+/** At the word `stream`: the family's other implementations cannot parse it there. */
+function streamWarningAt(methodName: string, span: SourceSpan): Diagnostic {
+  return notPortable(
+    `stream method '${methodName}' is a construct of this implementation only: the IDL family's other implementations cannot parse 'stream' before a return type`,
+    span,
+    'stream'.length,
   );
 }
 

@@ -25,6 +25,9 @@ export const ERROR_STATUS = {
   internal: String(httpStatusOfError(ErrorCode.InternalError)),
 } as const;
 
+/** The media type of a stream method's answer (Server-Sent Events). */
+export const EVENT_STREAM = 'text/event-stream';
+
 /** Vendor extensions that carry what OpenAPI has no place for, so a round trip loses nothing. */
 export const EXTENSION = {
   /** On `info`: the IDL namespace (the title is derived from it, but lossy: the case is changed). */
@@ -41,4 +44,11 @@ export const EXTENSION = {
   deprecatedValues: 'x-deprecated',
   /** On an operation: `true` when the method is `@readonly` (it changes nothing). */
   readonly: 'x-readonly',
+  /** On an operation: `true` when the method is a stream (`stream T`: its 200 answer is `text/event-stream`). */
+  stream: 'x-idlrpc-stream',
+  /**
+   * On a `text/event-stream` media type: the schema of each item (OpenAPI 3.2's `itemSchema`, which
+   * 3.0 and 3.1 have no word for).
+   */
+  itemSchema: 'x-itemSchema',
 } as const;

@@ -24,7 +24,7 @@ import { constraintsOf, defaultOf } from '../idl/attributes.js';
 import { docCommentParts, docDescription, docTags } from '../idl/doc-tags.js';
 import { withConstraints, withDefault } from './constraint-keywords.js';
 import { allFields, type IdlModel } from '../idl/model.js';
-import { ERROR_STATUS, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
+import { ERROR_STATUS, EVENT_STREAM, EXTENSION, RPC_ERROR_MARKER, RPC_ERROR_SCHEMA_NAME } from './error-binding.js';
 import { sourceFileKey, uncoveredModels } from './model-coverage.js';
 import { nullableCopy, nullableCopyName, withNull } from './nullable-copy.js';
 import { UNION_VARIANT_MARKER, unionVariantName } from './union-variants.js';
@@ -620,6 +620,27 @@ class OpenApiWriter {
     return { schema, examples: Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }])) };
   }
 
+  /**
+   * The 200 answer of a stream method: `text/event-stream` (a string to OpenAPI 3.0 and 3.1), the
+   * item's schema under `x-itemSchema` (OpenAPI 3.2's `itemSchema`), the events told in words.
+   */
+  private streamResponse(method: Method, names: ModelNames): Schema {
+    return {
+      description: [
+        'A stream of results as Server-Sent Events: one `item` event per result, its `id:` the event id to resume from',
+        '(send it back as `Last-Event-ID`) and its data the item as `x-itemSchema` describes it; then',
+        'an `end` event, or an `error` event whose data is the error body. A `reconnect` event asks the client to POST the',
+        'same request again with `Last-Event-ID`.',
+      ].join('\n'),
+      content: {
+        [EVENT_STREAM]: {
+          schema: { type: 'string' },
+          [EXTENSION.itemSchema]: this.typeSchema(method.returnType, names, false, method.returnAttributes),
+        },
+      },
+    };
+  }
+
   /** Throws when `httpStatus` names no declared error or gives a status that is not an HTTP error. */
   private checkHttpStatus(): void {
     const known = new Set(
@@ -705,20 +726,33 @@ class OpenApiWriter {
     };
     const errorBody = { 'application/json': { schema: { $ref: this.ref(this.errorSchemaName) } } };
     const responses: Record<string, Schema> = {
-      '200': {
-        description: method.returnOptional ? 'The result, or null.' : 'The result.',
-        content: {
-          'application/json': this.resultMedia(
-            this.typeSchema(method.returnType, names, method.returnOptional, method.returnAttributes),
-            tags.examples,
-          ),
-        },
-      },
+      '200': method.stream
+        ? this.streamResponse(method, names)
+        : {
+            description: method.returnOptional ? 'The result, or null.' : 'The result.',
+            content: {
+              'application/json': this.resultMedia(
+                this.typeSchema(method.returnType, names, method.returnOptional, method.returnAttributes),
+                tags.examples,
+              ),
+            },
+          },
       [ERROR_STATUS.invalidRequest]: {
         description: 'The request or its parameters are invalid (JSON-RPC codes -32700, -32600, -32602).',
         content: errorBody,
       },
     };
+    if (method.stream) {
+      operation[EXTENSION.stream] = true;
+      responses['406'] = {
+        description: "The request's Accept header excludes text/event-stream, the only answer of a stream method (JSON-RPC code -32600).",
+        content: errorBody,
+      };
+      responses['503'] = {
+        description: 'The server has as many open streams as it allows (`maxStreams`); try again later (JSON-RPC code -32000).',
+        content: errorBody,
+      };
+    }
     const raised = method.raises.map((name) => names.model.errorsByName.get(name.text)!);
     const unmapped = raised.filter((e) => this.statusOf(e, names) === undefined);
     if (unmapped.length > 0) responses[ERROR_STATUS.declared] = this.declaredErrorResponse('A declared error:', unmapped, names);

@@ -6,7 +6,7 @@
 import { mediaExample, withDocTags } from './doc-tags-in.js';
 import type { Attribute, InterfaceDecl, Method, Name, Parameter, TypeRef } from '../idl/ast.js';
 import { attributesFromSchema, type KeywordSource } from './attributes-in.js';
-import { EXTENSION } from './error-binding.js';
+import { EVENT_STREAM, EXTENSION } from './error-binding.js';
 import { camelCaseName, camelCaseWords, isValidIdentifier, NameScope, typeName, upperFirst } from './names.js';
 import { BinarySchemaError } from './binary-data.js';
 import { type ConversionContext, docComment, isObject, type Schema, type SchemaConverter, type TypeResult } from './schema-converter.js';
@@ -259,6 +259,7 @@ export class OperationConverter {
       optional,
       example: resultExample,
       attributes: returnAttributes,
+      stream,
     } = this.returnType(site, id, binding !== undefined);
     const method: Method = {
       name: this.name(methodName),
@@ -269,6 +270,7 @@ export class OperationConverter {
       span: this.ctx.span,
     };
     if (returnAttributes) method.returnAttributes = returnAttributes;
+    if (stream) method.stream = this.ctx.span;
     const comment = binding
       ? docComment(site.operation[EXTENSION.comment], this.ctx.keepIdentifiers)
       : docComment(
@@ -377,7 +379,7 @@ export class OperationConverter {
     site: OperationSite,
     operationId: string,
     binding: boolean,
-  ): { type: TypeRef; optional: boolean; example?: unknown; attributes?: Attribute[] } {
+  ): { type: TypeRef; optional: boolean; example?: unknown; attributes?: Attribute[]; stream?: true } {
     const responses = isObject(site.operation.responses) ? site.operation.responses : {};
     const codes = Object.keys(responses);
     const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
@@ -407,6 +409,8 @@ export class OperationConverter {
       location = target.location;
       response = target.value;
     }
+    const items = isObject(response) && isObject(response.content) ? streamItems(response.content) : undefined;
+    if (items !== undefined) return this.streamItemType(child(location, 'content', items.media, items.key), items.schema, operationId);
     const media = isObject(response) && isObject(response.content) ? pickMediaType(response.content) : undefined;
     const schema = media !== undefined ? ((response as Schema).content as Record<string, Schema>)[media]?.schema : undefined;
     if (schema === undefined) return noResult();
@@ -425,12 +429,43 @@ export class OperationConverter {
     };
   }
 
+  /**
+   * The item type of a stream method, from the item schema of its `text/event-stream` answer. An
+   * item cannot be null in the IDL: a nullable item schema is read without its null, with a warning.
+   */
+  private streamItemType(
+    schemaLocation: Location,
+    schema: unknown,
+    operationId: string,
+  ): { type: TypeRef; optional: false; attributes?: Attribute[]; stream: true } {
+    const result: TypeResult = this.schemas.typeOf(schemaLocation, schema, `${operationId}Item`);
+    if (result.nullable) this.warn(schemaLocation, 'null items dropped: the items of an IDL stream are values, never null');
+    const attributes = attributesFromSchema(this.schemas.keywordSource(schemaLocation, schema), result.type, false, this.ctx.span)?.filter(
+      (attribute) => attribute.name.text !== 'default' && attribute.name.text !== 'optional',
+    );
+    return { type: result.type, optional: false, stream: true, ...(attributes && attributes.length > 0 ? { attributes } : {}) };
+  }
+
   /** `raises` of a method in a document our writer produced. */
   private raises(site: OperationSite): Name[] {
     const raises = site.operation[EXTENSION.raises];
     if (!Array.isArray(raises)) return [];
     return raises.filter((r): r is string => typeof r === 'string' && this.declaredErrors.has(r)).map((r) => this.name(r));
   }
+}
+
+/**
+ * The item schema of a `text/event-stream` media type that has one (`itemSchema`, OpenAPI 3.2's
+ * word, or `x-itemSchema`, ours for 3.0 and 3.1): the answer of a stream method.
+ */
+function streamItems(content: Schema): { media: string; key: string; schema: unknown } | undefined {
+  for (const [media, value] of Object.entries(content)) {
+    if (media.split(';')[0].trim().toLowerCase() !== EVENT_STREAM || !isObject(value)) continue;
+    for (const key of ['itemSchema', EXTENSION.itemSchema]) {
+      if (isObject(value[key])) return { media, key, schema: value[key] };
+    }
+  }
+  return undefined;
 }
 
 /** The media type whose schema is used: JSON first, then any `+json`/`json` type, then the first. */

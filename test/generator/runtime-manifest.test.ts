@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { generateOutputFiles } from '../../src/codegen/output-directory.js';
-import { RUNTIME_MANIFEST, runtimeSources } from '../../src/codegen/runtime-manifest.js';
+import { RUNTIME_MANIFEST, runtimeManifest, runtimeSources } from '../../src/codegen/runtime-manifest.js';
 import { compileIdl } from '../../src/idl/index.js';
 import { checkoutIdl, freshDir, repoRoot, typeCheck } from './helpers.js';
 
@@ -85,6 +85,22 @@ describe('the copied runtime', () => {
     expect(() => generateOutputFiles(model(), { sourceFile: 'checkout.idl' }, runtimeCopy)).toThrow(
       /runtime\/server\.ts imports '\.\/telemetry\.js'/,
     );
+  });
+
+  test('copies every file of runtime/streams/ (tests left out), its imports rewritten like the others', () => {
+    const streams = path.join(runtimeCopy, 'streams');
+    rmSync(streams, { recursive: true, force: true });
+    mkdirSync(streams);
+    writeFileSync(path.join(streams, 'stream-item.ts'), "import { RpcError } from '../errors.js';\nexport const Item = RpcError;\n");
+    writeFileSync(path.join(streams, 'stream-item.test.ts'), "import { Item } from './stream-item.js';\nvoid Item;\n");
+    const core = path.join(runtimeCopy, 'core.ts');
+    writeFileSync(core, `${readFileSync(core, 'utf8')}export { Item } from './streams/stream-item.js';\n`);
+
+    expect(runtimeManifest(runtimeCopy)).toEqual([...RUNTIME_MANIFEST, 'streams/stream-item.ts']);
+    const files = generateOutputFiles(model(), { sourceFile: 'checkout.idl', moduleStyle: 'esm-bundler' }, runtimeCopy);
+    expect([...files.keys()].filter((name) => name.startsWith('runtime/streams/'))).toEqual(['runtime/streams/stream-item.ts']);
+    expect(files.get('runtime/streams/stream-item.ts')).toContain("import { RpcError } from '../errors';");
+    expect(files.get('runtime/core.ts')).toContain("export { Item } from './streams/stream-item';");
   });
 
   test('a listed file missing from the installation fails generation, naming it', () => {

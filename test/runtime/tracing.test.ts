@@ -21,6 +21,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTelemetryTracing, RPC_SEMANTIC_CONVENTIONS } from '../../runtime/adapters/opentelemetry.js';
 import { createRpcServer, type RpcServer } from '../../runtime/index.js';
+import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
+import { readAll } from './streams-helpers.js';
 import { importNotesModule, notesHandlers, type NotesModule, productionOptions } from './notes-service.js';
 
 /**
@@ -158,5 +160,45 @@ describe('OpenTelemetry spans', () => {
       contentType: 'application/json',
     });
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('a stream is one span from its start to its end, with an event per item, and the generator runs in it', async () => {
+    const spansInGenerator: (string | undefined)[] = [];
+    const instrumentation = await openTelemetryTracing({ tracer: provider.getTracer('test') });
+    const streaming = createRpcServer({
+      idl: ordersStreamIdl,
+      instrumentation,
+      handlers: {
+        OrderService: {
+          watchOrder: async function* () {},
+          getOrder: () => ({ id: 'o', status: 'paid' }),
+          count: async function* (to: number) {
+            for (let n = 1; n <= to; n++) {
+              spansInGenerator.push(trace.getActiveSpan()?.spanContext().spanId);
+              yield n;
+            }
+          },
+        },
+      },
+    });
+    const answer = await streaming.handleHttp({
+      method: 'POST',
+      path: '/',
+      body: '{"jsonrpc":"2.0","id":3,"method":"OrderService.count","params":[3]}',
+      contentType: 'application/json',
+    });
+    await answer.stream!.next();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    await readAll(answer);
+    const [span] = exporter.getFinishedSpans();
+    expect(exporter.getFinishedSpans()).toHaveLength(1);
+    expect(span.name).toBe('OrderService.count');
+    expect(span.events.map((event) => [event.name, event.attributes])).toEqual([
+      ['idlrpc.stream.item', { 'idlrpc.stream.item.index': 0 }],
+      ['idlrpc.stream.item', { 'idlrpc.stream.item.index': 1 }],
+      ['idlrpc.stream.item', { 'idlrpc.stream.item.index': 2 }],
+    ]);
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+    expect(spansInGenerator).toEqual([span.spanContext().spanId, span.spanContext().spanId, span.spanContext().spanId]);
   });
 });

@@ -62,6 +62,7 @@ function checkTypeReference(
   let message: string;
   if (interfacesByName.has(name)) message = `'${name}' is an interface, not a type: use a struct or enum here`;
   else if (errorsByName.has(name)) message = `'${name}' is a declared error, not a type: use a struct or enum here`;
+  else if (name === 'stream') message = "unknown type 'stream': a stream method names the type of its items after it, as in 'stream Order'";
   else message = `unknown type '${name}'${qualifiedHint(name, imported) || suggestType(name)}`;
   report(errorAt('unknown-type', message, reference.span, { length: name.length }));
 }

@@ -1,0 +1,123 @@
+/**
+ * Stream methods in OpenAPI, both ways (docs/openapi.md, "Stream methods"): the 200 answer is
+ * `text/event-stream` with the item schema under `x-itemSchema`, the operation `x-idlrpc-stream`;
+ * `-openapi-to-idl` reads `x-itemSchema` or OpenAPI 3.2's `itemSchema` back into a stream method.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileIdl } from '../../src/idl/compile.js';
+import { idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
+import { comparableModel, expectChecksClean, openApiDocument, strictProblems } from './helpers.js';
+
+const IDL = `namespace shop
+
+struct Order {
+    id      string
+    status  string
+}
+
+errors {
+    1001 OrderNotFound "no such order"
+}
+
+interface OrderService {
+    // The order as it changes.
+    watchOrder(orderId string) stream Order raises(OrderNotFound)
+
+    ticks() stream int [min=0]
+
+    getOrder(orderId string) Order raises(OrderNotFound)
+}
+`;
+
+type Operation = { responses: Record<string, { content?: Record<string, Record<string, unknown>> }> } & Record<string, unknown>;
+const operationOf = (document: Record<string, unknown>, path: string) => (document.paths as Record<string, { post: Operation }>)[path].post;
+
+describe('IDL -> OpenAPI', () => {
+  for (const version of ['3.1', '3.0'] as const) {
+    it(`${version}: a stream method answers text/event-stream, its item schema under x-itemSchema, marked x-idlrpc-stream`, () => {
+      const { document, warnings } = idlToOpenApi([compileIdl(IDL, 'shop.idl')], { version });
+      expect(warnings).toEqual([]);
+      const watch = operationOf(document, '/OrderService/watchOrder');
+      expect(watch['x-idlrpc-stream']).toBe(true);
+      expect(watch.responses['200'].content).toEqual({
+        'text/event-stream': { schema: { type: 'string' }, 'x-itemSchema': { $ref: '#/components/schemas/Order' } },
+      });
+      expect(Object.keys(watch.responses)).toEqual(['200', '400', '406', '422', '500', '503']);
+      expect(operationOf(document, '/OrderService/ticks').responses['200'].content).toEqual({
+        'text/event-stream': {
+          schema: { type: 'string' },
+          'x-itemSchema': { type: 'integer', format: 'int64', minimum: 0, maximum: 9007199254740991 },
+        },
+      });
+    });
+  }
+
+  it('a plain method beside it is described as before', () => {
+    const { document } = idlToOpenApi([compileIdl(IDL, 'shop.idl')]);
+    const get = operationOf(document, '/OrderService/getOrder');
+    expect(get['x-idlrpc-stream']).toBeUndefined();
+    expect(get.responses['200'].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Order' } } });
+  });
+
+  it('the document passes the strict linters and validators', async () => {
+    for (const version of ['3.1', '3.0'] as const) {
+      expect(await strictProblems(idlToOpenApi([compileIdl(IDL, 'shop.idl')], { version }).document)).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('OpenAPI -> IDL', () => {
+  it('our document converts back to the same contract, stream methods included', () => {
+    for (const version of ['3.1', '3.0'] as const) {
+      const { document } = idlToOpenApi([compileIdl(IDL, 'shop.idl')], { version });
+      const back = openApiToIdl({ document, fileName: 'shop.json' });
+      expect(back.warnings).toEqual([]);
+      expect(back.idl).toContain('    watchOrder(orderId string) stream Order raises(OrderNotFound)\n');
+      expect(back.idl).toContain('    ticks() stream int [min=0]\n');
+      expect(comparableModel(expectChecksClean(back.idl))).toEqual(comparableModel(compileIdl(IDL, 'shop.idl')));
+    }
+  });
+
+  const eventStreamDocument = (media: Record<string, unknown>) =>
+    openApiDocument({
+      openapi: '3.1.0',
+      paths: {
+        '/events': {
+          get: { operationId: 'events', responses: { '200': { description: 'events', content: { 'text/event-stream': media } } } },
+        },
+      },
+      schemas: { Event: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+    });
+
+  it("OpenAPI 3.2's itemSchema makes a stream method of its items", () => {
+    const result = openApiToIdl({
+      document: eventStreamDocument({ itemSchema: { $ref: '#/components/schemas/Event' } }) as Record<string, unknown>,
+      fileName: 'events.json',
+    });
+    expect(result.idl).toContain('    getEvents() stream Event\n');
+    expectChecksClean(result.idl);
+  });
+
+  it('x-itemSchema too; a nullable item loses its null, with a warning at the item schema', () => {
+    const result = openApiToIdl({
+      document: eventStreamDocument({ schema: { type: 'string' }, 'x-itemSchema': { type: ['string', 'null'] } }) as Record<
+        string,
+        unknown
+      >,
+      fileName: 'events.json',
+    });
+    expect(result.idl).toContain('    getEvents() stream string\n');
+    expect(result.warnings.map((w) => `${w.pointer}: ${w.message}`)).toEqual([
+      '/paths/~1events/get/responses/200/content/text~1event-stream/x-itemSchema: null items dropped: the items of an IDL stream are values, never null',
+    ]);
+    expectChecksClean(result.idl);
+  });
+
+  it('text/event-stream without an item schema stays a plain method of its schema (a string)', () => {
+    const result = openApiToIdl({
+      document: eventStreamDocument({ schema: { type: 'string' } }) as Record<string, unknown>,
+      fileName: 'events.json',
+    });
+    expect(result.idl).toContain('    getEvents() string\n');
+  });
+});
