@@ -5,8 +5,18 @@
  * except the contract header: calls to several interfaces share a batch, which lists their
  * fingerprints (docs/protocol.md, "Contract header").
  */
-import { CONTRACT_HEADER, runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
+import {
+  CONTRACT_HEADER,
+  runCall,
+  type CallOptions,
+  type HttpTransportOptions,
+  type RpcCall,
+  type StreamConnection,
+  type StreamOptions,
+  type Transport,
+} from './client-call.js';
 import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
+import { openStream } from './streams/open-stream.js';
 import { transportError } from './transport-error.js';
 
 export interface BatchingTransportOptions extends HttpTransportOptions {
@@ -32,7 +42,7 @@ interface Member {
  * JSON-RPC 2.0 over HTTP POST like `HttpTransport` (same options, errors and per-call options),
  * sending the calls made together as one batch request. A server that answers a batch with a
  * single error (it does not take batches) gets every call of it again, one request each, and
- * from then on no batch.
+ * from then on no batch. Stream methods' calls go alone (JSON-RPC batches cannot carry them).
  */
 export class BatchingTransport implements Transport {
   private nextId = 1;
@@ -48,6 +58,11 @@ export class BatchingTransport implements Transport {
 
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
     return runCall(this.options, method, params, options, (call) => this.enqueue(call, true));
+  }
+
+  /** A stream method's call: never batched, a request of its own, as `HttpTransport.stream` sends it. */
+  stream(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection> {
+    return openStream(this.options, this.baseAddress, this.nextId++, method, params, options);
   }
 
   /** Sends a notification (no answer) with the next batch; resolves once the server has taken it. */

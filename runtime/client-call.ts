@@ -26,9 +26,50 @@ export interface CallOptions {
   idempotent?: boolean;
 }
 
-/** Sends one JSON-RPC call and returns its result, or throws an `RpcError`. */
+/** Per-stream options (a stream method's call): the call's, and where to resume. */
+export interface StreamOptions extends CallOptions {
+  /**
+   * Resume after this event id (sent as `Last-Event-ID`), e.g. a stream's `lastEventId` kept from
+   * an earlier page load. `retry` and `idempotent` do not apply to streams (they reconnect instead);
+   * `timeoutMs` bounds each connection until the answer's headers arrive, not the stream.
+   */
+  lastEventId?: string;
+}
+
+/**
+ * The items of a stream method's call, as they arrive: an async iterable (once) that also tells the
+ * id of the last item received, to resume from. Nothing is sent until the first `next()`; breaking
+ * out of the loop (or the call's `signal`) closes the connection.
+ */
+export interface RpcStream<Item, Errors extends object = Record<never, never>> extends AsyncIterable<Item> {
+  /** The id of the last item received (its SSE `id:`); undefined before the first. */
+  readonly lastEventId: string | undefined;
+  /** Type-only (never set): the method's declared errors, as on `RpcPromise`. */
+  readonly '~declaredErrors'?: Errors;
+}
+
+/** One open connection of a stream method's call (`Transport.stream`). */
+export interface StreamConnection {
+  /** The JSON-RPC id of the request: the stream's messages carry it. */
+  id: number;
+  /** The answer's `text/event-stream` body (docs/protocol.md, "Streams"). */
+  body: ReadableStream<Uint8Array>;
+  /** How the call reconnects after this connection is lost (the transport's `reconnect` option). */
+  reconnect: ReconnectOptions | false;
+}
+
+/** Sends JSON-RPC calls: `call` returns the result or throws an `RpcError`. */
 export interface Transport {
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown>;
+  /**
+   * Opens one connection of a stream method's call (docs/runtime.md, "Streams"): POSTs the request
+   * through the interceptors (with `Last-Event-ID` when `options.lastEventId` is set) and resolves
+   * once the answer's headers say it is an event stream; rejects with the `RpcError` of any other
+   * answer. `options.signal` closes the connection, body included. `streamMethod` reads the events
+   * and calls it again to reconnect. Optional: `streamMethod` refuses a transport without it;
+   * `HttpTransport` and `BatchingTransport` have it.
+   */
+  stream?(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection>;
 }
 
 /** One call as interceptors see it. Pass it on (or a changed copy) to `next`. */
@@ -43,6 +84,12 @@ export interface RpcCall {
   readonly signal: AbortSignal;
   /** Whether a retry may repeat it after it reached the server. */
   readonly idempotent: boolean;
+  /**
+   * Set on each connection of a stream method's call (the first, and each reconnection with a
+   * `last-event-id` header). Its handler resolves once the answer's headers arrived, to the event
+   * stream's body (pass it on untouched); the items come after, outside the interceptors.
+   */
+  readonly stream?: true;
 }
 
 /** Runs a call: resolves to its result, or rejects with an `RpcError`. */
@@ -74,6 +121,21 @@ export interface HttpTransportOptions {
   interceptors?: readonly Interceptor[];
   /** Retries for every call (opt-in: `retryPolicy()`; a call's `retry` option overrides it). Default: none. */
   retry?: RetryPolicy;
+  /** How a stream method's call reconnects after a lost connection or the server's reconnect message; `false`: never. */
+  reconnect?: ReconnectOptions | false;
+}
+
+/** How a stream reconnects (`HttpTransportOptions.reconnect`). Every member is optional. */
+export interface ReconnectOptions {
+  /** Reconnections in a row without an item in between before the stream fails with the last error. Default 5. */
+  attempts?: number;
+  /**
+   * The wait before the first reconnection, in milliseconds (the server's `retry:` replaces it);
+   * it doubles with each further one in a row, with jitter. Default 250.
+   */
+  initialDelayMs?: number;
+  /** The longest wait before a reconnection, in milliseconds. Default 5000. */
+  maxDelayMs?: number;
 }
 
 /**
@@ -86,6 +148,7 @@ export function runCall(
   params: unknown[],
   options: CallOptions = {},
   send: CallHandler,
+  stream?: true,
 ): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? transport.timeoutMs;
   const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
@@ -105,7 +168,8 @@ export function runCall(
     const idempotent = options.idempotent ?? (retry ? retry.idempotent(method) : false);
     const inner: CallHandler = retry ? (call) => retry.run(() => send(call), call, deadline) : send;
     const handler = (transport.interceptors ?? []).reduceRight((next: CallHandler, interceptor) => interceptor(next), inner);
-    return handler({ method, params, headers: { ...configured, ...options.headers }, signal, idempotent });
+    const call: RpcCall = { method, params, headers: { ...configured, ...options.headers }, signal, idempotent };
+    return handler(stream ? { ...call, stream } : call);
   };
   return Promise.race([signal.aborted ? stopped : run(), stopped]).finally(() => {
     if (timer !== undefined) clearTimeout(timer);

@@ -5,14 +5,38 @@
  * import TypeBox or server code.
  */
 import { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass } from './errors.js';
-import { CONTRACT_HEADER, runCall, type CallOptions, type HttpTransportOptions, type RpcCall, type Transport } from './client-call.js';
+import {
+  CONTRACT_HEADER,
+  runCall,
+  type CallOptions,
+  type HttpTransportOptions,
+  type RpcCall,
+  type StreamConnection,
+  type StreamOptions,
+  type Transport,
+} from './client-call.js';
+import { declaredErrorOf } from './declared-error-of.js';
 import { sendAlone } from './json-rpc-exchange.js';
+import { openStream } from './streams/open-stream.js';
 
 export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
 
 export { DeclaredError, ErrorCode, RpcError, RPCError, type DeclaredErrorClass };
 export { CONTRACT_HEADER } from './client-call.js';
-export type { CallHandler, CallOptions, HttpTransportOptions, Interceptor, RetryPolicy, RpcCall, Transport } from './client-call.js';
+export type {
+  CallHandler,
+  CallOptions,
+  HttpTransportOptions,
+  Interceptor,
+  ReconnectOptions,
+  RetryPolicy,
+  RpcCall,
+  RpcStream,
+  StreamConnection,
+  StreamOptions,
+  Transport,
+} from './client-call.js';
+export { streamMethod } from './streams/client-stream.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
 export { validateResults, type ResultProblem, type ResultValidator, type ResultValidators } from './result-check.js';
 export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';
@@ -22,7 +46,8 @@ export type { TransportErrorData } from './transport-error.js';
  * JSON-RPC 2.0 over HTTP POST to `baseAddress`, exactly as given. Every call carries an `id`
  * and positional params. Anything that is not a JSON-RPC response (network failure, non-2xx
  * status, empty or non-JSON body, timeout, abort) becomes an `RpcError` with code -32000 and,
- * when there was a response, `data.status`.
+ * when there was a response, `data.status`. Stream methods' calls (`stream`) ask for
+ * `text/event-stream` and reconnect as the `reconnect` option says (docs/runtime.md, "Streams").
  */
 export class HttpTransport implements Transport {
   private nextId = 1;
@@ -34,6 +59,10 @@ export class HttpTransport implements Transport {
 
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
     return runCall(this.options, method, params, options, (call) => this.send(call));
+  }
+
+  stream(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection> {
+    return openStream(this.options, this.baseAddress, this.nextId++, method, params, options);
   }
 
   private send(call: RpcCall): Promise<unknown> {
@@ -61,11 +90,6 @@ export async function callMethod(
   try {
     return await transport.call(method, params, callOptions);
   } catch (error) {
-    if (!(error instanceof RpcError) || error instanceof DeclaredError) throw error;
-    const declared = declaredErrors.find((candidate) => candidate.code === error.code);
-    if (!declared) throw error;
-    const prefix = `${declared.errorName}: `;
-    const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-    throw new declared(detail, error.data);
+    throw declaredErrorOf(error, declaredErrors);
   }
 }

@@ -6,6 +6,7 @@
 import { normalizeBasePath, pathUnderBase } from './base-path.js';
 import type { BodyBudget } from './body-budget.js';
 import type { BodyPace } from './body-pace.js';
+import { answerStreamResponse } from './fetch-answer-stream.js';
 import { isJsonMediaType } from './media-type.js';
 import {
   BODY_UNREADABLE,
@@ -58,7 +59,7 @@ export function createFetchHandler(server: RpcServer, options: FetchHandlerOptio
       headers,
       signal: request.signal,
     });
-    return toResponse(answer);
+    return answer.stream === undefined ? toResponse(answer) : answerStreamResponse(answer, answer.stream, request);
   };
 }
 

@@ -16,9 +16,41 @@ export interface HttpAnswer {
 }
 
 /**
- * POSTs `body` as JSON. A network failure becomes a transport error; an abort rethrows the
- * signal's reason (the caller aborts with the error it wants the call to fail with).
+ * POSTs `body` as JSON, asking for JSON (`headers` may ask otherwise). A network failure becomes a
+ * transport error; an abort rethrows the signal's reason (the caller aborts with the error it wants
+ * the call to fail with).
  */
+export async function post(
+  doFetch: typeof fetch,
+  address: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  try {
+    return await doFetch(address, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body,
+      signal,
+    });
+  } catch (error) {
+    throw signal.aborted ? signal.reason : networkError(error);
+  }
+}
+
+/** Reads an answer's body (at most ERROR_BODY_LIMIT of an error answer's), as `post` fails. */
+export async function readAnswer(response: Response, signal: AbortSignal): Promise<HttpAnswer> {
+  try {
+    const { status, statusText } = response;
+    const text = status >= 200 && status <= 299 ? await response.text() : await leadingText(response);
+    return { status, statusText, text, retryAfter: response.headers.get('retry-after') };
+  } catch (error) {
+    throw signal.aborted ? signal.reason : networkError(error);
+  }
+}
+
+/** POSTs `body` as JSON and reads the answer (`post`, then `readAnswer`). */
 export async function postJson(
   doFetch: typeof fetch,
   address: string,
@@ -26,19 +58,7 @@ export async function postJson(
   body: string,
   signal: AbortSignal,
 ): Promise<HttpAnswer> {
-  try {
-    const response = await doFetch(address, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body,
-      signal,
-    });
-    const { status, statusText } = response;
-    const text = status >= 200 && status <= 299 ? await response.text() : await leadingText(response);
-    return { status, statusText, text, retryAfter: response.headers.get('retry-after') };
-  } catch (error) {
-    throw signal.aborted ? signal.reason : networkError(error);
-  }
+  return readAnswer(await post(doFetch, address, headers, body, signal), signal);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   type HttpAnswer,
 } from './http-answer.js';
+import { writeAnswerStream } from './node-answer-stream.js';
 import type { HttpRequestLike, RpcServer } from './server.js';
 import { addShutdown, DEFAULT_SHUTDOWN_TIMEOUT_MS, type RpcHttpServer, shutdownOnSignals } from './shutdown.js';
 
@@ -115,7 +116,7 @@ export function listen(server: RpcServer, options: ListenOptions = {}): Promise<
     createNodeListener(server, { basePath: options.basePath, docsPage: options.docsPage }),
   );
   const signals = options.shutdownSignals === true ? (['SIGTERM', 'SIGINT'] as const) : options.shutdownSignals || [];
-  const rpcHttpServer = addShutdown(httpServer);
+  const rpcHttpServer = addShutdown(httpServer, server);
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -389,7 +390,11 @@ function flattenHeaders(headers: IncomingMessage['headers']): Record<string, str
 }
 
 function send(res: ServerResponse, answer: HttpAnswer): void {
-  if (res.headersSent || res.destroyed) return;
+  if (res.headersSent || res.destroyed) {
+    answer.stream?.cancel();
+    return;
+  }
+  if (answer.stream !== undefined) return writeAnswerStream(res, answer, answer.stream);
   if (answer.status === 204) {
     res.writeHead(204, answer.headers).end();
     return;

@@ -1,10 +1,12 @@
 /**
- * Graceful shutdown of the HTTP server `listen` starts: stop accepting connections, let the calls in
- * flight finish and answer (bounded by a timeout), close keep-alive connections as they fall idle,
+ * Graceful shutdown of the HTTP server `listen` starts: stop accepting connections, end open streams
+ * with the reconnect message (their clients resume elsewhere, or here after a restart), let the calls
+ * in flight finish and answer (bounded by a timeout), close keep-alive connections as they fall idle,
  * and resolve once every connection is gone. Nothing is added to the path of a request before
  * shutdown begins: the server's own connection tracking (`closeIdleConnections`) does the work.
  */
 import type { Server } from 'node:http';
+import type { RpcServer } from './server.js';
 
 export interface ShutdownOptions {
   /** How long calls in flight may take to finish; then their connections are closed. Default 10 000 ms. */
@@ -19,8 +21,9 @@ export interface ShutdownResult {
 /** The `http.Server` that `listen` gives: Node's server, plus `shutdown`. */
 export interface RpcHttpServer extends Server {
   /**
-   * Stops accepting connections, waits for the calls in flight (up to `timeoutMs`), closes idle
-   * keep-alive connections, and resolves once the port is free. Calling it again gives the same promise.
+   * Stops accepting connections, ends open streams with the reconnect message, waits for the calls
+   * in flight (up to `timeoutMs`), closes idle keep-alive connections, and resolves once the port is
+   * free. Calling it again gives the same promise.
    */
   shutdown(options?: ShutdownOptions): Promise<ShutdownResult>;
 }
@@ -30,8 +33,8 @@ const IDLE_CHECK_MS = 25;
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
-/** Gives `httpServer` its `shutdown` method (see RpcHttpServer). */
-export function addShutdown(httpServer: Server): RpcHttpServer {
+/** Gives `httpServer`, which serves `rpcServer`, its `shutdown` method (see RpcHttpServer). */
+export function addShutdown(httpServer: Server, rpcServer: Pick<RpcServer, 'closeStreams'>): RpcHttpServer {
   let shuttingDown: Promise<ShutdownResult> | undefined;
   const server = httpServer as RpcHttpServer;
   server.shutdown = (options = {}) => {
@@ -47,6 +50,8 @@ export function addShutdown(httpServer: Server): RpcHttpServer {
         timedOut = true;
         httpServer.closeAllConnections();
       }, timeoutMs);
+      // Each open stream gets its reconnect message and ends; its connection then falls idle and is closed below.
+      rpcServer.closeStreams().catch(() => undefined);
       // close() stops accepting at once and calls back when the last connection has closed.
       httpServer.close(() => {
         clearInterval(idleCheck);

@@ -3,7 +3,8 @@
  * REST binding at `<path>/<Interface>/<method>`). Fastify's body parsing is off on these routes (in
  * this plugin's scope only): the Node adapter reads the body itself, within `maxBodyBytes` and the
  * body budget, and answers 415, 413 and CORS as everywhere else. Nothing is imported from Fastify,
- * so this file costs nothing to those who do not use it.
+ * so this file costs nothing to those who do not use it. Stream methods stream through it as through
+ * the Node adapter (the reply is hijacked: no Fastify hook or compression plugin holds their events).
  *
  *     await app.register(fastifyRpc(server, { path: '/rpc' }));
  */

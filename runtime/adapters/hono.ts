@@ -1,6 +1,7 @@
 /**
  * Hono: a handler that hosts an RPC server at `path` through the fetch adapter (the same answers,
- * CORS included, as `createFetchHandler`). Nothing is imported from Hono.
+ * CORS included, as `createFetchHandler`; stream methods answer a `ReadableStream` read as the client
+ * reads). Nothing is imported from Hono.
  *
  *     app.all('/rpc', rpc);
  *     app.all('/rpc/*', rpc);      // with const rpc = honoRpc(server, { path: '/rpc' })

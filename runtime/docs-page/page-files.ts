@@ -19,7 +19,15 @@ export const VIEWER_PACKAGE = 'swagger-ui-dist';
 export const VIEWER_FILES: readonly string[] = ['swagger-ui-bundle.js', 'swagger-ui.css'];
 
 /** The page's own files (`runtime/docs-page/assets/`). */
-export const OWN_FILES: readonly string[] = ['docs.css', 'docs.js', 'console.js', 'request-template.js', 'idl-text.js', 'dom.js'];
+export const OWN_FILES: readonly string[] = [
+  'docs.css',
+  'docs.js',
+  'console.js',
+  'request-template.js',
+  'idl-text.js',
+  'dom.js',
+  'stream-view.js',
+];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -29,8 +29,12 @@ export class OpenedStream {
     readonly failure: (error: unknown) => Outcome,
   ) {}
 
+  /** Some watcher runs the pulls in its scope (`run`); without one a pull needs no wrapping closure. */
+  scoped = false;
+
   watch(watcher: StreamWatcher): void {
     this.#watchers.push(watcher);
+    if (watcher.run !== undefined) this.scoped = true;
   }
 
   /** Runs `work` inside every watcher's `run`, the first watcher outermost. */

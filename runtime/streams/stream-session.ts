@@ -155,17 +155,19 @@ export class StreamSession implements AnswerStream, RegisteredStream {
     const iterator = this.#iterator!;
     this.#pulling = true;
     this.#pullStartedAt = Date.now();
+    const stream = this.#stream!;
     let step: unknown;
     try {
-      step = this.#stream!.run(() => iterator.next());
+      step = stream.scoped ? stream.run(() => iterator.next()) : iterator.next();
     } catch (error) {
       return this.#threw(error);
     }
-    Promise.resolve(step).then(
-      (result) => this.#stepped(result as IteratorResult<unknown>),
-      (error: unknown) => this.#threw(error),
-    );
+    Promise.resolve(step).then(this.#onStep, this.#onThrow);
   }
+
+  // Bound once per stream, not per item.
+  readonly #onStep = (result: unknown): void => this.#stepped(result as IteratorResult<unknown>);
+  readonly #onThrow = (error: unknown): void => this.#threw(error);
 
   #stepped(result: IteratorResult<unknown>): void {
     this.#pulling = false;

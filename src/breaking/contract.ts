@@ -38,6 +38,8 @@ export interface ContractMethod {
   parameters: ContractParameter[];
   returnType: IdlJsonType;
   returnOptional: boolean;
+  /** `stream T` (docs/idl.md, "Streams"): `returnType` is then each item's type. */
+  stream: boolean;
   returnConstraints?: IdlJsonConstraints;
   /** Raised errors, named as in ContractErrors (plain for the root namespace's). */
   raises: string[];
@@ -141,6 +143,7 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
             })),
             returnType: typeToJson(method.returnType),
             returnOptional: method.returnOptional,
+            stream: method.stream !== undefined,
             ...present('returnConstraints', constraintsOf(method.returnAttributes)),
             raises: method.raises.map((raised) => raised.text),
             location: at(method.name.span),
@@ -225,6 +228,7 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
             returnType: method.returnType,
             ...present('returnConstraints', method.returnConstraints),
             returnOptional: method.returnOptional === true,
+            stream: method.stream === true,
             raises: method.raises ?? [],
             location,
           })),

@@ -146,6 +146,12 @@ class ContractComparison {
         after.location,
       );
     }
+    if (before.stream !== after.stream) {
+      const change = after.stream
+        ? `${subject} becomes a stream; old clients expect one JSON result, not events`
+        : `${subject} is no longer a stream; old clients expect events, not one JSON result`;
+      this.add('method-stream-changed', subject, change, after.location);
+    }
     if (!before.returnOptional && after.returnOptional) {
       this.add('return-made-optional', subject, `${subject} may now return null; old clients expect a value`, after.location);
     } else if (before.returnOptional && !after.returnOptional) {

@@ -24,6 +24,7 @@ function methodProblem(method: Record<string, unknown>, at: string): string | un
   return (
     listProblem(method.parameters, `${at}.parameters`, (p, pAt) => typeProblem(p.type, `${pAt}.type`)) ??
     typeProblem(method.returnType, `${at}.returnType`) ??
+    (method.stream === undefined || method.stream === true ? undefined : `${at}.stream: expected true or nothing`) ??
     (method.raises === undefined || (Array.isArray(method.raises) && method.raises.every((r) => typeof r === 'string'))
       ? undefined
       : `${at}.raises: expected a list of names`)

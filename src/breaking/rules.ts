@@ -38,6 +38,11 @@ export const RULES = [
   { id: 'return-type-changed', level: 'wire', summary: "a method's return type changes" },
   { id: 'return-made-optional', level: 'wire', summary: 'a method may now return null' },
   { id: 'return-made-required', level: 'source', summary: 'a method may no longer return null: handlers returning null stop compiling' },
+  {
+    id: 'method-stream-changed',
+    level: 'wire',
+    summary: 'a method becomes a stream (stream T) or stops being one: the answer changes from one JSON result to events, or back',
+  },
   { id: 'raises-added', level: 'safe', summary: 'a method declares one more error' },
   { id: 'raises-removed', level: 'safe', summary: 'a method declares one error less' },
   { id: 'type-renamed', level: 'source', summary: 'a reference changes to a type of another name with the same JSON shape' },

@@ -27,11 +27,17 @@ export function typeUses(type: TypeRef, names: TypeScriptNames): Use[] {
 }
 
 /**
- * `RpcPromise<Result, { ErrorName: ErrorClass; ... }>`: the method's result and its declared errors
- * by IDL name (the `kind` that `settle` gives them), so their type is part of the method's.
+ * `RpcPromise<Result, { ErrorName: ErrorClass; ... }>` (`RpcStream<Item, ...>` for a stream method):
+ * the method's result and its declared errors by IDL name (the `kind` that `settle` gives them), so
+ * their type is part of the method's.
  */
-function rpcPromiseType(result: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
-  if (raises.length === 0) return `RpcPromise<${result}>`;
+function callType(
+  wrapper: 'RpcPromise' | 'RpcStream',
+  result: string,
+  raises: readonly { text: string }[],
+  names: TypeScriptNames,
+): string {
+  if (raises.length === 0) return `${wrapper}<${result}>`;
   // Errors of two namespaces may share a name (common.NotFound and NotFound): one kind, either class.
   const byName = new Map<string, string[]>();
   for (const raised of raises) {
@@ -39,22 +45,7 @@ function rpcPromiseType(result: string, raises: readonly { text: string }[], nam
     byName.set(name, [...(byName.get(name) ?? []), names.errorClass(raised.text)]);
   }
   const errors = [...byName].map(([name, classes]) => `${name}: ${classes.join(' | ')}`);
-  return `RpcPromise<${result}, { ${errors.join('; ')} }>`;
-}
-
-/**
- * `RpcStream<Item, { ErrorName: typeof ErrorClass; ... }>`: what a stream method returns (an
- * `AsyncIterable` of its items that also holds `lastEventId`), with its declared errors by IDL name.
- */
-function rpcStreamType(item: string, raises: readonly { text: string }[], names: TypeScriptNames): string {
-  if (raises.length === 0) return `RpcStream<${item}>`;
-  const byName = new Map<string, string[]>();
-  for (const raised of raises) {
-    const name = shortName(raised.text);
-    byName.set(name, [...(byName.get(name) ?? []), `typeof ${names.errorClass(raised.text)}`]);
-  }
-  const errors = [...byName].map(([name, classes]) => `${name}: ${classes.join(' | ')}`);
-  return `RpcStream<${item}, { ${errors.join('; ')} }>`;
+  return `${wrapper}<${result}, { ${errors.join('; ')} }>`;
 }
 
 /** The TSDoc lines a stream method's doc comment gets after its own: how to read it and resume. */
@@ -130,8 +121,8 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
               `while (${paramsName}.length > ${required} && ${paramsName}[${paramsName}.length - 1] === undefined) ${paramsName}.pop();\n`,
             ];
       const returns = method.stream
-        ? rpcStreamType(typeScriptType(method.returnType, names), method.raises, names)
-        : rpcPromiseType(resultType(method.returnType, method.returnOptional, names), method.raises, names);
+        ? callType('RpcStream', typeScriptType(method.returnType, names), method.raises, names)
+        : callType('RpcPromise', resultType(method.returnType, method.returnOptional, names), method.raises, names);
       uses.push(...method.parameters.flatMap((p) => typeUses(p.type, names)), ...typeUses(method.returnType, names));
       uses.push(...method.raises.map((raised) => names.use(raised.text, true)));
       const throws = method.raises.map((raised) => {

@@ -14,12 +14,17 @@ export type CompletionPlace =
   | { kind: 'parent' }
   /** Inside a union's attribute list (`union Payment [`): `discriminator=`. */
   | { kind: 'union-attribute' }
-  /** A field's, parameter's or method's type. */
+  /** A field's, parameter's or method's type (after `stream`: a stream's item type). */
   | { kind: 'type' }
+  /** A method's return type: a type, or `stream` before one. */
+  | { kind: 'return-type' }
   /** After a field's type: `[optional]`. */
   | { kind: 'after-field-type' }
-  /** After a method's return type: `[optional]` and `raises`. */
-  | { kind: 'after-return-type'; optionalWritten: boolean }
+  /**
+   * After a method's return type: `[optional]` (unless written, or the method streams: a stream's
+   * items cannot be optional) and `raises`.
+   */
+  | { kind: 'after-return-type'; optionalWritten: boolean; stream?: boolean }
   /**
    * Inside an attribute list after a type, where a name goes (after `[` or `,`): the attribute
    * names. `type` is the type as written; `written` the names the list already holds.
@@ -45,6 +50,8 @@ const TYPE = String.raw`(?:\[\]|map\[string\])*[A-Za-z_][\w.]*`;
  */
 const ATTRIBUTE_VALUE = String.raw`"(?:[^"\\\n]|\\.)*"|\[[^\]\n]*\]|\{[^}\n]*\}|[^,\]\s"[{]+`;
 const LIST_UP_TO_NAME = String.raw`\[((?:\s*[A-Za-z]\w*(?:\s*=\s*(?:${ATTRIBUTE_VALUE}))?\s*,)*)\s*(\w*)$`;
+/** `stream` and the space after it, before a method's return type (docs/idl.md, "Streams"). */
+const STREAM = String.raw`(?:stream\s+)`;
 const PARTIAL_TYPE = String.raw`(?:\[\]|map\[string\])*(?:[A-Za-z_][\w.]*|\[|map\[?s?t?r?i?n?g?\]?)?`;
 
 /** The place `offset` is in `text`. */
@@ -124,17 +131,26 @@ export function completionPlace(text: string, offset: number): CompletionPlace {
     }
     const afterParameters = line.slice(line.lastIndexOf(')') + 1);
     if (!line.includes(')')) return { kind: 'none' };
-    const list = new RegExp(String.raw`\)\s*(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
-    if (list) return attributePlace('return', list);
-    if (new RegExp(String.raw`^\s*${PARTIAL_TYPE}$`).test(afterParameters)) return { kind: 'type' };
-    const afterType = new RegExp(String.raw`^\s*${TYPE}\s+(\[optional\]\s+)?\[?\w*$`).exec(afterParameters);
-    if (afterType) return { kind: 'after-return-type', optionalWritten: afterType[1] !== undefined };
+    const list = new RegExp(String.raw`\)\s*(${STREAM}?)(${TYPE})\s*${LIST_UP_TO_NAME}`).exec(line);
+    if (list) {
+      const place = attributePlace('return', [list[0], list[2], list[3], list[4]]);
+      // A stream's items cannot be optional: `optional` is left out as if written.
+      return list[1] === '' ? place : { ...place, written: [...place.written, 'optional'] };
+    }
+    // `stream` then a space: the item type goes there (a type named `stream` is among the types offered).
+    if (new RegExp(String.raw`^\s*${STREAM}${PARTIAL_TYPE}$`).test(afterParameters)) return { kind: 'type' };
+    if (new RegExp(String.raw`^\s*${PARTIAL_TYPE}$`).test(afterParameters)) return { kind: 'return-type' };
+    const afterType = new RegExp(String.raw`^\s*(${STREAM}?)${TYPE}\s+(\[optional\]\s+)?\[?\w*$`).exec(afterParameters);
+    if (afterType) return { kind: 'after-return-type', optionalWritten: afterType[2] !== undefined, stream: afterType[1] !== '' };
   }
   return { kind: 'none' };
 }
 
 /** The place inside an attribute list, from the match of `<type> <LIST_UP_TO_NAME>`. */
-function attributePlace(owner: 'field' | 'parameter' | 'return', match: RegExpExecArray): CompletionPlace {
+function attributePlace(
+  owner: 'field' | 'parameter' | 'return',
+  match: readonly string[],
+): Extract<CompletionPlace, { kind: 'attribute' }> {
   const written = [...match[2].matchAll(/(?:^|,)\s*([A-Za-z]\w*)/g)].map((name) => name[1]);
   return { kind: 'attribute', owner, type: match[1], written };
 }

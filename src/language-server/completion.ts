@@ -3,7 +3,8 @@
  * `discriminator=` in a union's attribute list, struct names after `extends` and in a union's variant
  * lines, type names in type positions (built-in types, `timestamp`, `date`, `bytes` and `json` too,
  * the document's structs, enums and unions, imported ones as `common.Money`), declared errors inside
- * `raises(...)`, `[optional]` after a field's or method's type, the attribute names that fit the type
+ * `raises(...)`, `stream` where a method's return type goes, `[optional]` after a field's or method's type
+ * (not after a stream's item type), the attribute names that fit the type
  * inside an attribute list (after `[` or `,`), and the doc tags (`@deprecated`, `@readonly`,
  * `@example`) at the start of a comment line.
  */
@@ -61,10 +62,17 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
       ];
     case 'type':
       return [...builtInTypes(analysis).map(keyword), keyword('map[string]'), ...typeItems(analysis)];
+    case 'return-type':
+      return [
+        { label: 'stream', kind: CompletionItemKind.Keyword, detail: 'stream <Type>: the method sends any number of values over time' },
+        ...builtInTypes(analysis).map(keyword),
+        keyword('map[string]'),
+        ...typeItems(analysis),
+      ];
     case 'after-field-type':
       return [keyword(OPTIONAL)];
     case 'after-return-type':
-      return place.optionalWritten ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
+      return place.optionalWritten || place.stream ? [keyword('raises')] : [keyword(OPTIONAL), keyword('raises')];
     case 'attribute':
       return attributeItems(analysis, place);
     case 'raises':

@@ -76,7 +76,7 @@ export function summaryOf(symbol: IdlSymbol, qualifier = ''): string {
       const parameters = method.parameters.map(parameterText).join(', ');
       const optional = listText(method.returnAttributes, method.returnOptional);
       const raises = method.raises.length > 0 ? ` raises(${method.raises.map((r) => r.text).join(', ')})` : '';
-      return `${owner}${symbol.name}(${parameters}) ${printType(method.returnType)}${optional}${raises}`;
+      return `${owner}${symbol.name}(${parameters}) ${method.stream ? 'stream ' : ''}${printType(method.returnType)}${optional}${raises}`;
     }
     case 'parameter':
       return `${parameterText(symbol.node)} (parameter of ${qualifier}${symbol.container?.container?.name}.${symbol.container?.name})`;

@@ -26,7 +26,10 @@ interface ModuleGraphLike {
   invalidateAll(): void;
 }
 
-/** Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html). */
+/**
+ * Registers the middlewares (before Vite's own, so `/rpc` is never answered with index.html, and a stream
+ * method's events go out as they are made, with nothing of Vite's in between).
+ */
 export function configureDevServer(
   server: ViteDevServer,
   options: ResolvedOptions,

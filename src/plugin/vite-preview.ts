@@ -49,6 +49,9 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
   let entry: Promise<ServerEntryModule> | undefined;
   const logError = (error: unknown) =>
     server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
+  // Added now, not from a function returned to run after Vite's own: those come after the preview
+  // server's gzip middleware, which would hold a stream method's events back until a compressed
+  // block fills. Requests for the endpoint never reach it (`next()` is not called for them).
   server.middlewares.use((req, res, next) => {
     if (!isRpcRequest(req.url, options.rpcPath)) return next();
     if (!existsSync(file)) {

@@ -201,7 +201,8 @@ export const MUTATORS: Record<RuleId, Mutator> = {
     onMethod(
       g,
       file,
-      (m) => !m.returnOptional,
+      // A stream's items cannot be optional.
+      (m) => !m.returnOptional && !m.stream,
       (m) => (m.returnOptional = true),
     ),
   'return-made-required': (g, file) =>
@@ -210,6 +211,17 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       file,
       (m) => m.returnOptional,
       (m) => (m.returnOptional = false),
+    ),
+  'method-stream-changed': (g, file) =>
+    onMethod(
+      g,
+      file,
+      // A stream's item cannot be optional: only a method with a required return can become one.
+      (m) => !m.returnOptional,
+      (m) => {
+        if (m.stream) delete m.stream;
+        else m.stream = syntheticSpan('random.idl');
+      },
     ),
   'raises-added': (g, file) => {
     const errors = errorsOf(file).map((e) => e.name.text);

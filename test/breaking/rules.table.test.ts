@@ -169,6 +169,24 @@ const cases: Case[] = [
     expected: ['return-made-required source'],
   },
   {
+    name: 'method made a stream',
+    before: api('interface A {\n    f() int\n}'),
+    after: api('interface A {\n    f() stream int\n}'),
+    expected: ['method-stream-changed wire'],
+  },
+  {
+    name: 'stream made a plain method',
+    before: api('struct Order {\n    id string\n}\ninterface A {\n    watch(id string) stream Order\n}'),
+    after: api('struct Order {\n    id string\n}\ninterface A {\n    watch(id string) Order\n}'),
+    expected: ['method-stream-changed wire'],
+  },
+  {
+    name: 'stream item type changed',
+    before: api('interface A {\n    f() stream int\n}'),
+    after: api('interface A {\n    f() stream string\n}'),
+    expected: ['return-type-changed wire'],
+  },
+  {
     name: 'error raised',
     before: api('errors {\n    1 E "e"\n}\ninterface A {\n    f() int\n}'),
     after: api('errors {\n    1 E "e"\n}\ninterface A {\n    f() int raises(E)\n}'),

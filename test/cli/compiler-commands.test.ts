@@ -215,6 +215,25 @@ describe('idlrpc -validate', () => {
     expect(run.stderr.trimEnd().endsWith('5 portability warnings in lists.idl')).toBe(true);
   });
 
+  test('-portable: a located warning at the word stream of each stream method', async () => {
+    writeFileSync(
+      join(dir, 'streams.idl'),
+      'namespace streams\nstruct Order {\n    id string\n}\ninterface I {\n    watch(id string) stream Order\n}\n',
+    );
+    expect(await runCli(['-validate', 'streams.idl'], dir)).toEqual({
+      code: 0,
+      stdout: 'streams.idl: ok (1 interface, 1 struct, 0 enums, 0 errors)\n',
+      stderr: '',
+    });
+    const run = await runCli(['-validate', 'streams.idl', '-portable'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('streams.idl:'))).toEqual([
+      "streams.idl:6:22: warning: stream method 'watch' is a construct of this implementation only: the IDL family's other implementations cannot parse 'stream' before a return type",
+    ]);
+    expect(run.stderr).toContain('> 6 |     watch(id string) stream Order\n    |                      ^^^^^^');
+    expect(run.stderr.trimEnd().endsWith('1 portability warning in streams.idl')).toBe(true);
+  });
+
   test('a missing file is a clear error, not a stack trace', async () => {
     const run = await runCli(['-validate', 'nope.idl'], dir);
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'cannot read nope.idl: no such file\n' });

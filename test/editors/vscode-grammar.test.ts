@@ -231,3 +231,40 @@ test('every line of checkout.idl is tokenized, with no text outside a scope but 
   const unscoped = tokens(checkout).filter(([value, scope]) => scope === 'source' && value !== ',');
   expect(unscoped).toEqual([]);
 });
+
+describe('stream methods', () => {
+  test('`stream` before a return type is a modifier; a type, parameter or method named stream is not', () => {
+    expect(
+      tokens(
+        'interface Shop {\n    watch(stream string) stream []Item raises(Gone)\n    stream() stream\n    f() stream stream [optional]\n}',
+      ),
+    ).toEqual([
+      ['interface', 'storage.type.interface'],
+      ['Shop', 'entity.name.type.interface'],
+      ['{', 'punctuation.definition.block.begin'],
+      ['watch', 'entity.name.function'],
+      ['(', 'punctuation.definition.parameters.begin'],
+      ['stream', 'variable.parameter'],
+      ['string', 'support.type.primitive'],
+      [')', 'punctuation.definition.parameters.end'],
+      ['stream', 'storage.modifier.stream'],
+      ['[]', 'storage.modifier.array'],
+      ['Item', 'entity.name.type'],
+      ['raises', 'storage.modifier.raises'],
+      ['(', 'punctuation.definition.parameters.begin'],
+      ['Gone', 'entity.name.type.error'],
+      [')', 'punctuation.definition.parameters.end'],
+      ['stream', 'entity.name.function'],
+      ['(', 'punctuation.definition.parameters.begin'],
+      [')', 'punctuation.definition.parameters.end'],
+      ['stream', 'entity.name.type'],
+      ['f', 'entity.name.function'],
+      ['(', 'punctuation.definition.parameters.begin'],
+      [')', 'punctuation.definition.parameters.end'],
+      ['stream', 'storage.modifier.stream'],
+      ['stream', 'entity.name.type'],
+      ['[optional]', 'storage.modifier.optional'],
+      ['}', 'punctuation.definition.block.end'],
+    ]);
+  });
+});

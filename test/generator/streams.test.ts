@@ -40,9 +40,9 @@ describe('the generated client of stream methods', () => {
       "import { type CallOptions, type RpcPromise, type RpcStream, type StreamOptions, type Transport, streamMethod } from 'unplugin-idl-rpc/runtime/client';",
     );
     expect(client).toContain(
-      '  watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: typeof OrderNotFoundError }> {\n' +
+      '  watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: OrderNotFoundError }> {\n' +
         "    return streamMethod(this.#transport, 'OrderService.watchOrder', [orderId], [OrderNotFoundError], options, OrderServiceClient.contract, " +
-        '{"p":[0],"r":["s","Order"],"s":{"Order":[["at","t"]]}}) as RpcStream<Order, { OrderNotFound: typeof OrderNotFoundError }>;\n',
+        '{"p":[0],"r":["s","Order"],"s":{"Order":[["at","t"]]}}) as RpcStream<Order, { OrderNotFound: OrderNotFoundError }>;\n',
     );
     expect(client).toContain('   * The order as it changes.\n   *\n   * Streams the items as the server sends them');
     expect(client).toContain('   * @throws {@link OrderNotFoundError} (code 1001) no such order\n');
@@ -89,7 +89,7 @@ describe('the plugin module of stream methods', () => {
     );
     expect(module.js).toMatch(/import \{[^}]*streamMethod[^}]*\} from 'unplugin-idl-rpc\/runtime\/client';/);
     expect(module.dts).toContain(
-      'watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: typeof OrderNotFoundError }>;',
+      'watchOrder(orderId: string, options?: StreamOptions): RpcStream<Order, { OrderNotFound: OrderNotFoundError }>;',
     );
     expect(module.dts).toContain('watchOrder(orderId: string, ctx: RpcContext): StreamHandlerResult<Order>;');
   });

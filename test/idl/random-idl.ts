@@ -129,17 +129,18 @@ export function randomIdlFile(g: Gen): IdlFile {
     const methods = uniqueNames(g, 0, 4).map((methodName): Method => {
       const parameters = uniqueNames(g, 0, 3).map((p) => ({ name: name(p), type: randomType(g, typeNames), span: span() }));
       const raises = shuffledSubset(g, errorNames);
-      return withComment(
-        {
-          name: name(methodName),
-          parameters,
-          returnType: randomType(g, typeNames),
-          returnOptional: g(fc.boolean),
-          raises: raises.map(name),
-          span: span(),
-        },
-        comment(g),
-      );
+      const returnOptional = g(fc.boolean);
+      const method: Method = {
+        name: name(methodName),
+        parameters,
+        returnType: randomType(g, typeNames),
+        returnOptional,
+        raises: raises.map(name),
+        span: span(),
+      };
+      // A stream's items cannot be optional: some methods with a required return stream.
+      if (!returnOptional && g(fc.boolean)) method.stream = span();
+      return withComment(method, comment(g));
     });
     return withComment({ kind: 'interface', name: name(interfaceName), methods, span: span() }, comment(g));
   });

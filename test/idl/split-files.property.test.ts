@@ -123,7 +123,9 @@ test('split files: the same JSON form modulo qualified names, and the same valid
       const document = idlToOpenApi([single]).document as Schema;
       const operation = document.paths[`/${iface.name}/${method.name}`].post;
       const parameterSchemas: Schema = operation.requestBody.content['application/json'].schema.properties ?? {};
-      const resultSchema: Schema = operation.responses['200'].content['application/json'].schema;
+      // A stream method's items: the item schema of its text/event-stream answer.
+      const answer: Schema = operation.responses['200'].content;
+      const resultSchema: Schema = answer['application/json']?.schema ?? answer['text/event-stream']['x-itemSchema'];
       const sometimesMutated = (schema: Schema) =>
         validValue(document, schema).chain((value) => fc.oneof(fc.constant(value), mutatedValue(value)));
       for (let i = 0; i < VALUES_PER_RUN; i++) {

@@ -3,8 +3,11 @@
  * `text/event-stream` with the item schema under `x-itemSchema`, the operation `x-idlrpc-stream`;
  * `-openapi-to-idl` reads `x-itemSchema` or OpenAPI 3.2's `itemSchema` back into a stream method.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { createRpcServer, type HttpAnswer } from '../../runtime/index.js';
 import { compileIdl } from '../../src/idl/compile.js';
+import { toIdlJson } from '../../src/idl/json.js';
 import { idlToOpenApi, openApiToIdl } from '../../src/openapi/index.js';
 import { comparableModel, expectChecksClean, openApiDocument, strictProblems } from './helpers.js';
 
@@ -119,5 +122,67 @@ describe('OpenAPI -> IDL', () => {
       fileName: 'events.json',
     });
     expect(result.idl).toContain('    getEvents() string\n');
+  });
+});
+
+describe('the document describes what the server answers', () => {
+  const model = compileIdl(IDL, 'shop.idl');
+  const document = idlToOpenApi([model]).document as Record<string, any>;
+  const server = createRpcServer({
+    idl: toIdlJson(model),
+    logger: { error() {}, warn() {} } as never,
+    handlers: {
+      OrderService: {
+        async *watchOrder(orderId: string) {
+          yield { id: orderId, status: 'pending' };
+          yield { id: orderId, status: 'paid' };
+        },
+        async *ticks() {
+          yield 1;
+        },
+        getOrder: (orderId: string) => ({ id: orderId, status: 'paid' }),
+      },
+    },
+  });
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const call = (accept: string) =>
+    server.handleHttp({
+      method: 'POST',
+      path: '/OrderService/watchOrder',
+      body: JSON.stringify({ orderId: 'o1' }),
+      headers: { 'content-type': 'application/json', accept },
+    });
+  const textOf = async (answer: HttpAnswer) => {
+    let text = '';
+    for (let chunk = await answer.stream?.next(); chunk !== undefined; chunk = await answer.stream?.next()) text += chunk;
+    return text;
+  };
+  const responses = document.paths['/OrderService/watchOrder'].post.responses;
+
+  it('200: the media type the document names, each item event a value its x-itemSchema accepts', async () => {
+    const answer = await call('text/event-stream');
+    expect(answer.status).toBe(200);
+    const media = responses['200'].content;
+    expect(Object.keys(media)).toEqual([answer.headers['content-type']]);
+    const validate = ajv.compile({ ...media['text/event-stream']['x-itemSchema'], components: document.components });
+    const items = (await textOf(answer))
+      .split('\n\n')
+      .filter((event) => event.startsWith('event: item\n'))
+      .map((event) => JSON.parse(event.slice(event.indexOf('data: ') + 'data: '.length)));
+    expect(items).toEqual([
+      { id: 'o1', status: 'pending' },
+      { id: 'o1', status: 'paid' },
+    ]);
+    for (const item of items) expect(validate(item), ajv.errorsText(validate.errors)).toBe(true);
+    expect(validate({ id: 'o1' })).toBe(false);
+  });
+
+  it('406: a request whose Accept excludes text/event-stream gets the listed status and the error schema', async () => {
+    const answer = await call('application/json');
+    expect(answer.status).toBe(406);
+    const validate = ajv.compile({ ...responses['406'].content['application/json'].schema, components: document.components });
+    const body = JSON.parse(answer.body);
+    expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+    expect(body).toMatchObject({ code: -32600 });
   });
 });

@@ -342,6 +342,15 @@ describe("the page's scripts", async () => {
     expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
   });
 
+  it('print stream methods in the IDL view with `stream` before their item type', () => {
+    const source =
+      'namespace shop\nstruct Order {\n    id string\n}\ninterface Orders {\n    // Live.\n    watch(id string) stream Order\n}\n';
+    const served = toIdlJson(compileIdl(source, 'shop.idl'));
+    const printed: string = printer.printIdlJson(served);
+    expect(printed).toContain('    // Live.\n    watch(id string) stream Order\n');
+    expect(toIdlJson(compileIdl(printed, 'printed.idl'))).toEqual(served);
+  });
+
   it('print the IDL from its JSON form: the same contract with every doc comment, and find a method line', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const served = toIdlJson(compileIdl(source, 'checkout.idl'));

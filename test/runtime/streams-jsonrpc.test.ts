@@ -267,6 +267,13 @@ describe('a stream over the JSON-RPC binding', () => {
     );
   });
 
+  it('streams through handleBody too, with the same negotiation', async () => {
+    const { server } = serverWith({});
+    const body = JSON.stringify(rpc('OrderService.count', [1]));
+    expect(messagesOf(await readAll(await server.handleBody(body)))).toHaveLength(2);
+    expect((await server.handleBody(body, { headers: { accept: 'application/json' } })).status).toBe(406);
+  });
+
   it('refuses a stream method through handleJson, which has no body to stream into', async () => {
     const { server } = serverWith({});
     expect(await server.handleJson(rpc('OrderService.count', [1]))).toEqual({

@@ -314,16 +314,20 @@ describe('heartbeats and time limits', () => {
     vi.useFakeTimers();
     const { server } = serverWith(
       {
-        count: async function* () {
+        // A promise of the iterable, slower than handlerTimeoutMs, then an item as slow.
+        count: async () => {
           await new Promise((resolve) => setTimeout(resolve, 5000));
-          yield 1;
+          return (async function* () {
+            await new Promise((resolve) => setTimeout(resolve, 5000));
+            yield 1;
+          })();
         },
       },
       { handlerTimeoutMs: 1000 },
     );
     const stream = (await server.handleHttp(post(rpc('OrderService.count', [0])))).stream!;
     const next = stream.next();
-    await vi.advanceTimersByTimeAsync(5000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(await next).toMatch(/^id: 1\n/);
     const end = stream.next();
     await vi.advanceTimersByTimeAsync(1);

@@ -1,7 +1,8 @@
 /**
  * The live console: pick a method, edit a request pre-filled from its parameter types, send it as
  * JSON-RPC or through the REST binding, see the result or the error (a declared error named with
- * its code and data), set request headers, and compose and send batches.
+ * its code and data), set request headers, and compose and send batches. A stream method's items
+ * show as they arrive, then its end or error; a Stop button closes the connection.
  */
 import { el, prettyJson } from './dom.js';
 import { methodSignature } from './idl-text.js';
@@ -15,6 +16,7 @@ import {
   unionOf,
   variantTemplate,
 } from './request-template.js';
+import { readEvents, streamMessage } from './stream-view.js';
 
 /**
  * @typedef {{ interfaceName: string, method: any }} MethodRef
@@ -57,6 +59,9 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
   const responseView = el('pre', { class: 'response', 'data-testid': 'response' });
   const batchList = el('ol', { class: 'batch', 'data-testid': 'batch' });
   const sendButton = el('button', { type: 'button', 'data-testid': 'send', disabled: true, onclick: () => send() }, 'Send');
+  /** Closes the stream being shown. @type {AbortController | undefined} */
+  let streaming;
+  const stopButton = el('button', { type: 'button', 'data-testid': 'stop', disabled: true, onclick: () => streaming?.abort() }, 'Stop');
   const addButton = el(
     'button',
     { type: 'button', 'data-testid': 'add-to-batch', disabled: true, onclick: () => addToBatch() },
@@ -111,7 +116,7 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       paramsForm,
       el('label', { class: 'field' }, 'Send as ', bindingChoice),
       el('label', { class: 'param' }, 'Request headers', headersInput),
-      el('div', { class: 'actions' }, sendButton, addButton),
+      el('div', { class: 'actions' }, sendButton, stopButton, addButton),
       el('h4', {}, 'Request'),
       requestView,
       el('h4', {}, 'Response'),
@@ -137,7 +142,9 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
     readParams = (ref.method.parameters ?? []).map((/** @type {any} */ parameter) => parameterControl(parameter));
     if (readParams.length === 0) paramsForm.append(el('p', { class: 'hint' }, 'No parameters.'));
     sendButton.disabled = false;
-    addButton.disabled = false;
+    // A batch cannot carry a stream method's call (docs/protocol.md, "Streams").
+    addButton.disabled = ref.method.stream === true;
+    addButton.title = ref.method.stream === true ? 'A stream method is called alone, never in a batch' : '';
     onSelect?.(ref);
   }
 
@@ -265,6 +272,7 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
     } catch (error) {
       return showProblem(error);
     }
+    if (ref.method.stream === true) return streamExchange(url, body, rest, ref.method);
     await exchange(url, body, (status, answer) => {
       if (rest)
         return status === 200 ? { text: describeResult(answer), failed: false } : { text: describeError(answer, ref.method), failed: true };
@@ -372,6 +380,88 @@ export function mountConsole(root, { idl, rpcPath, onSelect }) {
       outcome.className = `outcome ${summary.failed ? 'failed' : 'succeeded'}`;
     } catch (error) {
       showProblem(error);
+    }
+  }
+
+  /**
+   * Posts a stream method's request to `url` and shows its items as they arrive, then how it ended;
+   * Stop closes the connection. An answer that is no event stream shows as any other.
+   * @param {string} url
+   * @param {unknown} body
+   * @param {boolean} rest
+   * @param {any} method
+   */
+  async function streamExchange(url, body, rest, method) {
+    let headers;
+    try {
+      headers = { ...requestHeaders(), accept: 'text/event-stream' };
+    } catch (error) {
+      return showProblem(error);
+    }
+    streaming?.abort();
+    const controller = new AbortController();
+    streaming = controller;
+    /** @type {HTMLButtonElement} */ (stopButton).disabled = false;
+    requestView.textContent = `POST ${url}\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n')}\n\n${prettyJson(body)}`;
+    const show = (/** @type {string} */ text, /** @type {string} */ state) => {
+      outcome.textContent = text;
+      outcome.className = `outcome ${state}`;
+    };
+    show('Sending…', '');
+    responseView.textContent = '';
+    let count = 0;
+    let ended = false;
+    const items = () => `${count} item${count === 1 ? '' : 's'}`;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      responseView.textContent = `HTTP ${response.status} ${response.statusText}\n\n`;
+      if (!/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '') || !response.body) {
+        const text = await response.text();
+        let answer;
+        try {
+          answer = JSON.parse(text);
+        } catch {
+          answer = text;
+        }
+        responseView.textContent += typeof answer === 'string' ? answer : prettyJson(answer);
+        return show(describeError(rest ? answer : (answer?.error ?? answer), method), 'failed');
+      }
+      show('Streaming… 0 items', '');
+      await readEvents(response.body, (event) => {
+        if (ended) return;
+        const message = streamMessage(event, rest);
+        if (message.kind === 'item') {
+          count++;
+          responseView.textContent += `#${count}${event.id ? ` (id ${event.id})` : ''} ${JSON.stringify(message.item)}\n`;
+          show(`Streaming… ${items()}`, '');
+        } else if (message.kind === 'end') {
+          ended = true;
+          show(`Stream ended after ${items()}`, 'succeeded');
+        } else if (message.kind === 'error') {
+          ended = true;
+          show(`${describeError(message.error, method)} (after ${items()})`, 'failed');
+        } else if (message.kind === 'reconnect') {
+          ended = true;
+          show(`The server asked to reconnect (it is closing its streams) after ${items()}; send again to resume`, 'failed');
+        }
+      });
+      if (!ended) show(`The connection ended after ${items()} without the stream's end`, 'failed');
+    } catch (error) {
+      if (controller.signal.aborted) show(`Stopped after ${items()}`, '');
+      else showProblem(error);
+    } finally {
+      if (streaming === controller) {
+        streaming = undefined;
+        /** @type {HTMLButtonElement} */ (stopButton).disabled = true;
+      }
     }
   }
 

@@ -97,7 +97,8 @@ export function methodSignature(method) {
     .join(', ');
   const raises = method.raises?.length ? ` raises(${method.raises.join(', ')})` : '';
   const returns = attributeListText({ constraints: method.returnConstraints }, method.returnOptional);
-  return `${method.name}(${params}) ${withAttributes(typeText(method.returnType), returns)}${raises}`;
+  const stream = method.stream === true ? 'stream ' : '';
+  return `${method.name}(${params}) ${stream}${withAttributes(typeText(method.returnType), returns)}${raises}`;
 }
 
 /**

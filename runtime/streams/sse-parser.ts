@@ -1,0 +1,79 @@
+/**
+ * The client's reader of `text/event-stream` bodies, by the WHATWG HTML standard's rules
+ * ("Interpreting an event stream"): UTF-8 (one leading BOM dropped), lines ended by CRLF, LF or
+ * CR, comments, `event`, `data` (several lines joined by LF), `id` (kept across events, ignored
+ * when it holds NUL) and `retry` (digits only). Fed with the body's chunks as they arrive: a chunk
+ * may end anywhere, inside a line, between CR and LF or inside a multi-byte character.
+ */
+
+/** One dispatched event. */
+export interface SseEvent {
+  /** The `event:` field, or `message` when the event named none. */
+  type: string;
+  /** The `data:` lines, joined by LF. */
+  data: string;
+  /** The last event id when the event was dispatched (the standard keeps it across events). */
+  lastEventId: string;
+}
+
+// A line ends at CRLF, LF or CR.
+const LINE_END = /\r\n|\n|\r/g;
+
+export class SseParser {
+  // Decodes UTF-8 across chunk boundaries; drops a leading BOM; bad bytes become U+FFFD.
+  private readonly decoder = new TextDecoder();
+  /** The text of a line whose end has not arrived yet. */
+  private pending = '';
+  /** The previous chunk ended with CR: an LF at the start of the next one ends no other line. */
+  private afterCr = false;
+  private data = '';
+  private type = '';
+  /** The reconnection time the stream last asked for with `retry:`, in milliseconds. */
+  retry: number | undefined;
+
+  /** `lastEventId`: where the last event id starts (a resumed stream goes on from the one it had). */
+  constructor(public lastEventId = '') {}
+
+  /** Reads the next chunk of the body; returns the events it completed, in order. */
+  push(chunk: Uint8Array): SseEvent[] {
+    let text = this.decoder.decode(chunk, { stream: true });
+    if (this.afterCr && text.startsWith('\n')) {
+      text = text.slice(1);
+      this.afterCr = false;
+    }
+    if (text !== '') this.afterCr = text.endsWith('\r');
+    const events: SseEvent[] = [];
+    const lines = this.pending + text;
+    let start = 0;
+    LINE_END.lastIndex = 0;
+    for (let match = LINE_END.exec(lines); match !== null; match = LINE_END.exec(lines)) {
+      // A CR that ends the text may be the first half of a CRLF: it ends the line either way.
+      this.line(lines.slice(start, match.index), events);
+      start = match.index + match[0].length;
+    }
+    this.pending = lines.slice(start);
+    return events;
+  }
+
+  private line(line: string, events: SseEvent[]): void {
+    if (line === '') {
+      this.dispatch(events);
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.type = value;
+    else if (field === 'data') this.data += `${value}\n`;
+    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
+    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.retry = Number(value);
+  }
+
+  private dispatch(events: SseEvent[]): void {
+    if (this.data !== '') events.push({ type: this.type || 'message', data: this.data.slice(0, -1), lastEventId: this.lastEventId });
+    this.data = '';
+    this.type = '';
+  }
+}
