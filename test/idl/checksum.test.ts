@@ -85,6 +85,18 @@ describe('the IDL checksum is the family algorithm', () => {
   });
 
   // Both values were computed by the family's own implementation, not by ours.
+  // docs/playground.md: the playground's IDL is the reference plus one stream method and its error, nothing else.
+  test("the playground's checkout.idl is the reference file plus watchOrder and OrderNotFound", () => {
+    const playground = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
+    const additions = [
+      '    1006 OrderNotFound  "order does not exist"\n',
+      '\n    // The order now, then again each time its status changes, until it is delivered.\n' +
+        '    watchOrder(orderId string) stream Order raises(OrderNotFound)\n',
+    ];
+    for (const addition of additions) expect(playground).toContain(addition);
+    expect(additions.reduce((text, addition) => text.replace(addition, ''), playground)).toBe(checkoutSource);
+  });
+
   test("checkout.idl without raises(...) gives the family generator's checksum", () => {
     const withoutRaises = checkoutSource.replace(/ raises\([^)]*\)/g, '');
     expect(withoutRaises).not.toBe(checkoutSource);
