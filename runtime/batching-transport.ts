@@ -16,7 +16,7 @@ import {
   type Transport,
 } from './client-call.js';
 import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
-import { openStream } from './streams/open-stream.js';
+import { openStream } from './streams/stream-connection.js';
 import { transportError } from './transport-error.js';
 
 export interface BatchingTransportOptions extends HttpTransportOptions {

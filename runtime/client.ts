@@ -17,7 +17,7 @@ import {
 } from './client-call.js';
 import { declaredErrorOf } from './declared-error-of.js';
 import { sendAlone } from './json-rpc-exchange.js';
-import { openStream } from './streams/open-stream.js';
+import { openStream } from './streams/stream-connection.js';
 
 export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
 

@@ -93,15 +93,20 @@ class MethodStream implements RpcStream<unknown> {
         lifetime.signal.addEventListener('abort', onEnd, { once: true });
         let lost: unknown;
         try {
-          const open = await this.connect(this.lastEventId, connection.signal);
-          opened = true;
-          lost = yield* this.read(open, connection.signal);
-          if (lost === undefined) return;
-        } catch (error) {
-          if (lifetime.signal.aborted) throw lifetime.signal.reason;
-          // Before the stream ever opened, a failure is the call's, as for any call.
-          if (!opened || !mayReconnectAfter(error)) throw error;
-          lost = error;
+          const open = await this.connect(this.lastEventId, connection.signal).catch((error: unknown) => {
+            if (lifetime.signal.aborted) throw lifetime.signal.reason;
+            // Before the stream ever opened, a failure is the call's, as for any call; after, a
+            // transport failure of a reconnection is tried again, an error answer ends the stream.
+            if (!opened || !mayReconnectAfter(error)) throw error;
+            return { lost: error };
+          });
+          if ('lost' in open) lost = open.lost;
+          else {
+            opened = true;
+            // What read throws (the stream's final error, a broken event) ends the stream.
+            lost = yield* this.read(open, connection.signal);
+            if (lost === undefined) return;
+          }
         } finally {
           lifetime.signal.removeEventListener('abort', onEnd);
           connection.abort(transportError('stream closed'));

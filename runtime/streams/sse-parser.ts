@@ -6,6 +6,15 @@
  * may end anywhere, inside a line, between CR and LF or inside a multi-byte character.
  */
 
+import { transportError } from '../transport-error.js';
+
+/**
+ * The longest event the client reads, in characters (its `data` lines, and any one line): 16 Mi, far
+ * above any item a stream sends, so a server that never ends a line or an event fails the stream
+ * instead of filling the client's memory.
+ */
+export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
 /** One dispatched event. */
 export interface SseEvent {
   /** The `event:` field, or `message` when the event named none. */
@@ -31,8 +40,14 @@ export class SseParser {
   /** The reconnection time the stream last asked for with `retry:`, in milliseconds. */
   retry: number | undefined;
 
-  /** `lastEventId`: where the last event id starts (a resumed stream goes on from the one it had). */
-  constructor(public lastEventId = '') {}
+  /**
+   * `lastEventId`: where the last event id starts (a resumed stream goes on from the one it had).
+   * `maxEventChars`: past it `push` throws a -32000 transport error.
+   */
+  constructor(
+    public lastEventId = '',
+    private readonly maxEventChars = MAX_EVENT_CHARS,
+  ) {}
 
   /** Reads the next chunk of the body; returns the events it completed, in order. */
   push(chunk: Uint8Array): SseEvent[] {
@@ -43,15 +58,20 @@ export class SseParser {
     }
     if (text !== '') this.afterCr = text.endsWith('\r');
     const events: SseEvent[] = [];
-    const lines = this.pending + text;
+    // Only the new text is searched for line ends (the pending text has none), so a long line
+    // arriving in many chunks costs linear time.
     let start = 0;
     LINE_END.lastIndex = 0;
-    for (let match = LINE_END.exec(lines); match !== null; match = LINE_END.exec(lines)) {
+    for (let match = LINE_END.exec(text); match !== null; match = LINE_END.exec(text)) {
       // A CR that ends the text may be the first half of a CRLF: it ends the line either way.
-      this.line(lines.slice(start, match.index), events);
+      this.line(this.pending + text.slice(start, match.index), events);
+      this.pending = '';
       start = match.index + match[0].length;
     }
-    this.pending = lines.slice(start);
+    this.pending += text.slice(start);
+    if (this.pending.length + this.data.length > this.maxEventChars) {
+      throw transportError(`a stream event is longer than ${this.maxEventChars} characters`);
+    }
     return events;
   }
 

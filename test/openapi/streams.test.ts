@@ -116,6 +116,19 @@ describe('OpenAPI -> IDL', () => {
     expectChecksClean(result.idl);
   });
 
+  it('an inline object item is hoisted as the struct <operationId>Item', () => {
+    const result = openApiToIdl({
+      document: eventStreamDocument({ itemSchema: { type: 'object', properties: { n: { type: 'string' } }, required: ['n'] } }) as Record<
+        string,
+        unknown
+      >,
+      fileName: 'events.json',
+    });
+    expect(result.idl).toContain('struct eventsItem {\n    n            string\n}\n');
+    expect(result.idl).toContain('    getEvents() stream eventsItem\n');
+    expectChecksClean(result.idl);
+  });
+
   it('text/event-stream without an item schema stays a plain method of its schema (a string)', () => {
     const result = openApiToIdl({
       document: eventStreamDocument({ schema: { type: 'string' } }) as Record<string, unknown>,

@@ -3,7 +3,7 @@
  * the handler is still running (nothing buffers the answer), a client that goes away ends the
  * handler (its `finally` runs), and a client that stops reading stops the handler too (the server
  * writes no further than the socket buffers take). `listen`'s server also ends open streams with
- * the reconnect message on shutdown, and carries 1,000 streams at once.
+ * the reconnect message on shutdown (a client resumes across a restart), and carries 1,000 streams at once.
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -16,7 +16,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fastifyRpc } from '../../runtime/adapters/fastify.js';
 import type { AnswerStream } from '../../runtime/http-answer.js';
 import { honoRpc } from '../../runtime/adapters/hono.js';
-import { createFetchHandler, createMiddleware, createNodeListener, listen, type RpcServer } from '../../runtime/index.js';
+import { streamMethod } from '../../runtime/client.js';
+import { createFetchHandler, createMiddleware, createNodeListener, HttpTransport, listen, type RpcServer } from '../../runtime/index.js';
 import { readSse, type SseReader } from './sse-reader.js';
 import { gate, streamServer, type Tick, type TickHandler, until } from './stream-server.js';
 
@@ -183,6 +184,30 @@ describe.each(Object.entries(hosts))('%s', (_name, adapter) => {
     await expect.poll(() => cancelled, { timeout: 10_000 }).toBe(true);
   });
 
+  it("is read by the runtime's client, and leaving its loop ends the handler", async () => {
+    let finallyRan = false;
+    const url = await host(
+      adapter,
+      streamServer(async function* (_count, { signal }) {
+        try {
+          for (let n = 1; ; n++) {
+            yield tick(n);
+            await until(pause(5), signal);
+          }
+        } finally {
+          finallyRan = true;
+        }
+      }),
+    );
+    const items: unknown[] = [];
+    for await (const item of streamMethod(new HttpTransport(url), 'Ticker.ticks', [0], [])) {
+      items.push(item);
+      if (items.length === 3) break;
+    }
+    expect(items).toEqual([tick(1), tick(2), tick(3)]);
+    await expect.poll(() => finallyRan, { timeout: 10_000 }).toBe(true);
+  });
+
   it('stops asking the handler for items while the client does not read', async () => {
     const { produced, url } = await hostEndless(adapter);
     const reader = open(url);
@@ -293,6 +318,35 @@ describe("listen's server", () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
+  it("a client resumes across a restart: shutdown()'s reconnect message, then the server started again on the port goes on from Last-Event-ID", async () => {
+    // Counts on from the last id the client saw, as a handler that resumes does.
+    const handler: TickHandler = async function* (_count, ctx) {
+      let n = Number(ctx.lastEventId ?? 0);
+      for (;;) {
+        yield tick(++n);
+        await until(pause(5), ctx.signal);
+      }
+    };
+    const first = await listen(streamServer(handler), { port: 0, host: '127.0.0.1' });
+    const { port } = first.address() as AddressInfo;
+    let second: http.Server | undefined;
+    const seen: number[] = [];
+    try {
+      const transport = new HttpTransport(`http://127.0.0.1:${port}`, { reconnect: { attempts: 20, initialDelayMs: 50, maxDelayMs: 200 } });
+      for await (const item of streamMethod(transport, 'Ticker.ticks', [0], []) as AsyncIterable<Tick>) {
+        seen.push(item.n);
+        if (seen.length === 3) {
+          expect(await first.shutdown()).toEqual({ timedOut: false });
+          second = await listen(streamServer(handler), { port, host: '127.0.0.1' });
+        }
+        if (seen.length === 8) break;
+      }
+    } finally {
+      if (second) await closeNodeServer(second)();
+    }
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('carries 1,000 streams at once, and every one ends cleanly', async () => {
     const STREAMS = 1_000;
     const more = gate();
@@ -326,6 +380,8 @@ describe("listen's server", () => {
     expect(rpc.openStreams).toBe(0);
   });
 });
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Whether nothing listens on `port` any more (a listen there succeeds). */
 function portIsFree(port: number): Promise<boolean> {

@@ -165,6 +165,21 @@ describe('streamMethod over HttpTransport', () => {
     expect(other).toMatchObject({ code: -32603, message: 'Internal error' });
   });
 
+  it("ends at the server's final -32000 error and at a broken event, without reconnecting", async () => {
+    const { url, seen } = await sseServer((request, response, index) => {
+      response.writeHead(200, SSE_HEADERS);
+      const last = index === 0 ? failure(request.body.id, { code: -32000, message: 'Server busy' }) : 'data: {not json\n\n';
+      response.end(countFrom(request, 1) + last);
+    });
+    const transport = new HttpTransport(url, fast);
+    expect(await failureOf(streamMethod(transport, 'S.m', [], []))).toMatchObject({ code: -32000, message: 'Server busy' });
+    expect(await failureOf(streamMethod(transport, 'S.m', [], []))).toMatchObject({
+      code: -32000,
+      message: 'Transport error: a stream event is not a JSON-RPC message',
+    });
+    expect(seen).toHaveLength(2);
+  });
+
   it('throws the JSON-RPC error of an answer that is no event stream (406, an error before the stream), else a transport error', async () => {
     const { url } = await sseServer((request, response, index) => {
       const json = { 'content-type': 'application/json' };

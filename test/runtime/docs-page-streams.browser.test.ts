@@ -1,5 +1,5 @@
 /**
- * The API page's console on stream methods, in Debian's Chromium against the real server core: the
+ * The API page's console on stream methods, in Debian's Chromium against `listen` with the page: the
  * items show as they arrive (the first before the handler has finished), then the end; a declared
  * error shows named; Stop closes the connection (the handler's `finally` runs); the REST binding
  * streams too; a stream method cannot be added to a batch.
@@ -8,10 +8,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createDocsPage } from '../../runtime/docs-page/index.js';
 import { RpcError } from '../../runtime/errors.js';
-import { createRpcServer, type RpcContext } from '../../runtime/server.js';
+import type { RpcContext } from '../../runtime/server.js';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { chromiumMissing, launchChromium } from '../chromium.js';
-import { type StreamFront, streamFront } from './stream-front.js';
+import { startServer, type TestServer } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -31,7 +31,7 @@ interface Track {
 }
 `;
 
-let front: StreamFront | undefined;
+let server: TestServer | undefined;
 let browser: Browser | undefined;
 /** Lets the handler go on past its first item. */
 let release: () => void = () => undefined;
@@ -59,20 +59,20 @@ beforeAll(async () => {
       },
     },
   };
-  const server = createRpcServer({ idl, handlers, logger: { error: vi.fn(), warn: vi.fn() } });
-  front = await streamFront(server, createDocsPage({ title: 'Track', idlSource }));
+  server = await startServer({ idl, handlers, listen: { docsPage: createDocsPage({ title: 'Track', idlSource }) } } as never);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
 });
 
 const outcome = (page: Page) => page.locator('[data-testid="outcome"]').textContent();
 const response = (page: Page) => page.locator('[data-testid="response"]').textContent();
 
 async function openCount(page: Page, to: number): Promise<void> {
-  await page.goto(`${front!.url}__idl/docs`);
+  await page.goto(`${server!.url}/__idl/docs`);
   await page.locator('[data-testid="method"][data-method="Track.count"]').click();
   await page.locator('[data-param="to"]').fill(String(to));
 }

@@ -4,7 +4,7 @@
  * UTF-8 character.
  */
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent } from '../../runtime/streams/sse-parser.js';
+import { MAX_EVENT_CHARS, SseParser, type SseEvent } from '../../runtime/streams/sse-parser.js';
 
 const encoder = new TextEncoder();
 
@@ -81,5 +81,19 @@ describe('SseParser', () => {
   it('starts from the last event id it is given (a resumed stream)', () => {
     const { events } = parse([encoder.encode('data: x\n\n')], new SseParser('7'));
     expect(events).toStrictEqual([{ type: 'message', data: 'x', lastEventId: '7' }]);
+  });
+});
+
+describe('SseParser limits', () => {
+  it('fails with a transport error once a line or an event passes its limit, and reads events up to it', () => {
+    const small = () => new SseParser('', 100);
+    const line = `data: ${'x'.repeat(94)}`; // 100 characters
+    expect(parse([encoder.encode(`${line}\n\n`)], small()).events).toHaveLength(1);
+    const endless = small();
+    endless.push(encoder.encode(line));
+    expect(() => endless.push(encoder.encode('x'))).toThrow('Transport error: a stream event is longer than 100 characters');
+    const manyLines = small();
+    expect(() => manyLines.push(encoder.encode('data: 123456789\n'.repeat(12)))).toThrow('longer than 100 characters');
+    expect(MAX_EVENT_CHARS).toBe(16 * 1024 * 1024);
   });
 });
