@@ -48,12 +48,23 @@ async function stopChild(child) {
   await once(child, 'exit');
 }
 
-/** Sends `message` to a child and resolves with its reply. */
+/** Sends `message` to a child and resolves with its reply; rejects if the child ends first (no hang). */
 async function ask(child, message) {
-  const answer = once(child, 'message');
-  child.send(message);
-  const [reply] = await answer;
-  return reply;
+  const settled = new AbortController();
+  const answer = once(child, 'message', { signal: settled.signal });
+  const ended = once(child, 'exit', { signal: settled.signal }).then(([code, signal]) => {
+    throw new Error(`${child.spawnargs.slice(1).join(' ')} ended (${signal ?? `code ${code}`}) before answering`);
+  });
+  // The loser of the race rejects when `settled` aborts: nobody waits for it.
+  answer.catch(() => {});
+  ended.catch(() => {});
+  try {
+    child.send(message);
+    const [reply] = await Promise.race([answer, ended]);
+    return reply;
+  } finally {
+    settled.abort();
+  }
 }
 
 /** One server and its library's client, each in its own process. */
