@@ -106,6 +106,15 @@ export class SchemaMapping {
     this.nullableOnly = dialect === '3.0' ? this.typesOnlyReferencedNullable() : new Set();
   }
 
+  /**
+   * `format: int64` / `double` in OpenAPI, where they are the registry's formats; nothing in JSON
+   * Schema draft-07, which has no such formats and whose validators (ajv in the OpenRPC tools) refuse
+   * a schema with a format they do not know.
+   */
+  private openApiFormat(format: 'int64' | 'double'): { format?: string } {
+    return this.dialect === 'draft-07' ? {} : { format };
+  }
+
   /** Whether the siblings of a `$ref` count: only in OpenAPI 3.1 (JSON Schema 2020-12). */
   private get refTakesSiblings(): boolean {
     return this.dialect === '3.1';
@@ -439,7 +448,9 @@ export class SchemaMapping {
     // json's schema `{}` stays as it is: null is one of its values.
     if (type.kind === 'builtIn' && type.name === 'json') return schema;
     if (this.dialect !== '3.0') {
-      if ('$ref' in schema) return { oneOf: [schema, { type: 'null' }] };
+      // The OpenRPC tools' schema transpiler warns that it will stop reading `type` lists: draft-07
+      // says "or null" with `oneOf`, as for a reference.
+      if ('$ref' in schema || this.dialect === 'draft-07') return { oneOf: [schema, { type: 'null' }] };
       return { ...schema, type: [schema.type, 'null'] };
     }
     if (type.kind === 'named') {
@@ -460,9 +471,9 @@ export class SchemaMapping {
             return { type: 'string' };
           case 'int':
             // The wire carries JSON numbers; the runtime rejects integers a double cannot hold exactly.
-            return { type: 'integer', format: 'int64', minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT };
+            return { type: 'integer', ...this.openApiFormat('int64'), minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT };
           case 'float':
-            return { type: 'number', format: 'double' };
+            return { type: 'number', ...this.openApiFormat('double') };
           case 'bool':
             return { type: 'boolean' };
           case 'timestamp':
