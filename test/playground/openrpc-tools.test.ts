@@ -2,7 +2,8 @@
  * The OpenRPC tools on our document of playground/checkout.idl: a TypeScript client written by
  * `@open-rpc/generator` calls the running playground server (list, add to cart, order, a declared
  * error), and `@open-rpc/mock-server` started from the document answers the same client.
- * What the generator's output needs to run: test/openrpc/generated-client.ts.
+ * What the generator's output needs to run: test/openrpc/generated-client.ts. (Here, beside the
+ * other tests that load the playground's modules through Vite.)
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +16,8 @@ import { createMemoryStore } from '../../playground/service/memory-store.js';
 import { compileIdl } from '../../src/idl/compile.js';
 import { idlToOpenRpc } from '../../src/openrpc/index.js';
 import { freePort } from '../child-process.js';
-import { type PlaygroundModules, playgroundModules, playgroundRoot, type ServerStart } from '../playground/harness.js';
-import { type GeneratedClient, generatedClient } from './generated-client.js';
+import { type GeneratedClient, generatedClient } from '../openrpc/generated-client.js';
+import { type PlaygroundModules, playgroundModules, playgroundRoot, type ServerStart } from './harness.js';
 
 // The generator, esbuild and Vite run in this file: generous limits for a busy 2-core machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
