@@ -201,7 +201,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       handler(id) {
         if (id === RESOLVED_SERVER_ENTRY_ID) {
           if (!viteConfig || !options.server) return null;
-          return serverEntryCode(viteConfig.root, options.server);
+          return serverEntryCode(viteConfig.root, options.server, options.openrpc);
         }
         return loadIdl(this, id);
       },

@@ -71,6 +71,9 @@ describe('vite dev server', () => {
     expect(document.methods.map((m: { name: string }) => m.name)).toContain('OrderService.getOrder');
     expect(validateOpenRPCDocument(document)).toBe(true);
     expect((await fetch(`${base}/openrpc.json`, { method: 'HEAD' })).status).toBe(200);
+    // The endpoint answers rpc.discover with the document of the served .idl.
+    const discovered = await callRpc(rpcUrl, 'rpc.discover', []);
+    expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
   });
 
   test("answers CORS preflights as Vite's server.cors says (its default: pages on localhost), though the endpoint runs before Vite's own CORS middleware", async () => {

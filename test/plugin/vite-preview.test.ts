@@ -73,6 +73,8 @@ test('vite preview hosts the built RPC server, the built openapi.json and openrp
   const openrpc = await fetch(`${base}/openrpc.json`);
   expect(openrpc.status).toBe(200);
   expect(await openrpc.json()).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+  const discovered = await callRpc(`${base}/rpc`, 'rpc.discover', []);
+  expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
 });
 
 test('vite preview serves the API reference page only when docsPage.preview asks for it', async () => {
