@@ -235,6 +235,13 @@ interface Old {
     for (const name of names) expect(name).toMatch(/^([a-z_]+\.)?[A-Z]\w*\.\w+$/);
   });
 
+  it('writes the playground document as reviewed (test/openrpc/fixtures/checkout.openrpc.json)', async () => {
+    const file = join(import.meta.dirname, '..', '..', 'playground', 'checkout.idl');
+    const { document, warnings } = idlToOpenRpc(compileIdl(readFileSync(file, 'utf8'), file));
+    expect(warnings).toEqual([]);
+    await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot('./fixtures/checkout.openrpc.json');
+  });
+
   it('is deterministic: the same model gives the same text', () => {
     const text = () => JSON.stringify(idlToOpenRpc(compileIdl(shop, 'test.idl')).document);
     expect(text()).toBe(text());
