@@ -242,6 +242,24 @@ interface Old {
     await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot('./fixtures/checkout.openrpc.json');
   });
 
+  it('takes several models: clashing declarations get the namespace as a prefix, a wire name two models share a suffix, with warnings', () => {
+    const a = compileIdl('namespace a\nstruct Item {\n    id string\n}\ninterface Store {\n    get() Item\n}\n', 'a.idl');
+    const b = compileIdl('namespace b\nstruct Item {\n    n int\n}\ninterface Store {\n    get() Item\n}\n', 'b.idl');
+    const { document, warnings } = idlToOpenRpc([a, b]);
+    expect(document.methods).toMatchObject([
+      { name: 'Store.get', tags: [{ name: 'a_Store' }], result: { schema: { $ref: '#/components/schemas/a_Item' } } },
+      { name: 'Store.get_2', tags: [{ name: 'b_Store' }], result: { schema: { $ref: '#/components/schemas/b_Item' } } },
+    ]);
+    expect(Object.keys((document as Json).components.schemas)).toEqual(['a_Item', 'b_Item']);
+    expect(warnings.map((w) => w.pointer)).toEqual([
+      '/components/schemas/a_Item',
+      '/methods',
+      '/components/schemas/b_Item',
+      '/methods',
+      '/methods/1/name',
+    ]);
+  });
+
   it('is deterministic: the same model gives the same text', () => {
     const text = () => JSON.stringify(idlToOpenRpc(compileIdl(shop, 'test.idl')).document);
     expect(text()).toBe(text());
