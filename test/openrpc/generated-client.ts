@@ -2,13 +2,13 @@
  * A TypeScript client written by `@open-rpc/generator` (its `client` component) from an OpenRPC
  * document, compiled with esbuild and loaded, for the tests that call servers with it.
  *
- * Two things stand between the generator's output and a running client, both the generator's:
- * - its template declares each method as a class member named exactly as the method
- *   (`public CatalogService.listProducts: ... = ...`), which is not TypeScript when the name holds a
- *   dot, as every IDL method name does (`Interface.method`); the same member quoted
- *   (`public "CatalogService.listProducts"`) is, and is called as `client["CatalogService.listProducts"]()`;
- * - the output imports `@open-rpc/client-js` (its transport), which is not a dependency of this
- *   repository: the HTTP stand-in of client-js-stand-in.ts takes its place unless it can be resolved.
+ * One thing of the generator's stands between its output and a running client: its template
+ * declares each method as a class member named exactly as the method
+ * (`public CatalogService.listProducts: ... = ...`), which is not TypeScript when the name holds a
+ * dot, as every IDL method name does (`Interface.method`); the same member quoted
+ * (`public "CatalogService.listProducts"`) is, and is called as `client["CatalogService.listProducts"]()`.
+ * The output imports `@open-rpc/client-js` (its transport), a dev dependency of this repository,
+ * so the client runs on the OpenRPC project's own transport.
  */
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -33,16 +33,6 @@ export interface GeneratedClient {
 /** Quotes the method members whose names hold a dot (see above); leaves every other line alone. */
 export function quoteDottedMembers(source: string): string {
   return source.replace(/^(\s*public )([A-Za-z_$][\w$]*(?:\.[\w$]+)+)(: )/gm, '$1"$2"$3');
-}
-
-/** Whether the real `@open-rpc/client-js` can be resolved from this repository. */
-function hasClientJs(): boolean {
-  try {
-    require.resolve('@open-rpc/client-js');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -73,8 +63,7 @@ export async function generatedClient(document: object, prefix: string): Promise
     platform: 'node',
     format: 'cjs',
     logLevel: 'silent',
-    external: ['lodash', '@open-rpc/schema-utils-js', ...(hasClientJs() ? ['@open-rpc/client-js'] : [])],
-    alias: hasClientJs() ? {} : { '@open-rpc/client-js': path.join(import.meta.dirname, 'client-js-stand-in.ts') },
+    external: ['lodash', '@open-rpc/schema-utils-js'],
   });
   const loaded = require(outfile) as { default: GeneratedClientClass };
   return { Client: loaded.default, written };
