@@ -20,6 +20,7 @@
  *     declared-error-status.ts  the `httpStatus` option (REST status of declared errors)
  *     http-answer.ts       HttpAnswer and the fixed answers
  *     streams/             stream methods: negotiation, limits, the SSE answer (stream-calls.ts)
+ *     mounted-binding.ts   the seam of bindings in their own entry (the `mcp` option: runtime/mcp/)
  */
 import { pathnameOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
@@ -38,6 +39,7 @@ import { createJsonRpcBinding } from './json-rpc-binding.js';
 import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
 import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
+import type { BindingMount } from './mounted-binding.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import type { SerializerTable } from './result-serializer.js';
 import { createStreamCalls } from './streams/stream-calls.js';
@@ -51,6 +53,7 @@ export type { CallEvent } from './call-observer.js';
 export type { CorsOptions } from './cors.js';
 export type { AnswerStream, HttpAnswer } from './http-answer.js';
 export { httpStatusOfError } from './rest-binding.js';
+export type { BindingMount, BindingParts, MountedBinding, MountedRequest } from './mounted-binding.js';
 
 export interface RpcServerOptions {
   /** The IDL as JSON (served by `rpc-idl`, and the source of validators when none are given). */
@@ -175,6 +178,11 @@ export interface RpcServerOptions {
   streamHeartbeatMs?: number;
   /** The reconnect delay a reconnect message tells clients (SSE `retry:`), in milliseconds. Default 1 000. */
   streamRetryMs?: number;
+  /**
+   * The MCP binding (docs/mcp.md): `mcpBinding({...})` from `unplugin-idl-rpc/runtime/mcp`, which
+   * answers POSTs to its path (default `/mcp`) before the JSON-RPC and REST bindings. Default none.
+   */
+  mcp?: BindingMount;
 }
 
 /** An HTTP request whose body has already been read (adapters enforce `maxBodyBytes` while reading). */
@@ -292,6 +300,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     serializers: options.serializers,
     streams,
   });
+  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth });
   const rest = createRestBinding({
     methods,
     calls,
@@ -324,6 +333,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
     if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path, request.headers);
+    // The MCP binding checks the Origin before anything else, so it sees its POSTs first.
+    if (mcp !== undefined && pathnameOf(request.path) === mcp.path) return mcp.answer(request);
     if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
     if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const pathname = pathnameOf(request.path);

@@ -16,6 +16,7 @@ import { uncoveredModels } from './model-coverage.js';
 import { isOpenApiReservedWord } from './reserved-words.js';
 import { type ModelNames, SchemaMapping } from './schema-mapping.js';
 import { type ConversionWarning, joinPointer, WarningSink } from './warnings.js';
+import { operationIdOf } from '../../runtime/operation-id.js';
 
 export type OpenApiVersion = '3.1' | '3.0';
 
@@ -170,11 +171,6 @@ class OpenApiWriter {
     return paths;
   }
 
-  /**
-   * `<Interface>_<method>`, the dots of a qualified interface name written `_`
-   * (`inventory_InventoryService_getStock`): generators make function names of operationIds, and a
-   * dot is no part of a name in most languages. An id already taken gets a numbered suffix.
-   */
   /** The `httpStatus` of a declared error, by its name in the document or in the IDL. */
   private statusOf(error: IdlModel['errors'][number], names: ModelNames): number | undefined {
     return this.httpStatus[names.errors.get(error.name.text) ?? error.name.text] ?? this.httpStatus[error.name.text];
@@ -241,12 +237,11 @@ class OpenApiWriter {
     };
   }
 
+  /** The operation's id by the runtime's rule (operationIdOf, shared with the MCP binding's tool names); a warning when it is suffixed. */
   private operationId(tag: string, method: Method, taken: Set<string>, pointer: string): string {
-    const wanted = `${tag.replaceAll('.', '_')}_${method.name.text}`;
-    let id = wanted;
-    for (let i = 2; taken.has(id); i++) id = `${wanted}_${i}`;
+    const id = operationIdOf(tag, method.name.text, taken);
+    const wanted = operationIdOf(tag, method.name.text, new Set());
     if (id !== wanted) this.sink.warn(joinPointer(pointer, 'operationId'), `operationId ${wanted} is taken; this operation is ${id}`);
-    taken.add(id);
     return id;
   }
 

@@ -158,14 +158,16 @@ describe('runtime/adapters/tanstack.ts', () => {
 describe('runtime/', () => {
   it('imports only node builtins, @sinclair/typebox and its own files', () => {
     const isSource = (name: string) => name.endsWith('.ts') && !name.endsWith('.test.ts');
-    // Its own files: those beside it, and (from runtime/) those of runtime/streams/ or (from there) of runtime/.
+    // Its own files: those beside it, and (from runtime/) those of runtime/streams/ or (from there or runtime/mcp/) of runtime/.
     const files = [
       ...readdirSync(runtimeDir)
         .filter(isSource)
         .map((name) => ({ name, ownFile: /^\.\/(streams\/)?[\w-]+\.js$/ })),
-      ...readdirSync(join(runtimeDir, 'streams'))
-        .filter(isSource)
-        .map((name) => ({ name: `streams/${name}`, ownFile: /^\.\.?\/[\w-]+\.js$/ })),
+      ...['streams', 'mcp'].flatMap((dir) =>
+        readdirSync(join(runtimeDir, dir))
+          .filter(isSource)
+          .map((name) => ({ name: `${dir}/${name}`, ownFile: /^\.\.?\/[\w-]+\.js$/ })),
+      ),
     ];
     expect(files.length).toBeGreaterThan(5);
     for (const { name: file, ownFile } of files) {
@@ -175,5 +177,24 @@ describe('runtime/', () => {
         expect(allowed, `${file} imports ${specifier}`).toBe(true);
       }
     }
+  });
+});
+
+describe('runtime/mcp (the MCP binding, its own entry)', () => {
+  // Issue 36's goal: an app that does not enable MCP ships none of its code. The server core knows
+  // the binding only as a type (mounted-binding.ts), so a server bundle holds no file of runtime/mcp/.
+  it('is in no server bundle that does not import it', async () => {
+    const result = await build({
+      entryPoints: [join(runtimeDir, 'index.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs).toContain('runtime/server.ts');
+    expect(inputs.filter((input) => input.startsWith('runtime/mcp/') || input === 'runtime/operation-id.ts')).toStrictEqual([]);
   });
 });

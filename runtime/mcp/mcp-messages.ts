@@ -1,0 +1,121 @@
+/**
+ * The MCP requests the binding answers, one JSON-RPC request at a time: initialize (capability
+ * negotiation: tools only), ping, tools/list (pages of `pageSize` tools, the cursor an offset),
+ * tools/call (tool-call.ts). Any other method is -32601. Protocol errors (an unknown tool, a bad
+ * cursor) are JSON-RPC errors; errors of a call are tool results (tool-call.ts).
+ */
+import type { RequestContext } from '../call-context.js';
+import type { FailureReporter, JsonRpcId, MaybePromise } from '../call-outcome.js';
+import type { CallPipeline } from '../call-pipeline.js';
+import { ErrorCode } from '../errors.js';
+import { negotiatedVersion } from './protocol-version.js';
+import { callTool } from './tool-call.js';
+import type { Tool } from './tools.js';
+
+/** A JSON-RPC response to one MCP request. */
+export type McpResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId; error: { code: number; message: string } };
+
+/** What the server says about itself in `initialize`. */
+export interface McpServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+}
+
+export interface McpMessagesOptions {
+  tools: ReadonlyMap<string, Tool>;
+  calls: CallPipeline;
+  failures: FailureReporter;
+  serverInfo: McpServerInfo;
+  instructions?: string;
+  pageSize: number;
+}
+
+/** Answers the requests of one binding. */
+export class McpMessages {
+  private readonly toolList;
+
+  constructor(private readonly options: McpMessagesOptions) {
+    this.toolList = [...options.tools.values()].map((tool) => tool.definition);
+  }
+
+  /** The response to one request (`method` a string, `id` a string or number: checked by the caller). */
+  answer(id: JsonRpcId, method: string, params: unknown, request: RequestContext): MaybePromise<McpResponse> {
+    switch (method) {
+      case 'initialize':
+        return result(id, this.initialize(params));
+      case 'ping':
+        return result(id, {});
+      case 'tools/list':
+        return this.listTools(id, params);
+      case 'tools/call':
+        return this.callTool(id, params, request);
+      default:
+        return error(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    }
+  }
+
+  private initialize(params: unknown): unknown {
+    const { serverInfo, instructions } = this.options;
+    return {
+      protocolVersion: negotiatedVersion(objectOf(params)?.protocolVersion),
+      capabilities: { tools: { listChanged: false } },
+      serverInfo,
+      ...(instructions === undefined ? {} : { instructions }),
+    };
+  }
+
+  private listTools(id: JsonRpcId, params: unknown): McpResponse {
+    const cursor = objectOf(params)?.cursor;
+    let start = 0;
+    if (cursor !== undefined) {
+      start = typeof cursor === 'string' && /^[1-9]\d{0,8}$/.test(cursor) ? Number(cursor) : -1;
+      if (start < 0 || start >= this.toolList.length) return error(id, ErrorCode.InvalidParams, 'Invalid params: unknown cursor');
+    }
+    const end = start + this.options.pageSize;
+    const tools = this.toolList.slice(start, end);
+    return result(id, end < this.toolList.length ? { tools, nextCursor: String(end) } : { tools });
+  }
+
+  private callTool(id: JsonRpcId, params: unknown, request: RequestContext): MaybePromise<McpResponse> {
+    const call = objectOf(params);
+    const name = call?.name;
+    if (typeof name !== 'string')
+      return error(id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs the tool name in params.name');
+    const tool = this.options.tools.get(name);
+    if (tool === undefined) return error(id, ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const args = call?.arguments ?? {};
+    if (objectOf(args) === undefined) {
+      return result(id, {
+        content: [
+          {
+            type: 'text',
+            text: JSON.stringify({
+              code: ErrorCode.InvalidParams,
+              name: 'InvalidParams',
+              message: 'Invalid params: arguments must be an object',
+            }),
+          },
+        ],
+        isError: true,
+      });
+    }
+    const answer = callTool(this.options.calls, this.options.failures, tool, args as Record<string, unknown>, id, request);
+    return answer instanceof Promise ? answer.then((toolResult) => result(id, toolResult)) : result(id, answer);
+  }
+}
+
+function result(id: JsonRpcId, value: unknown): McpResponse {
+  return { jsonrpc: '2.0', id, result: value };
+}
+
+/** A JSON-RPC error response. */
+export function error(id: JsonRpcId, code: number, message: string): McpResponse {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

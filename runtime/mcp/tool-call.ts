@@ -1,0 +1,76 @@
+/**
+ * tools/call: one call of the tool's method through the server's call pipeline (so middleware,
+ * validation, deadlines, `onCall` and tracing apply as to a JSON-RPC call), its outcome as an MCP
+ * tool result. A result goes out as `structuredContent` (wrapped as `{ result }` when it is not an
+ * object) and as the same JSON in a text block. Every error of the call (invalid arguments, a
+ * declared error, an internal error) is a result with `isError: true` whose text is
+ * `{"code","name","message"}` (and `data` when there is some): the agent reads it and may retry.
+ */
+import type { RequestContext } from '../call-context.js';
+import {
+  PENDING,
+  settleLater,
+  type ErrorObject,
+  type FailureReporter,
+  type JsonRpcId,
+  type MaybePromise,
+  type Outcome,
+} from '../call-outcome.js';
+import type { CallPipeline } from '../call-pipeline.js';
+import { ErrorCode } from '../errors.js';
+import { RESULT_PROPERTY } from './tool-schemas.js';
+import type { Tool } from './tools.js';
+
+/** An MCP `CallToolResult`. */
+export interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: true;
+}
+
+/** Names of the errors that are no declared error of the tool's method. */
+const RESERVED_ERROR_NAMES: Readonly<Record<number, string>> = {
+  [ErrorCode.InvalidParams]: 'InvalidParams',
+  [ErrorCode.InternalError]: 'InternalError',
+  [ErrorCode.ContractMismatch]: 'ContractMismatch',
+  [ErrorCode.TooManyRequests]: 'TooManyRequests',
+};
+
+/** Runs one call of `tool` with the `arguments` of tools/call (an object, checked by the caller). */
+export function callTool(
+  calls: CallPipeline,
+  failures: FailureReporter,
+  tool: Tool,
+  args: Record<string, unknown>,
+  id: JsonRpcId,
+  request: RequestContext,
+): MaybePromise<ToolResult> {
+  return settleLater((deliver) => {
+    const outcome = calls.execute(tool.entry, args, id, request, (settled) => deliver(toolResult(tool, settled, failures)));
+    return outcome === PENDING ? PENDING : toolResult(tool, outcome, failures);
+  });
+}
+
+function toolResult(tool: Tool, outcome: Outcome, failures: FailureReporter): ToolResult {
+  if ('error' in outcome) return errorResult(tool, outcome.error);
+  // JSON round trip: the result in its wire form (Dates, Uint8Arrays converted by their toJSON), as JSON-RPC sends it.
+  let text: string;
+  try {
+    text = JSON.stringify(tool.wrapsResult ? { [RESULT_PROPERTY]: outcome.result ?? null } : outcome.result);
+  } catch (error) {
+    return errorResult(tool, (failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
+  }
+  return { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+}
+
+function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolResult {
+  const name = tool.declaredErrors.get(code) ?? RESERVED_ERROR_NAMES[code] ?? 'Error';
+  const error = data === undefined ? { code, name, message } : { code, name, message, data };
+  let text: string;
+  try {
+    text = JSON.stringify(error);
+  } catch {
+    text = JSON.stringify({ code, name, message });
+  }
+  return { content: [{ type: 'text', text }], isError: true };
+}
