@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcServer, DeclaredError, listen, type RpcServerOptions } from '../../runtime/index.js';
+import { createFetchHandler, createRpcServer, DeclaredError, listen, type RpcServerOptions } from '../../runtime/index.js';
 import { mcpBinding, type McpOptions } from '../../runtime/mcp/index.js';
 import { compileIdl } from '../../src/idl/index.js';
 import { toIdlJson } from '../../src/idl/json.js';
@@ -221,5 +221,23 @@ describe('the MCP binding over HTTP', () => {
     const address = await mcpServer(exposeShop);
     const rpc = await post(new URL('/', address), { jsonrpc: '2.0', id: 1, method: 'AdminService.resetCatalog' });
     expect(await rpc.json()).toStrictEqual({ jsonrpc: '2.0', id: 1, result: true });
+  });
+
+  it('answers through the fetch handler too, under its base path', async () => {
+    const server = createRpcServer({ idl, handlers, mcp: mcpBinding(exposeShop) });
+    const handle = createFetchHandler(server, { basePath: '/api' });
+    const answer = await handle(
+      new Request('http://agent.test/api/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'CatalogService_sizeOf', arguments: { id: 'mug' } },
+        }),
+      }),
+    );
+    expect((await answer.json()).result.structuredContent).toStrictEqual({ result: 'large' });
   });
 });
