@@ -27,8 +27,8 @@ export interface McpOptions {
    */
   expose?: readonly string[];
   /**
-   * Origins allowed besides the defaults (no `Origin`, loopback origins, the server's own host),
-   * e.g. `['https://agent.example.com']`. Others get 403.
+   * Origins allowed besides the defaults (no `Origin`, loopback origins), e.g. the server's own
+   * public origin `['https://shop.example.com']` for its web pages. Others get 403 (origin-check.ts).
    */
   allowedOrigins?: readonly string[];
   /** The `serverInfo` of `initialize`. Default the IDL's root namespace, version `1.0.0`. */

@@ -1,9 +1,11 @@
 /**
  * Origin validation against DNS rebinding (MCP, Streamable HTTP, "Security Warning"): a web page
  * that gets its own host name resolved to a local server must not reach the server's tools. A
- * request with no `Origin` (agents, command-line clients), a loopback origin, or the origin of the
- * server's own host (its `Host` header) is allowed; so are the origins the `allowedOrigins` option
- * lists; any other gets 403.
+ * request with no `Origin` (agents, command-line clients: browsers send one with every POST), a
+ * loopback origin, or an origin the `allowedOrigins` option lists is allowed; any other gets 403.
+ *
+ * The server's own public origin must be listed: it cannot be read from the request, because in a
+ * rebinding attack the `Host` header is the attacker's host name too, equal to the `Origin`'s.
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -28,10 +30,8 @@ export class OriginCheck {
       return false; // `null` (sandboxed pages, file:) and anything else that is no origin
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.')) return true;
-    if (this.allowed.has(url.origin)) return true;
-    const host = headers?.host;
-    return host !== undefined && url.host === host.toLowerCase();
+    if (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)) return true;
+    return this.allowed.has(url.origin);
   }
 }
 

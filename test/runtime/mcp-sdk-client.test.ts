@@ -6,6 +6,7 @@
  * `isError` result; a foreign Origin gets 403, and methods not exposed are no tools.
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -186,10 +187,18 @@ describe('the MCP binding over HTTP', () => {
       body: JSON.stringify(body),
     });
 
-  it('refuses a foreign Origin with 403, and allows loopback, its own host and listed origins', async () => {
+  it('refuses a foreign Origin with 403, even one its Host header names (DNS rebinding), and allows loopback and listed origins', async () => {
     const address = await mcpServer({ ...exposeShop, allowedOrigins: ['https://agent.example.com'] });
     expect((await post(address, initialize, { origin: 'https://evil.example.net' })).status).toBe(403);
     expect((await post(address, initialize, { origin: 'null' })).status).toBe(403);
+    // DNS rebinding: the page's own host name resolves to this server, so Host and Origin agree.
+    // (fetch may not set Host: node:http does.)
+    const rebound = await new Promise<number | undefined>((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', host: 'evil.example.net', origin: 'http://evil.example.net' };
+      const sent = request(address, { method: 'POST', headers }, (answer) => resolve(answer.resume().statusCode));
+      sent.on('error', reject).end(JSON.stringify(initialize));
+    });
+    expect(rebound).toBe(403);
     expect((await post(address, initialize, { origin: 'http://localhost:5173' })).status).toBe(200);
     expect((await post(address, initialize, { origin: `http://${address.host}` })).status).toBe(200);
     expect((await post(address, initialize, { origin: 'https://agent.example.com' })).status).toBe(200);
