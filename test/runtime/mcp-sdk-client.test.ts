@@ -250,3 +250,11 @@ describe('the MCP binding over HTTP', () => {
     expect((await answer.json()).result.structuredContent).toStrictEqual({ result: 'large' });
   });
 });
+
+describe('the MCP binding and stream methods', () => {
+  it('refuses to expose a stream method by name at start-up', () => {
+    expect(() => createRpcServer({ idl, handlers, mcp: mcpBinding({ expose: ['OrderService.watchOrder'] }) })).toThrow(
+      'mcpBinding: expose names "OrderService.watchOrder", a stream method; stream methods are not MCP tools (docs/mcp.md)',
+    );
+  });
+});

@@ -74,3 +74,21 @@ describe('two methods whose names would make the same tool name', () => {
     expect(names).toStrictEqual(['inventory_InventoryService_getStock', 'inventory_InventoryService_getStock_2']);
   });
 });
+
+describe('mcpBinding options checked at start-up', () => {
+  const serverWith = (expose: string[]) => () => createRpcServer({ idl, handlers: nullHandlers(idl), mcp: mcpBinding({ expose }) });
+
+  it('refuses an expose name that is no interface or method of the IDL', () => {
+    expect(serverWith(['InventoryService'])).toThrow(
+      'mcpBinding: expose names "InventoryService", which is no interface or "<Interface>.<method>" of the IDL',
+    );
+    expect(serverWith(['inventory.InventoryService.nope'])).toThrow(/expose names "inventory\.InventoryService\.nope"/);
+    expect(serverWith(['inventory.InventoryService.getStock'])).not.toThrow();
+  });
+
+  it('refuses a path without its leading slash and a page size that is no positive integer', () => {
+    expect(() => mcpBinding({ path: 'mcp' })).toThrow(`mcpBinding: path must start with '/', got "mcp"`);
+    expect(() => mcpBinding({ pageSize: 0 })).toThrow('mcpBinding: pageSize must be a positive integer, got 0');
+    expect(() => mcpBinding({ allowedOrigins: ['not an origin'] })).toThrow(/allowedOrigins holds "not an origin"/);
+  });
+});
