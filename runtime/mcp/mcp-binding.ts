@@ -16,6 +16,7 @@ import type { BindingMount, BindingParts, MountedBinding, MountedRequest } from 
 import { error, McpMessages, type McpResponse, type McpServerInfo } from './mcp-messages.js';
 import { OriginCheck } from './origin-check.js';
 import { allowsBatches, ASSUMED_PROTOCOL_VERSION, isProtocolVersion, PROTOCOL_VERSIONS } from './protocol-version.js';
+import { buildResources, type McpResources } from './resources.js';
 import { buildTools } from './tools.js';
 
 export interface McpOptions {
@@ -37,6 +38,11 @@ export interface McpOptions {
   instructions?: string;
   /** Tools per tools/list page. Default 100. */
   pageSize?: number;
+  /**
+   * Descriptions of the API agents may read as resources: the IDL source, the OpenAPI and OpenRPC
+   * documents. Default none (and no `resources` capability).
+   */
+  resources?: McpResources;
 }
 
 /** The MCP binding, to give to `createRpcServer`'s `mcp` option. Throws at start-up on bad options. */
@@ -56,6 +62,7 @@ function createMcpBinding(
 ): MountedBinding {
   const messages = new McpMessages({
     tools: buildTools(parts.idl, parts.methods, options.expose ?? []),
+    resources: buildResources(parts.idl.rootNamespace, options.resources),
     calls: parts.calls,
     failures: parts.failures,
     serverInfo: options.serverInfo ?? { name: parts.idl.rootNamespace, version: '1.0.0' },

@@ -1,14 +1,16 @@
 /**
  * The MCP requests the binding answers, one JSON-RPC request at a time: initialize (capability
  * negotiation: tools only), ping, tools/list (pages of `pageSize` tools, the cursor an offset),
- * tools/call (tool-call.ts). Any other method is -32601. Protocol errors (an unknown tool, a bad
- * cursor) are JSON-RPC errors; errors of a call are tool results (tool-call.ts).
+ * tools/call (tool-call.ts), and with resources (resources.ts) resources/list, resources/read and
+ * resources/templates/list (none). Any other method is -32601. Protocol errors (an unknown tool, a
+ * bad cursor, an unknown resource: -32002) are JSON-RPC errors; errors of a call are tool results.
  */
 import type { RequestContext } from '../call-context.js';
 import type { FailureReporter, JsonRpcId, MaybePromise } from '../call-outcome.js';
 import type { CallPipeline } from '../call-pipeline.js';
 import { ErrorCode } from '../errors.js';
 import { negotiatedVersion } from './protocol-version.js';
+import type { Resource } from './resources.js';
 import { callTool } from './tool-call.js';
 import type { Tool } from './tools.js';
 
@@ -26,6 +28,8 @@ export interface McpServerInfo {
 
 export interface McpMessagesOptions {
   tools: ReadonlyMap<string, Tool>;
+  /** By URI; none: no `resources` capability. */
+  resources: ReadonlyMap<string, Resource>;
   calls: CallPipeline;
   failures: FailureReporter;
   serverInfo: McpServerInfo;
@@ -36,9 +40,11 @@ export interface McpMessagesOptions {
 /** Answers the requests of one binding. */
 export class McpMessages {
   private readonly toolList;
+  private readonly resourceList;
 
   constructor(private readonly options: McpMessagesOptions) {
     this.toolList = [...options.tools.values()].map((tool) => tool.definition);
+    this.resourceList = [...options.resources.values()].map((resource) => resource.listed);
   }
 
   /** The response to one request (`method` a string, `id` a string or number: checked by the caller). */
@@ -52,8 +58,14 @@ export class McpMessages {
         return this.listTools(id, params);
       case 'tools/call':
         return this.callTool(id, params, request);
+      case 'resources/list':
+        return this.options.resources.size === 0 ? notFound(id, method) : result(id, { resources: this.resourceList });
+      case 'resources/templates/list':
+        return this.options.resources.size === 0 ? notFound(id, method) : result(id, { resourceTemplates: [] });
+      case 'resources/read':
+        return this.options.resources.size === 0 ? notFound(id, method) : this.readResource(id, params);
       default:
-        return error(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+        return notFound(id, method);
     }
   }
 
@@ -61,7 +73,10 @@ export class McpMessages {
     const { serverInfo, instructions } = this.options;
     return {
       protocolVersion: negotiatedVersion(objectOf(params)?.protocolVersion),
-      capabilities: { tools: { listChanged: false } },
+      capabilities:
+        this.options.resources.size === 0
+          ? { tools: { listChanged: false } }
+          : { tools: { listChanged: false }, resources: { listChanged: false } },
       serverInfo,
       ...(instructions === undefined ? {} : { instructions }),
     };
@@ -77,6 +92,15 @@ export class McpMessages {
     const end = start + this.options.pageSize;
     const tools = this.toolList.slice(start, end);
     return result(id, end < this.toolList.length ? { tools, nextCursor: String(end) } : { tools });
+  }
+
+  private readResource(id: JsonRpcId, params: unknown): McpResponse {
+    const uri = objectOf(params)?.uri;
+    if (typeof uri !== 'string')
+      return error(id, ErrorCode.InvalidParams, 'Invalid params: resources/read needs the resource in params.uri');
+    const resource = this.options.resources.get(uri);
+    if (resource === undefined) return error(id, RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+    return result(id, { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] });
   }
 
   private callTool(id: JsonRpcId, params: unknown, request: RequestContext): MaybePromise<McpResponse> {
@@ -105,6 +129,13 @@ export class McpMessages {
     const answer = callTool(this.options.calls, this.options.failures, tool, args as Record<string, unknown>, id, request);
     return answer instanceof Promise ? answer.then((toolResult) => result(id, toolResult)) : result(id, answer);
   }
+}
+
+/** MCP's "Resource not found" error code. */
+const RESOURCE_NOT_FOUND = -32002;
+
+function notFound(id: JsonRpcId, method: string): McpResponse {
+  return error(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
 }
 
 function result(id: JsonRpcId, value: unknown): McpResponse {

@@ -258,3 +258,35 @@ describe('the MCP binding and stream methods', () => {
     );
   });
 });
+
+describe('the MCP binding with resources', () => {
+  const idlSource = readFileSync(new URL('fixtures/mcp-shop.idl', import.meta.url), 'utf8');
+  const openApi = { openapi: '3.1.0', info: { title: 'shop', version: '1' }, paths: {} };
+
+  it('lists and reads the IDL source and the documents it is given, and says it has resources', async () => {
+    const client = await connected(await mcpServer({ ...exposeShop, resources: { idl: idlSource, openApi } }));
+    expect(client.getServerCapabilities()?.resources).toStrictEqual({ listChanged: false });
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => [resource.uri, resource.mimeType])).toStrictEqual([
+      ['idlrpc://shop/source.idl', 'text/plain'],
+      ['idlrpc://shop/openapi.json', 'application/json'],
+    ]);
+    const source = await client.readResource({ uri: 'idlrpc://shop/source.idl' });
+    expect(source.contents).toStrictEqual([{ uri: 'idlrpc://shop/source.idl', mimeType: 'text/plain', text: idlSource }]);
+    const document = await client.readResource({ uri: 'idlrpc://shop/openapi.json' });
+    expect(JSON.parse((document.contents[0] as { text: string }).text)).toStrictEqual(openApi);
+    await expect(client.readResource({ uri: 'idlrpc://shop/openrpc.json' })).rejects.toThrow(/-32002.*Resource not found/);
+    expect((await client.listResourceTemplates()).resourceTemplates).toStrictEqual([]);
+  });
+
+  it('has no resources capability and no resources methods without resources', async () => {
+    const client = await connected(await mcpServer(exposeShop));
+    expect(client.getServerCapabilities()?.resources).toBeUndefined();
+    const answer = await fetch(await mcpServer(exposeShop), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'resources/list' }),
+    });
+    expect((await answer.json()).error.code).toBe(-32601);
+  });
+});
