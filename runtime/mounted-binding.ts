@@ -23,6 +23,8 @@ export interface BindingParts {
   failures: FailureReporter;
   /** The server's `maxDepth`. */
   maxDepth: number;
+  /** The server's `maxBatchSize`. */
+  maxBatchSize: number;
 }
 
 /** One POST to a mounted binding's path, its body already read within `maxBodyBytes`. */

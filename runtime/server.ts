@@ -286,6 +286,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const observed = options.onCall === undefined ? pipeline : observedPipeline(pipeline, options.onCall, failures);
   const { instrumentation } = options;
   const calls = instrumentation === undefined ? observed : instrumentedPipeline(observed, instrumentation, failures);
+  const maxBatchSize = options.maxBatchSize ?? DEFAULTS.maxBatchSize;
   const streams = createStreamCalls({ calls, failures, limits: streamLimitsOf(options) });
   const jsonRpc = createJsonRpcBinding({
     idl,
@@ -294,13 +295,13 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     methods,
     calls,
     failures,
-    maxBatchSize: options.maxBatchSize ?? DEFAULTS.maxBatchSize,
+    maxBatchSize,
     maxDepth,
     startBatch: instrumentation?.startBatch ? (size, request) => instrumentation.startBatch!({ size, request }) : undefined,
     serializers: options.serializers,
     streams,
   });
-  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth });
+  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize });
   const rest = createRestBinding({
     methods,
     calls,

@@ -94,6 +94,13 @@ function createMcpBinding(
     if (!allowsBatches(version))
       return refused(400, ErrorCode.InvalidRequest, `Invalid Request: MCP ${version} allows no JSON-RPC batches`);
     if (body.length === 0) return refused(400, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
+    if (body.length > parts.maxBatchSize) {
+      return refused(
+        400,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: batch of ${body.length} messages exceeds the limit of ${parts.maxBatchSize}`,
+      );
+    }
     const answers: MaybePromise<McpResponse>[] = [];
     for (const message of body) {
       const member = answerMessage(message, request);

@@ -226,6 +226,16 @@ describe('the MCP binding over HTTP', () => {
     expect((await post(address, ping, { 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
   });
 
+  it("refuses a 2025-03-26 batch past the server's maxBatchSize, as the JSON-RPC binding does", async () => {
+    const address = await mcpServer(exposeShop, { maxBatchSize: 3 });
+    const pings = (count: number) => Array.from({ length: count }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
+    const headers = { 'mcp-protocol-version': '2025-03-26' };
+    expect((await post(address, pings(3), headers)).status).toBe(200);
+    const tooLarge = await post(address, pings(4), headers);
+    expect(tooLarge.status).toBe(400);
+    expect((await tooLarge.json()).error.message).toBe('Invalid Request: batch of 4 messages exceeds the limit of 3');
+  });
+
   it('leaves the JSON-RPC binding as it was on other paths', async () => {
     const address = await mcpServer(exposeShop);
     const rpc = await post(new URL('/', address), { jsonrpc: '2.0', id: 1, method: 'AdminService.resetCatalog' });
