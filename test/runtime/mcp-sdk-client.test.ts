@@ -155,6 +155,19 @@ describe('the MCP binding with the SDK client', () => {
     expect([...first.tools, ...second.tools, ...third.tools]).toHaveLength(5);
   });
 
+  it('runs tool calls through the pipeline: onCall sees them, a result the IDL does not allow is an InternalError result', async () => {
+    const events: { method: string; outcome: string; error?: { code: number } }[] = [];
+    const client = await connected(await mcpServer(exposeShop, { onCall: (event) => events.push(event) }));
+    const unknown = await client.callTool({ name: 'CatalogService_getProduct', arguments: { id: 'no-such-product' } });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.parse((unknown.content as { text: string }[])[0].text)).toMatchObject({ code: -32603, name: 'InternalError' });
+    await client.callTool({ name: 'CatalogService_sizeOf', arguments: { id: 'mug' } });
+    expect(events.map(({ method, outcome, error }) => [method, outcome, error?.code])).toStrictEqual([
+      ['CatalogService.getProduct', 'error', -32603],
+      ['CatalogService.sizeOf', 'result', undefined],
+    ]);
+  });
+
   it('runs tool calls through the server middleware (header-based auth)', async () => {
     const address = await mcpServer(exposeShop, {
       middleware: [
