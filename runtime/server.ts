@@ -213,6 +213,8 @@ export interface RpcServer {
   readonly cors: CorsRules | undefined;
   /** `"<Interface>.<method>"` of every method with a registered handler. */
   readonly methodNames: ReadonlySet<string>;
+  /** The path the `mcp` binding answers (docs/mcp.md); undefined without one. */
+  readonly mcpPath: string | undefined;
   /** Answers one parsed JSON-RPC message or batch; `undefined` when nothing is to be sent. */
   handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
   /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
@@ -351,6 +353,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     bodyPace,
     cors,
     methodNames: new Set(methods.keys()),
+    mcpPath: mcp?.path,
     handleJson: (message, request = {}) => promiseOf(() => jsonRpc.answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => jsonRpc.answerBody(body, request)),
     handleHttp:

@@ -7,3 +7,4 @@ export { mcpBinding, type McpOptions } from './mcp-binding.js';
 export type { McpServerInfo } from './mcp-messages.js';
 export type { McpResources } from './resources.js';
 export { LATEST_PROTOCOL_VERSION, PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-version.js';
+export { type McpStdioOptions, serveMcpStdio } from './stdio.js';

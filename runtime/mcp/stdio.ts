@@ -1,0 +1,61 @@
+/**
+ * MCP over stdio (the transport desktop AI clients start a local server with): one JSON-RPC
+ * message per line on stdin, one per line on stdout, logs on stderr. Each line goes through the
+ * server's MCP binding exactly as a POST would (so tools, middleware, validation and limits are the
+ * same); what the binding would answer with a body is written as one line, a 202 writes nothing.
+ * stdout belongs to the protocol: while it runs, whatever else writes to it (`console.log` in a
+ * handler, `process.stdout.write`) goes to stderr instead.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { RpcServer } from '../server.js';
+
+export interface McpStdioOptions {
+  /** Where messages come from. Default `process.stdin`. */
+  input?: Readable;
+  /** Where responses go. Default `process.stdout` (whose other writers then go to stderr). */
+  output?: Writable;
+}
+
+/** Serves `server`'s MCP binding over stdio until the input ends; resolves then. */
+export async function serveMcpStdio(server: RpcServer, options: McpStdioOptions = {}): Promise<void> {
+  const path = server.mcpPath;
+  if (path === undefined) throw new Error('serveMcpStdio: the server has no MCP binding (createRpcServer({ mcp: mcpBinding({...}) }))');
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const write = output === process.stdout ? takeStdout() : { line: (text: string) => output.write(`${text}\n`), release() {} };
+  const pending = new Set<Promise<void>>();
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line.trim() === '') continue;
+      const answered = server
+        .handleHttp({ method: 'POST', path, body: line, headers: { 'content-type': 'application/json' } })
+        .then((answer) => {
+          if (answer.body !== '') write.line(answer.body);
+        });
+      pending.add(answered);
+      void answered.finally(() => pending.delete(answered));
+    }
+    await Promise.all(pending);
+  } finally {
+    write.release();
+  }
+}
+
+/** Keeps process.stdout for the protocol: other writes to it go to stderr until `release`. */
+function takeStdout(): { line(text: string): void; release(): void } {
+  const stdout = process.stdout;
+  const protocolWrite = stdout.write.bind(stdout);
+  const original = { write: stdout.write, log: console.log, info: console.info, debug: console.debug };
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+  console.log = console.info = console.debug = console.error;
+  return {
+    line: (text) => void protocolWrite(`${text}\n`),
+    release() {
+      stdout.write = original.write;
+      console.log = original.log;
+      console.info = original.info;
+      console.debug = original.debug;
+    },
+  };
+}
