@@ -15,6 +15,7 @@ import { isJsonMediaType } from '../media-type.js';
 import type { BindingMount, BindingParts, MountedBinding, MountedRequest } from '../mounted-binding.js';
 import { error, McpMessages, type McpResponse, type McpServerInfo } from './mcp-messages.js';
 import { OriginCheck } from './origin-check.js';
+import { SerializedToolResult } from './tool-call.js';
 import { allowsBatches, ASSUMED_PROTOCOL_VERSION, isProtocolVersion, PROTOCOL_VERSIONS } from './protocol-version.js';
 import { buildResources, type McpResources } from './resources.js';
 import { buildTools } from './tools.js';
@@ -128,8 +129,17 @@ function createMcpBinding(
   return { path: options.path, answer };
 }
 
-function jsonAnswer(body: unknown): HttpAnswer {
-  return { status: 200, headers: jsonHeaders(), body: JSON.stringify(body) };
+function jsonAnswer(body: McpResponse | McpResponse[]): HttpAnswer {
+  const text = Array.isArray(body) ? `[${body.map(responseText).join(',')}]` : responseText(body);
+  return { status: 200, headers: jsonHeaders(), body: text };
+}
+
+/** One response as JSON text; a tool result that is text already is written into it as it is. */
+function responseText(response: McpResponse): string {
+  if ('result' in response && response.result instanceof SerializedToolResult) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.json}}`;
+  }
+  return JSON.stringify(response);
 }
 
 function accepted(): HttpAnswer {

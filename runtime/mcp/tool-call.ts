@@ -2,7 +2,7 @@
  * tools/call: one call of the tool's method through the server's call pipeline (so middleware,
  * validation, deadlines, `onCall` and tracing apply as to a JSON-RPC call), its outcome as an MCP
  * tool result. A result goes out as `structuredContent` (wrapped as `{ result }` when it is not an
- * object) and as the same JSON in a text block. Every error of the call (invalid arguments, a
+ * object) and as the same JSON in a text block, written as text at once (SerializedToolResult). Every error of the call (invalid arguments, a
  * declared error, an internal error) is a result with `isError: true` whose text is
  * `{"code","name","message"}` (and `data` when there is some): the agent reads it and may retry.
  */
@@ -21,12 +21,22 @@ import { ErrorCode } from '../errors.js';
 import { RESULT_PROPERTY } from './tool-schemas.js';
 import type { Tool } from './tools.js';
 
-/** An MCP `CallToolResult`. */
-export interface ToolResult {
+/** An MCP `CallToolResult` with an error. */
+export interface ToolError {
   content: { type: 'text'; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: true;
+  isError: true;
 }
+
+/**
+ * A successful `CallToolResult` already written as JSON text: the result is serialized once, and
+ * the same text is both `structuredContent` and (as a string) the text block. Writing it as an
+ * object would serialize the result three times and parse it once (docs/mcp.md, cost of a call).
+ */
+export class SerializedToolResult {
+  constructor(readonly json: string) {}
+}
+
+export type ToolResult = SerializedToolResult | ToolError;
 
 /** Names of the errors that are no declared error of the tool's method. */
 const RESERVED_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -53,17 +63,17 @@ export function callTool(
 
 function toolResult(tool: Tool, outcome: Outcome, failures: FailureReporter): ToolResult {
   if ('error' in outcome) return errorResult(tool, outcome.error);
-  // JSON round trip: the result in its wire form (Dates, Uint8Arrays converted by their toJSON), as JSON-RPC sends it.
+  // The result in its wire form (Dates, Uint8Arrays written by their toJSON), as JSON-RPC sends it.
   let text: string;
   try {
     text = JSON.stringify(tool.wrapsResult ? { [RESULT_PROPERTY]: outcome.result ?? null } : outcome.result);
   } catch (error) {
     return errorResult(tool, (failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
   }
-  return { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+  return new SerializedToolResult(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
 }
 
-function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolResult {
+function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolError {
   const name = tool.declaredErrors.get(code) ?? RESERVED_ERROR_NAMES[code] ?? 'Error';
   const error = data === undefined ? { code, name, message } : { code, name, message, data };
   let text: string;
