@@ -37,3 +37,5 @@ export {
 export type { PrefixedMethods } from './openapi/operation-converter.js';
 export { ConversionError, type ConversionWarning } from './openapi/warnings.js';
 export { BinaryDataError, type BinaryDataLocation } from './openapi/binary-data.js';
+export { openRpcToIdl, type OpenRpcInput, type OpenRpcToIdlOptions, type OpenRpcToIdlResult } from './openrpc/openrpc-to-idl.js';
+export type { RenamedMethod } from './openrpc/method-names.js';

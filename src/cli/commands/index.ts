@@ -11,6 +11,7 @@ import { helpCommand } from './help.js';
 import { idlToOpenApiCommand } from './idl-to-openapi.js';
 import { lspCommand } from './lsp.js';
 import { openApiToIdlCommand } from './openapi-to-idl.js';
+import { openRpcToIdlCommand } from './openrpc-to-idl.js';
 import { toJsonCommand } from './to-json.js';
 import { validateCommand } from './validate.js';
 import { versionCommand } from './version.js';
@@ -23,6 +24,7 @@ export const commands: readonly Command[] = [
   breakingCommand,
   openApiToIdlCommand,
   idlToOpenApiCommand,
+  openRpcToIdlCommand,
   dtsCommand,
   lspCommand,
   versionCommand,

@@ -83,7 +83,7 @@ export const openApiToIdlCommand: Command = {
  * Every place of binary data, one `<input>: error: <pointer>: ...` line each, then how to go on:
  * `<input>: rerun with -drop-binary to drop these N members`.
  */
-function binaryReport(input: string, error: BinaryDataError): string {
+export function binaryReport(input: string, error: BinaryDataError): string {
   const count = error.locations.length;
   const lines = error.locations.map(
     (l) => `${input}: error: ${l.pointer}: binary data (format: binary) cannot be carried by JSON-RPC: ${describeBinaryLocation(l)}`,
