@@ -45,6 +45,10 @@ export class MethodConverter {
         decl = { kind: 'interface', name: { text: place.interfaceName, span: this.ctx.span }, methods: [], span: this.ctx.span };
         this.interfaces.set(place.interfaceName, decl);
       }
+      if (decl.comment === undefined) {
+        const comment = this.interfaceComment(method, place.interfaceName);
+        if (comment !== undefined) decl.comment = comment;
+      }
       try {
         decl.methods.push(this.method(method, place, raises[i]));
       } catch (error) {
@@ -76,7 +80,11 @@ export class MethodConverter {
       described ?? [method.summary, method.description].filter((t) => typeof t === 'string' && t.trim() !== '').join('\n\n'),
       this.ctx.ownDocument,
     );
-    const tagged = withDocTags(comment, { deprecated: method.deprecated, example: this.resultExample(source) });
+    const tagged = withDocTags(comment, {
+      deprecated: method.deprecated,
+      readonly: method[EXTENSION.readonly],
+      example: this.resultExample(source),
+    });
     if (tagged !== undefined) converted.comment = tagged;
     this.ctx.examplePointers.set(converted, displayPointer(child(location, 'examples')));
     this.warnDropped(source, place);
@@ -177,10 +185,16 @@ export class MethodConverter {
     }
   }
 
-  /** The value of the result of the first example pairing: the method's `@example`. */
+  /**
+   * The method's `@example`: the value of the result of the first example pairing, else the first
+   * of the result schema's `examples` (where IDL -> OpenRPC writes a method's examples).
+   */
   private resultExample(source: OpenRpcMethod): unknown {
     const examples = source.method.examples;
-    if (!Array.isArray(examples) || examples.length === 0) return undefined;
+    if (!Array.isArray(examples) || examples.length === 0) {
+      const schema = source.result?.schema;
+      return isObject(schema) && Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    }
     const pairing = this.followed(child(source.location, 'examples', 0), examples[0]);
     const result = isObject(pairing) ? this.followed(child(source.location, 'examples', 0, 'result'), pairing.result) : undefined;
     return isObject(result) ? result.value : undefined;
@@ -194,6 +208,16 @@ export class MethodConverter {
     } catch {
       return undefined;
     }
+  }
+
+  /** The description of the method's tag named like its interface (how IDL -> OpenRPC writes an interface's comment). */
+  private interfaceComment(source: OpenRpcMethod, interfaceName: string): string | undefined {
+    const tags = Array.isArray(source.method.tags) ? source.method.tags : [];
+    for (const [i, entry] of tags.entries()) {
+      const tag = this.followed(child(source.location, 'tags', i), entry);
+      if (isObject(tag) && tag.name === interfaceName) return docComment(tag.description, this.ctx.ownDocument);
+    }
+    return undefined;
   }
 
   /** Warnings for the members of a method that the IDL cannot hold. */

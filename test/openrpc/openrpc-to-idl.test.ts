@@ -373,10 +373,20 @@ describe('what the IDL cannot say: warnings', () => {
     ]);
   });
 
-  it('keeps a tag named like the method\'s interface and paramStructure "either" without a warning', () => {
+  it("keeps a tag named like the method's interface (its description: the interface comment), x-readonly and the result schema's example", () => {
     const result = convert(
-      openRpcDocument([{ name: 'S.a', params: [], result: { name: 'r', schema: int }, tags: [{ name: 'S' }], paramStructure: 'either' }]),
+      openRpcDocument([
+        {
+          name: 'S.a',
+          params: [],
+          result: { name: 'r', schema: { ...int, examples: [3] } },
+          tags: [{ name: 'S', description: 'The S service.' }],
+          paramStructure: 'either',
+          'x-readonly': true,
+        },
+      ]),
     );
+    expect(result.idl).toBe('namespace t\n\n// The S service.\ninterface S {\n    // @readonly\n    // @example 3\n    a() int\n}\n');
     expect(result.warnings).toEqual([]);
   });
 });
