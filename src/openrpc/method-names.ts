@@ -46,7 +46,8 @@ export function placeMethods(
 ): { places: (MethodPlace | undefined)[]; renamed: RenamedMethod[] } {
   const interfaceNames = new Map<string, string>();
   const parts = methods.map((m) => split(m.name));
-  const warnAt = (method: OpenRpcMethod, message: string) => sink.warn(displayPointer(child(method.site, 'name')), message);
+  // Collected per method and reported in document order, though methods are placed in another.
+  const messages: (string | undefined)[] = new Array(methods.length);
   for (const { interfacePart } of parts) {
     if (interfacePart === undefined || interfacePart === RESERVED_PREFIX || interfaceNames.has(interfacePart)) continue;
     interfaceNames.set(interfacePart, topNames.claim(typeName(interfacePart)));
@@ -71,10 +72,8 @@ export function placeMethods(
     const method = methods[i];
     const { interfacePart, methodPart } = parts[i];
     if (interfacePart === RESERVED_PREFIX) {
-      warnAt(
-        method,
-        `method "${method.name}" dropped: names starting with "rpc." are reserved for the JSON-RPC specification's own methods (the server answers rpc.discover itself)`,
-      );
+      messages[i] =
+        `method "${method.name}" dropped: names starting with "rpc." are reserved for the JSON-RPC specification's own methods (the server answers rpc.discover itself)`;
       continue;
     }
     const interfaceName = interfacePart !== undefined ? interfaceNames.get(interfacePart)! : (titleClaimed ??= titleInterface());
@@ -83,12 +82,13 @@ export function placeMethods(
     const to = `${interfaceName}.${methodName}`;
     if (to === method.name) continue;
     renamed[i] = { from: method.name, to };
-    warnAt(
-      method,
+    messages[i] =
       interfacePart === undefined
         ? `method "${method.name}" has no dot: servers split method names at the last dot, so it becomes method ${methodName} of interface ${interfaceName} (after info.title), called "${to}"`
-        : `method "${method.name}" is not <Interface>.<method> in valid unique IDL identifiers; written as method ${methodName} of interface ${interfaceName}, called "${to}"`,
-    );
+        : `method "${method.name}" is not <Interface>.<method> in valid unique IDL identifiers; written as method ${methodName} of interface ${interfaceName}, called "${to}"`;
   }
+  messages.forEach((message, i) => {
+    if (message !== undefined) sink.warn(displayPointer(child(methods[i].site, 'name')), message);
+  });
   return { places, renamed: renamed.filter((r) => r !== undefined) };
 }

@@ -86,6 +86,8 @@ describe('method names', () => {
     expect(warningLines(result)).toContain(
       '/methods/1/name: method "my-api.get-thing" is not <Interface>.<method> in valid unique IDL identifiers; written as method getThing of interface MyApi, called "MyApi.getThing"',
     );
+    // In document order, though methods that name their interface are placed first.
+    expect(result.warnings.map((w) => w.pointer)).toEqual(['/methods/0/name', '/methods/1/name', '/methods/2/name']);
   });
 
   it('drops the reserved rpc. methods with a warning', () => {
