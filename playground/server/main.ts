@@ -1,7 +1,8 @@
 /**
  * The standalone checkout server (npm run playground:server): the service of checkout.idl on
  * SERVER_PORT (default 8080), all interfaces, over PostgreSQL when DATABASE_URL is set, else over
- * PGlite in PLAYGROUND_DATA_DIR (default playground/.data). WORKERS=N runs N processes on one
+ * PGlite in PLAYGROUND_DATA_DIR (default playground/.data), each order fulfilled a step every
+ * PLAYGROUND_FULFILMENT_STEP_MS (default 5000). WORKERS=N runs N processes on one
  * port (node:cluster); they need the one database a PostgreSQL server gives them all. CORS_ORIGINS
  * (comma separated, or `*`) lets pages on those origins call it; SIGTERM and SIGINT shut it down
  * gracefully.
@@ -12,6 +13,7 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { limitsFromEnv } from '../service/limits.js';
+import { fulfilmentFromEnv } from '../service/order-lifecycle.js';
 import { describeStoreLocation, openStore, storeLocationFromEnv } from '../store/open-store.js';
 import { corsOriginsFromEnvironment, startCheckoutServer } from './start.js';
 import { runPrimary, workerCount } from './workers.js';
@@ -24,9 +26,9 @@ function refuse(message: string): never {
 
 // The bundle sits in playground/dist/server/: the data folder is playground/.data.
 const location = storeLocationFromEnv(process.env, fileURLToPath(new URL('../../.data', import.meta.url)));
-const limits = (() => {
+const storeOptions = (() => {
   try {
-    return limitsFromEnv(process.env);
+    return { limits: limitsFromEnv(process.env), fulfilment: fulfilmentFromEnv(process.env) };
   } catch (error) {
     return refuse((error as Error).message);
   }
@@ -44,7 +46,7 @@ if (workers > 1 && location.databaseUrl === undefined) {
 if (workers > 1 && cluster.isPrimary) {
   runPrimary(workers, Number(process.env.SERVER_PORT ?? 8080), describeStoreLocation(location));
 } else {
-  const store = await openStore(location, { limits }).catch((error: Error) => refuse(error.message));
+  const store = await openStore(location, storeOptions).catch((error: Error) => refuse(error.message));
   const httpServer = await startCheckoutServer({ store, corsOrigins });
 
   if (cluster.isPrimary) {

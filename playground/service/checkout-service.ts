@@ -1,8 +1,9 @@
-import { ErrorCode, nonTextParamsError, RpcError, type RpcContext } from 'unplugin-idl-rpc/runtime';
+import { ErrorCode, nonTextParamsError, RpcError, streamEvent, type RpcContext } from 'unplugin-idl-rpc/runtime';
 import {
   CartEmptyError,
   CartNotFoundError,
   InvalidAddressError,
+  OrderNotFoundError,
   OutOfStockError,
   PaymentFailedError,
   type Address,
@@ -16,6 +17,7 @@ import {
 import { addressProblems } from './address.js';
 import { ClientBudget, clientOf } from './client-budget.js';
 import { createMemoryStore } from './memory-store.js';
+import { orderUpdates } from './order-updates.js';
 import { declineReason } from './payment.js';
 import type { CheckoutLimits } from './limits.js';
 import type { AddItemOutcome, CheckoutState, CheckoutStore } from './store.js';
@@ -187,6 +189,23 @@ export function createCheckoutService(options: CheckoutServiceOptions = {}): Che
       requireText(ctx, orderId);
       checkIdLength(ctx, undefined, orderId);
       return (await store.getOrder(orderId)) ?? null;
+    },
+
+    /**
+     * The order now, then each change of its status until delivered (docs/playground.md,
+     * "watchOrder"). Each state's event id is its status's ordinal, so that a client resuming with
+     * `Last-Event-ID` gets only what it has not seen; an id this service did not issue gets the
+     * current state.
+     */
+    async *watchOrder(orderId, ctx) {
+      requireText(ctx, orderId);
+      checkIdLength(ctx, undefined, orderId);
+      const updates = orderUpdates(store, orderId, {
+        lastEventId: ctx.lastEventId,
+        signal: ctx.signal,
+        notFound: (id) => new OrderNotFoundError(`order "${id}" does not exist`),
+      });
+      for await (const { order, eventId } of updates) yield streamEvent(order, eventId);
     },
   };
 

@@ -1,8 +1,11 @@
-import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
+import type { Address, Cart, Order, OrderStatus, PaymentMethod, Product } from '../checkout.idl';
 import { catalog } from './catalog.js';
 import { copyData } from './copy-data.js';
+import { Fulfilment, type OrderProgress } from './fulfilment.js';
 import { type CheckoutLimits, defaultLimits } from './limits.js';
 import { fromCents, subtotalCents, toCents } from './money.js';
+import { OrderChangeFeed } from './order-changes.js';
+import { defaultFulfilment, type FulfilmentOptions, isFinal } from './order-lifecycle.js';
 import type { CheckoutStore, Shortage } from './store.js';
 
 /** A line as the store keeps it: the price in cents. */
@@ -28,6 +31,9 @@ interface StoredOrder {
   shippingAddress: Address;
   paymentMethod: PaymentMethod;
   createdAt: number;
+  status: OrderStatus;
+  /** Unix milliseconds of the last status change. */
+  changedAtMs: number;
 }
 
 export interface MemoryStoreOptions {
@@ -36,6 +42,8 @@ export interface MemoryStoreOptions {
   limits?: CheckoutLimits;
   /** Unix seconds now; `Date.now()` by default (tests move it to expire carts). */
   now?: () => number;
+  /** The simulated fulfilment's timing (order-lifecycle.ts), or false for orders that stay pending. */
+  fulfilment?: FulfilmentOptions | false;
 }
 
 /**
@@ -50,6 +58,34 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
   const productsById = new Map((options.products ?? catalog).map((product) => [product.productId, copyData(product)]));
   const carts = new Map<string, StoredCart>();
   const orders = new Map<string, StoredOrder>();
+  // The change feed of one process: the only process that can see this store.
+  const changes = new OrderChangeFeed();
+  const progressOf = (order: StoredOrder): OrderProgress => ({
+    orderId: order.orderId,
+    status: order.status,
+    changedAtMs: order.changedAtMs,
+  });
+  const fulfilmentOptions = options.fulfilment ?? defaultFulfilment;
+  const fulfilment =
+    fulfilmentOptions === false
+      ? undefined
+      : new Fulfilment(
+          {
+            async advance(orderId, from, to, atMs) {
+              const order = orders.get(orderId);
+              if (order === undefined) return undefined;
+              if (order.status === from) {
+                Object.assign(order, { status: to, changedAtMs: atMs });
+                changes.emit({ orderId, status: to });
+              }
+              return progressOf(order);
+            },
+            async unfinished() {
+              return [...orders.values()].filter((order) => !isFinal(order.status)).map(progressOf);
+            },
+          },
+          fulfilmentOptions,
+        );
 
   const cartOf = (cartId: string, cart: StoredCart): Cart => ({
     cartId,
@@ -122,9 +158,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
         shippingAddress: copyData(draft.shippingAddress),
         paymentMethod: draft.paymentMethod,
         createdAt: draft.createdAt,
+        status: 'pending',
+        changedAtMs: Date.now(),
       };
       orders.set(order.orderId, order);
       Object.assign(cart, { items: [], subtotalCents: 0, lastOrderId: order.orderId, updatedAt: now() });
+      fulfilment?.follow(progressOf(order));
       return orderOf(order);
     },
     async getOrder(orderId) {
@@ -134,7 +173,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CheckoutSto
     async expireCarts(at) {
       return expire(at);
     },
-    async close() {},
+    async onOrderChange(listener) {
+      return changes.add(listener);
+    },
+    async close() {
+      fulfilment?.stop();
+    },
   };
 
   function expire(at: number): number {
@@ -161,7 +205,7 @@ function orderOf(order: StoredOrder): Order {
     cart: { cartId: order.cartId, items: order.items.map(wireItem), subtotal: fromCents(subtotalCents(order.items)) },
     shippingAddress: copyData(order.shippingAddress),
     paymentMethod: order.paymentMethod,
-    status: 'pending',
+    status: order.status,
     total: fromCents(order.totalCents),
     createdAt: order.createdAt,
   };

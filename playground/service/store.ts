@@ -1,5 +1,6 @@
 import type { Address, Cart, Order, PaymentMethod, Product } from '../checkout.idl';
 import type { CheckoutLimits } from './limits.js';
+import type { OrderChangeListener } from './order-changes.js';
 
 /** What `addItem` did: the cart with the new line, or why nothing changed. */
 export type AddItemOutcome =
@@ -66,15 +67,22 @@ export interface CheckoutStore {
    * Reads the cart and its shortages, lets `check` refuse the order by throwing (then nothing
    * changes and the error comes out of placeOrder), and otherwise, in the same transaction, takes
    * the quantities from stock, stores the order (status `pending`, the cart's items, total =
-   * subtotal) and empties the cart, remembering the order as the cart's last one.
+   * subtotal) and empties the cart, remembering the order as the cart's last one. The store's
+   * simulated fulfilment (fulfilment.ts) then moves the order on to delivered.
    */
   placeOrder(draft: OrderDraft, check: (state: CheckoutState) => void): Promise<Order>;
   getOrder(orderId: string): Promise<Order | undefined>;
+  /**
+   * Tells `listener` of every change of an order's status, made by any process that shares this
+   * store's database, once it is committed (with undefined when changes may have been missed).
+   * Resolves once listening, to the function that stops it: a change committed after that is told.
+   */
+  onOrderChange(listener: OrderChangeListener): Promise<() => void>;
   /**
    * Deletes the abandoned carts: untouched since `cartTtlSeconds` before `now` (Unix seconds), or
    * without items and untouched since `emptyCartTtlSeconds` before it; returns how many.
    */
   expireCarts(now: number): Promise<number>;
-  /** Releases what the store holds (connections, the data folder); the store is unusable afterwards. */
+  /** Stops the fulfilment and releases what the store holds (connections, the data folder); the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { cardNoticeRegion, clearCardErrors, showCardNotice } from './card-notice
 import { byTestId, h } from './dom.js';
 import { noCartYet, readableError, type ReadableError } from './error-messages.js';
 import { formatMoney, formatUnixTime, stockLabel } from './format.js';
+import { trackOrder } from './order-tracking.js';
 import { catalogQueries, invalidateCatalog, queryClient } from './queries.js';
 
 /** The cart id survives a reload, so the cart does too (as long as the server keeps running). */
@@ -24,6 +25,10 @@ const placeOrderButton = byTestId<HTMLButtonElement>('place-order');
 const checkoutError = byTestId('checkout-error');
 const confirmation = byTestId('order-confirmation');
 const headerCart = byTestId('header-cart');
+const orderStatus = byTestId('order-status');
+const orderTracking = byTestId('order-tracking');
+/** Stops the live status of the order shown, if any. */
+let stopTracking = () => {};
 
 // ---------------------------------------------------------------- catalog
 
@@ -175,6 +180,7 @@ async function placeOrder(): Promise<void> {
   };
   // A new attempt: the card of an earlier order goes, so that a failure is not shown beside "Order placed".
   confirmation.hidden = true;
+  stopTracking();
   const cartId = state.cart?.cartId ?? localStorage.getItem(cartIdKey);
   // Nothing added yet, so no cart id to send (a made-up one would get CartNotFound): the cart is
   // empty, and the page says so as it does for the server's CartEmpty.
@@ -203,15 +209,25 @@ async function placeOrder(): Promise<void> {
 function showOrder(order: Order, message: string): void {
   byTestId('order-message', confirmation).textContent = message;
   byTestId('order-id', confirmation).textContent = order.orderId;
-  const status = byTestId('order-status', confirmation);
-  status.textContent = order.status;
-  status.className = `badge ${order.status}`;
+  showStatus(order.status);
   byTestId('order-total', confirmation).textContent = formatMoney(order.total);
   byTestId('order-created', confirmation).textContent = formatUnixTime(order.createdAt);
   byTestId('order-items', confirmation).replaceChildren(
     ...order.cart.items.map((item) => h('li', {}, `${item.quantity} × ${productName(item.productId)} (${formatMoney(item.price)})`)),
   );
   confirmation.hidden = false;
+  // The status changes as the order is fulfilled: the badge follows it live.
+  stopTracking = trackOrder(order.orderId, {
+    status: showStatus,
+    note: (text) => {
+      orderTracking.textContent = text;
+    },
+  });
+}
+
+function showStatus(status: Order['status']): void {
+  orderStatus.textContent = status;
+  orderStatus.className = `badge ${status}`;
 }
 
 /** Shows the error in an error region of a panel (checkout or cart); it stays until the cart changes. */

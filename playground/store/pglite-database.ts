@@ -46,6 +46,11 @@ export async function openPgliteDatabase(dataDir: string): Promise<SqlDatabase> 
     kind: 'embedded',
     ...executor,
     transaction: (work) => pglite.transaction((tx) => work(executorOf(tx))),
+    // One connection, which never breaks: PGlite delivers a NOTIFY to this process's own LISTEN.
+    async listen(channel, handler) {
+      const stop = await pglite.listen(channel, (payload) => handler(payload));
+      return () => stop();
+    },
     async close() {
       try {
         await pglite.close();

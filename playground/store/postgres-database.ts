@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { listenOnPostgres } from './postgres-listener.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
 
 function executorOf(client: { query: PoolClient['query'] }): SqlExecutor {
@@ -27,6 +28,8 @@ export async function openPostgresDatabase(connectionString: string, maxConnecti
     await pool.end();
     throw new Error(`Cannot reach PostgreSQL at ${redactedUrl(connectionString)}: ${(error as Error).message}`);
   }
+  // The listening connections (each outside the pool), ended with the pool.
+  const listening = new Set<() => Promise<void>>();
   return {
     kind: 'server',
     ...executorOf(pool),
@@ -48,7 +51,19 @@ export async function openPostgresDatabase(connectionString: string, maxConnecti
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    async listen(channel, handler) {
+      const stop = await listenOnPostgres(pg.Client, connectionString, channel, handler);
+      listening.add(stop);
+      return () => {
+        listening.delete(stop);
+        return stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listening].map((stop) => stop()));
+      listening.clear();
+      await pool.end();
+    },
   };
 }
 

@@ -18,6 +18,13 @@ export interface SqlDatabase extends SqlExecutor {
    * resolves, rolled back when it throws, and the error rethrown.
    */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every `NOTIFY` on `channel`, from any connection to the
+   * database (PostgreSQL delivers one when the transaction that sent it commits), and with undefined
+   * when the listening connection was lost and is back (notifications may have been missed).
+   * Resolves once listening, to the function that stops it. `channel` is a lower-case identifier.
+   */
+  listen(channel: string, handler: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   /** Closes the connections (and, for PGlite, the data folder); the database is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -1,10 +1,13 @@
 import type { Cart, CartItem, Order, PaymentMethod, Product } from '../checkout.idl';
 import { catalog } from '../service/catalog.js';
 import { type CheckoutLimits, defaultLimits } from '../service/limits.js';
+import { Fulfilment } from '../service/fulfilment.js';
 import { fromCents, toCents } from '../service/money.js';
+import { defaultFulfilment, type FulfilmentOptions } from '../service/order-lifecycle.js';
 import type { AddItemOutcome, CheckoutStore, Shortage } from '../service/store.js';
 import { applyMigrations } from './migrations.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
+import { SqlOrderChanges, sqlFulfilmentSteps } from './sql-order-progress.js';
 
 export interface SqlStoreOptions {
   /** Products inserted when missing (a product already there, with its stock, is left as it is); the playground catalog by default. */
@@ -12,6 +15,11 @@ export interface SqlStoreOptions {
   limits?: CheckoutLimits;
   /** Unix seconds now; `Date.now()` by default (tests move it to expire carts). */
   now?: () => number;
+  /**
+   * The simulated fulfilment's timing (order-lifecycle.ts), or false for orders that stay pending.
+   * With it, the store follows the orders it places and, from the start, every unfinished one.
+   */
+  fulfilment?: FulfilmentOptions | false;
 }
 
 /** Row shapes; `bigint` columns arrive as strings from `pg` and as numbers from PGlite, so they go through Number(). */
@@ -50,6 +58,10 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   await applyMigrations(db);
   await seedProducts(db, options.products ?? catalog);
+  const fulfilmentOptions = options.fulfilment ?? defaultFulfilment;
+  const fulfilment = fulfilmentOptions === false ? undefined : new Fulfilment(sqlFulfilmentSteps(db), fulfilmentOptions);
+  await fulfilment?.resume();
+  const changes = new SqlOrderChanges(db);
 
   async function refusable(work: (tx: SqlExecutor) => Promise<AddItemOutcome>): Promise<AddItemOutcome> {
     try {
@@ -142,8 +154,9 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
       });
     },
 
-    placeOrder(draft, check) {
-      return db.transaction(async (tx) => {
+    async placeOrder(draft, check) {
+      const placedAtMs = Date.now();
+      const placed = await db.transaction(async (tx) => {
         const [locked] = await tx.query<{ last_order_id: string | null }>('SELECT last_order_id FROM carts WHERE cart_id = $1 FOR UPDATE', [
           draft.cartId,
         ]);
@@ -177,8 +190,9 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
         );
         const address = draft.shippingAddress;
         await tx.query(
-          `INSERT INTO orders (order_id, cart_id, street, city, state, zip_code, country, payment_method, status, total_cents, created_at)
-           SELECT $1, cart_id, $2, $3, $4, $5, $6, $7, 'pending', subtotal_cents, $8 FROM carts WHERE cart_id = $9`,
+          `INSERT INTO orders (order_id, cart_id, street, city, state, zip_code, country, payment_method, status, total_cents, created_at,
+                               status_changed_at)
+           SELECT $1, cart_id, $2, $3, $4, $5, $6, $7, 'pending', subtotal_cents, $8, $10 FROM carts WHERE cart_id = $9`,
           [
             draft.orderId,
             address.street,
@@ -189,6 +203,7 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
             draft.paymentMethod,
             draft.createdAt,
             draft.cartId,
+            placedAtMs,
           ],
         );
         await tx.query(
@@ -213,6 +228,9 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
         };
         return order;
       });
+      // Committed: from now on the fulfilment may move it (in this process, or in another after a restart).
+      fulfilment?.follow({ orderId: placed.orderId, status: 'pending', changedAtMs: placedAtMs });
+      return placed;
     },
 
     async getOrder(orderId) {
@@ -242,8 +260,14 @@ export async function createSqlStore(db: SqlDatabase, options: SqlStoreOptions =
       return db.transaction((tx) => expire(tx, at));
     },
 
-    close() {
-      return db.close();
+    onOrderChange(listener) {
+      return changes.subscribe(listener);
+    },
+
+    async close() {
+      fulfilment?.stop();
+      await changes.close();
+      await db.close();
     },
   };
 }

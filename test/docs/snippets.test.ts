@@ -27,10 +27,13 @@ export const carts: CartService = {
   getCart: () => null,
   clearCart: () => false,
 };
-export const orders: OrderService = {
+// \`satisfies\`, not a type annotation: examples pass these to the \`.idl\` module's server as well as to
+// the generated one, whose copies of the runtime declare their own StreamEvent.
+export const orders = {
   createOrder: () => ({ orderId: 'o1' }),
   getOrder: () => null,
-};
+  async *watchOrder() {},
+} satisfies OrderService;
 `;
 
 async function idlrpc(args: string[], cwd: string): Promise<void> {

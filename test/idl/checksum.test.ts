@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { canonicalContractText, compileIdl, idlChecksum, toIdlJson } from '../../src/index.js';
 
-const checkoutSource = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
+// The family's reference checkout.idl, byte for byte (playground/checkout.idl has since grown
+// constructs outside the family's common subset, such as a stream method).
+const checkoutSource = readFileSync(new URL('./fixtures/family/checkout.idl', import.meta.url), 'utf8');
 
 // A contract with what checkout.idl lacks: `extends`, maps, nested containers, user types inside
 // them, an optional return, a method without parameters and parameters out of name order.
@@ -76,7 +78,25 @@ const INVENTORY_CANONICAL = [
 const sha256Base64url = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
 
 describe('the IDL checksum is the family algorithm', () => {
+  // The fixture must stay the family's file exactly (comments and layout too), not drift with the playground.
+  test("the fixture is the family's reference checkout.idl byte for byte", () => {
+    const bytes = readFileSync(new URL('./fixtures/family/checkout.idl', import.meta.url));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe('9350f5206245db91c23ebf9a026da18fe7b3d7f9d1d124de9b8e3b8605f79ff0');
+  });
+
   // Both values were computed by the family's own implementation, not by ours.
+  // docs/playground.md: the playground's IDL is the reference plus one stream method and its error, nothing else.
+  test("the playground's checkout.idl is the reference file plus watchOrder and OrderNotFound", () => {
+    const playground = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
+    const additions = [
+      '    1006 OrderNotFound  "order does not exist"\n',
+      '\n    // The order now, then again each time its status changes, until it is delivered.\n' +
+        '    watchOrder(orderId string) stream Order raises(OrderNotFound)\n',
+    ];
+    for (const addition of additions) expect(playground).toContain(addition);
+    expect(additions.reduce((text, addition) => text.replace(addition, ''), playground)).toBe(checkoutSource);
+  });
+
   test("checkout.idl without raises(...) gives the family generator's checksum", () => {
     const withoutRaises = checkoutSource.replace(/ raises\([^)]*\)/g, '');
     expect(withoutRaises).not.toBe(checkoutSource);

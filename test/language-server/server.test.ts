@@ -204,8 +204,8 @@ describe('navigation', () => {
           context: { includeDeclaration },
         })
       ).map((l) => showRange(l.range));
-    expect(await references(true)).toEqual(['37:7-37:11', '54:21-54:25', '99:40-99:44', '102:27-102:31']);
-    expect(await references(false)).toEqual(['54:21-54:25', '99:40-99:44', '102:27-102:31']);
+    expect(await references(true)).toEqual(['37:7-37:11', '54:21-54:25', '100:40-100:44', '103:27-103:31']);
+    expect(await references(false)).toEqual(['54:21-54:25', '100:40-100:44', '103:27-103:31']);
   });
 });
 
@@ -322,6 +322,7 @@ describe('completion', () => {
       'PaymentFailed: error 1003 PaymentFailed "payment method rejected"',
       'OutOfStock: error 1004 OutOfStock "insufficient inventory"',
       'InvalidAddress: error 1005 InvalidAddress "shipping address validation failed"',
+      'OrderNotFound: error 1006 OrderNotFound "order does not exist"',
     ]);
   });
 });
@@ -345,6 +346,7 @@ test('outline', async () => {
     '14 PaymentFailed',
     '14 OutOfStock',
     '14 InvalidAddress',
+    '14 OrderNotFound',
     '11 CatalogService',
     '11 CartService',
     '11 OrderService',
@@ -369,7 +371,7 @@ test('workspace symbols of open documents', async () => {
 test('folding ranges: blocks and comment runs', async () => {
   const ranges = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: CHECKOUT_URI } });
   expect(ranges).toContainEqual({ startLine: 4, endLine: 10 });
-  expect(ranges).toContainEqual({ startLine: 97, endLine: 106 });
+  expect(ranges).toContainEqual({ startLine: 98, endLine: 107 });
   const text = 'namespace a\n\n// one\n// two\n// three\nstruct B {\n    c int\n}\n';
   const uri = fileUri(join(folder, 'folding.idl'));
   client.open(uri, text);

@@ -42,6 +42,8 @@ const server = createRpcServer({
         throw new CartNotFoundError();
       },
       getOrder: () => null,
+      // A stream method, answered as text/event-stream (test/openapi/streams.test.ts checks its document).
+      async *watchOrder() {},
     },
   },
 });

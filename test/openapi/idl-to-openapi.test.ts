@@ -15,7 +15,7 @@ import { comparableModel, expectChecksClean, strictProblems } from './helpers.js
 
 const root = join(import.meta.dirname, '..', '..');
 // The reference checkout.idl of the spec (a copy, so edits of the playground's copy do not move these tests).
-const checkoutSource = readFileSync(join(import.meta.dirname, '../../playground/checkout.idl'), 'utf8');
+const checkoutSource = readFileSync(join(root, 'test', 'idl', 'fixtures', 'family', 'checkout.idl'), 'utf8');
 const everythingSource = readFileSync(join(root, 'test', 'generator', 'fixtures', 'everything.idl'), 'utf8');
 
 const fixtures = [

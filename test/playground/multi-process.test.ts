@@ -8,9 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../playground/store/postgres-database.js';
 import { postgresMissing, scratchDatabase, type ScratchDatabase } from '../postgres.js';
-import { buildServer, rpc, startServer, type ServerProcess } from './server-process.js';
+import { buildServer, rpc, startServer, streamCall, type ServerProcess, type StreamMessage } from './server-process.js';
 
 const address = { street: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'US' };
+/** The fulfilment's step here: an order is delivered 1.2 s after it is placed. */
+const stepMs = 400;
 const postgresReason = await postgresMissing();
 let server: { mainJs: string; remove(): Promise<void> };
 let scratch: ScratchDatabase | undefined;
@@ -24,8 +26,8 @@ beforeAll(async () => {
   // Started together: both run the migrations at once, and take turns (an advisory lock).
   processes.push(
     ...(await Promise.all([
-      startServer(server.mainJs, { DATABASE_URL: scratch.url, WORKERS: '2' }),
-      startServer(server.mainJs, { DATABASE_URL: scratch.url }),
+      startServer(server.mainJs, { DATABASE_URL: scratch.url, WORKERS: '2', PLAYGROUND_FULFILMENT_STEP_MS: String(stepMs) }),
+      startServer(server.mainJs, { DATABASE_URL: scratch.url, PLAYGROUND_FULFILMENT_STEP_MS: String(stepMs) }),
     ])),
   );
   urls = processes.map((process) => process.url);
@@ -85,6 +87,51 @@ describe('several processes on one PostgreSQL', () => {
     expect(refusals).toEqual(Array(15).fill(1004)); // OutOfStock
     const product = await rpc<{ stock: number }>(urls[0], 'CatalogService.getProduct', 'scale');
     expect(product.result!.stock).toBe(0);
+  });
+
+  /** Places an order of one tote on the process at `url`; returns its id. */
+  async function placeOrder(url: string): Promise<string> {
+    const cart = await rpc<{ cartId: string }>(url, 'CartService.addToCart', { productId: 'tote', quantity: 1 });
+    const order = await rpc<{ orderId: string }>(url, 'OrderService.createOrder', {
+      cartId: cart.result!.cartId,
+      shippingAddress: address,
+      paymentMethod: 'paypal',
+    });
+    return order.result!.orderId;
+  }
+
+  /** The items' [event id, status] of a watchOrder answer, and whether it ended with its final response. */
+  const itemsOf = (messages: StreamMessage[]) => ({
+    items: messages
+      .filter((message) => message.method === 'rpc.stream.item')
+      .map((m) => [m.eventId, (m.params!.item as { status: string }).status]),
+    ended: 'result' in (messages.at(-1) ?? {}) && messages.at(-1)!.result === null,
+  });
+
+  it('a watcher served by one process sees each change the fulfilment makes in another, to delivered', async (context) => {
+    if (postgresReason !== undefined) return context.skip(postgresReason);
+    // Placed on the lone process, which follows the order; the workers started before it and only hear of it.
+    const orderId = await placeOrder(urls[1]);
+    const { items, ended } = itemsOf(await streamCall(urls[0], 'OrderService.watchOrder', [orderId]));
+    expect(ended).toBe(true);
+    expect(items.at(-1)).toEqual(['4', 'delivered']);
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.map(([id]) => id)).toEqual([...new Set(items.map(([id]) => id))].sort());
+  });
+
+  it('a stream resumed on another process with Last-Event-ID goes on where it stopped', async (context) => {
+    if (postgresReason !== undefined) return context.skip(postgresReason);
+    const orderId = await placeOrder(urls[1]);
+    const first = itemsOf(await streamCall(urls[1], 'OrderService.watchOrder', [orderId], { stop: (messages) => messages.length === 1 }));
+    expect(first.items).toHaveLength(1);
+    const [lastEventId] = first.items[0];
+    expect(lastEventId).toMatch(/^[123]$/);
+    const rest = itemsOf(await streamCall(urls[0], 'OrderService.watchOrder', [orderId], { lastEventId }));
+    expect(rest.ended).toBe(true);
+    expect(rest.items.at(-1)).toEqual(['4', 'delivered']);
+    // Every item once, in order, across the two processes.
+    const ids = [lastEventId, ...rest.items.map(([id]) => id)];
+    expect(ids).toEqual([...new Set(ids)].sort());
   });
 });
 

@@ -38,11 +38,11 @@ function signalAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<voi
 }
 
 /**
- * Starts `node main.js` on a free port with `env` (over the test's environment, DATABASE_URL
- * cleared unless given) and resolves once it says where its data is (it then listens).
+ * Starts `node main.js` on `port` (a free one by default) with `env` (over the test's environment,
+ * DATABASE_URL cleared unless given) and resolves once it says where its data is (it then listens).
  */
-export async function startServer(mainJs: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(mainJs: string, env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [mainJs], {
     env: { ...process.env, DATABASE_URL: '', ...env, SERVER_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,4 +77,57 @@ export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
   return kib / 1024;
+}
+
+/** One event of a stream method's answer: an item (with its SSE id) or the final response. */
+export interface StreamMessage {
+  /** The SSE `id:` of an item event. */
+  eventId?: string;
+  method?: string;
+  params?: { id: unknown; item: unknown };
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/**
+ * Calls a stream method with positional params (and `Last-Event-ID` when given), and returns the
+ * JSON-RPC messages of its events as they come, until the body ends or `stop` says so after a message.
+ */
+export async function streamCall(
+  url: string,
+  method: string,
+  params: unknown[],
+  options: { lastEventId?: string; stop?: (messages: StreamMessage[]) => boolean } = {},
+): Promise<StreamMessage[]> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: abort.signal,
+  });
+  const messages: StreamMessage[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const event = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const data = event.find((line) => line.startsWith('data: '));
+        if (data === undefined) continue; // a heartbeat
+        const message = JSON.parse(data.slice('data: '.length)) as StreamMessage;
+        const id = event.find((line) => line.startsWith('id: '));
+        if (id !== undefined) message.eventId = id.slice('id: '.length);
+        messages.push(message);
+        if (options.stop?.(messages)) return messages;
+      }
+    }
+    return messages;
+  } finally {
+    abort.abort();
+  }
 }

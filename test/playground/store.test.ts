@@ -51,11 +51,12 @@ async function freshSqlStore(db: SqlDatabase, clock: { now: number }): Promise<C
   await applyMigrations(db);
   await db.exec('TRUNCATE products, carts, cart_items, orders, order_items; UPDATE cart_count SET carts = 0;');
   const shared: SqlDatabase = { ...db, close: async () => {} };
-  return createSqlStore(shared, { products, limits, now: () => clock.now });
+  // Without the fulfilment: a test's orders stay as placed (order-fulfilment.test.ts tests it).
+  return createSqlStore(shared, { products, limits, now: () => clock.now, fulfilment: false });
 }
 
 const stores: [string, StoreFactory, () => string | undefined][] = [
-  ['memory', async (clock) => createMemoryStore({ products, limits, now: () => clock.now }), () => undefined],
+  ['memory', async (clock) => createMemoryStore({ products, limits, now: () => clock.now, fulfilment: false }), () => undefined],
   ['PGlite', (clock) => freshSqlStore(pglite!, clock), () => undefined],
   ['PostgreSQL', (clock) => freshSqlStore(postgres!.db, clock), () => postgresReason],
 ];
@@ -316,10 +317,10 @@ describe('migrations', () => {
   it('are applied once: a second run applies nothing', async () => {
     const db = await openPgliteDatabase(':memory:');
     try {
-      expect(await applyMigrations(db)).toEqual([1]);
+      expect(await applyMigrations(db)).toEqual([1, 2]);
       expect(await applyMigrations(db)).toEqual([]);
-      const versions = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
-      expect(versions).toEqual([{ version: 1 }]);
+      const versions = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await db.close();
     }

@@ -63,6 +63,7 @@ beforeAll(async () => {
         createOrder: (request: { cartId: string }) => {
           throw new RpcError(1001, `CartNotFound: no cart ${request.cartId}`);
         },
+        async *watchOrder() {},
       },
     },
   });

@@ -46,7 +46,12 @@ test.each(['rolldown', 'webpack'] as const)(
     expect(
       (document.paths['/OrderService/createOrder'] as { post: { responses: Record<string, unknown> } }).post.responses['404'],
     ).toBeDefined();
-    expect(await openApiProblems(source)).toEqual([]);
+    // One known warning, of the stream method checkout.idl has: in 3.0 the nullable result of getOrder
+    // takes a nullable copy of Order, which leaves Order referenced only by watchOrder's x-itemSchema,
+    // an extension Redocly does not follow.
+    expect(await openApiProblems(source)).toEqual([
+      'redocly no-unused-components #/components/schemas/Order: Component: "Order" is never used.',
+    ]);
   },
 );
 

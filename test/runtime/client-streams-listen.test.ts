@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeclaredError, HttpTransport, type RpcCall, streamMethod } from '../../runtime/client.js';
-import { createRpcServer, listen, type RpcContext, type RpcHttpServer, type RpcServerOptions } from '../../runtime/index.js';
+import { createRpcServer, listen, type RpcHttpServer, type RpcServerOptions } from '../../runtime/index.js';
+import { aborted, type Counting, counting } from './counting-handler.js';
 import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
 
 class OrderNotFoundError extends DeclaredError {
@@ -22,39 +23,6 @@ const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
-
-/** Resolves when `signal` aborts. */
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-interface Counting {
-  count(to: number, ctx: RpcContext): AsyncGenerator<number>;
-  lastEventIds: (string | undefined)[];
-  finished: boolean[];
-}
-
-/** A handler counting 1..to after `ctx.lastEventId`; before item n it awaits `pause(n, signal)` when given. */
-function counting(pause?: (n: number, signal: AbortSignal) => Promise<void> | undefined): Counting {
-  const lastEventIds: (string | undefined)[] = [];
-  const finished: boolean[] = [];
-  return {
-    lastEventIds,
-    finished,
-    async *count(to, ctx) {
-      lastEventIds.push(ctx.lastEventId);
-      try {
-        for (let n = Number(ctx.lastEventId ?? 0) + 1; n <= to; n++) {
-          await pause?.(n, ctx.signal);
-          if (ctx.signal.aborted) return;
-          yield n;
-        }
-      } finally {
-        finished.push(ctx.signal.aborted);
-      }
-    },
-  };
-}
 
 async function serve(count: Counting['count'], options: Partial<RpcServerOptions> = {}, port = 0): Promise<RpcHttpServer> {
   const service = {

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { DeclaredError, HttpTransport, type Interceptor, type RpcCall, streamMethod } from '../../runtime/client.js';
-import { createRpcServer, type RpcContext, type RpcServer } from '../../runtime/server.js';
+import { createRpcServer, type RpcServer } from '../../runtime/server.js';
+import { aborted, counting } from './counting-handler.js';
 import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
 import { streamFront as front } from './stream-front.js';
 
@@ -16,49 +17,16 @@ class OrderNotFoundError extends DeclaredError {
   static readonly defaultMessage = 'Order not found';
 }
 
-/** A handler counting 1..to, resuming after `ctx.lastEventId`; awaits `pause` before each item (it ends when the call is aborted). */
-interface Counter {
-  count(to: number, ctx: RpcContext): AsyncGenerator<number>;
-  lastEventIds: (string | undefined)[];
-  finished: ReturnType<typeof vi.fn>;
-}
-
-function counter(pause?: (n: number, signal: AbortSignal) => Promise<void>): Counter {
-  const lastEventIds: (string | undefined)[] = [];
-  const finished = vi.fn();
-  return {
-    lastEventIds,
-    finished,
-    async *count(to, ctx) {
-      lastEventIds.push(ctx.lastEventId);
-      try {
-        for (let n = Number(ctx.lastEventId ?? 0) + 1; n <= to; n++) {
-          await pause?.(n, ctx.signal);
-          if (ctx.signal.aborted) return;
-          yield n;
-        }
-      } finally {
-        finished(ctx.signal.aborted);
-      }
-    },
-  };
-}
-
 function rpcServer(handlers: Partial<Record<'watchOrder' | 'count', unknown>>): RpcServer {
   const service = {
     watchOrder: () => {
       throw new OrderNotFoundError('o-4', { orderId: 'o-4' });
     },
-    count: counter().count,
+    count: counting().count,
     getOrder: (orderId: string) => ({ id: orderId, status: 'paid' }),
     ...handlers,
   };
   return createRpcServer({ idl: ordersStreamIdl, handlers: { OrderService: service }, logger: { error: vi.fn(), warn: vi.fn() } });
-}
-
-/** Resolves when `signal` aborts: a handler waiting for what never comes but the call's end. */
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
@@ -71,7 +39,7 @@ const fast = { reconnect: { initialDelayMs: 1, maxDelayMs: 5 } };
 
 describe('streamMethod against createRpcServer', () => {
   it('resumes a connection cut mid-stream with Last-Event-ID: every item once, in order; interceptors see each connection', async () => {
-    const handler = counter();
+    const handler = counting();
     const rpc = await front(rpcServer({ count: handler.count }));
     rpc.cutAfter = 3;
     const attempts: RpcCall[] = [];
@@ -90,9 +58,9 @@ describe('streamMethod against createRpcServer', () => {
   });
 
   it("resumes across a restart: the closing server's reconnect message, then the next server goes on", async () => {
-    const before = counter((n, signal) => (n === 3 ? aborted(signal) : Promise.resolve()));
+    const before = counting((n, signal) => (n === 3 ? aborted(signal) : Promise.resolve()));
     const rpc = await front(rpcServer({ count: before.count }));
-    const after = counter();
+    const after = counting();
     const items: unknown[] = [];
     for await (const value of streamMethod(new HttpTransport(rpc.url, fast), 'OrderService.count', [5], [])) {
       items.push(value);
@@ -103,7 +71,7 @@ describe('streamMethod against createRpcServer', () => {
       }
     }
     expect(items).toStrictEqual([1, 2, 3, 4, 5]);
-    expect(before.finished).toHaveBeenCalledWith(true);
+    expect(before.finished).toStrictEqual([true]);
     expect(after.lastEventIds).toStrictEqual(['2']);
   });
 
@@ -117,18 +85,18 @@ describe('streamMethod against createRpcServer', () => {
   });
 
   it("closes the connection when the loop is left, and the handler's finally runs", async () => {
-    const handler = counter((n, signal) => (n > 1 ? aborted(signal) : Promise.resolve()));
+    const handler = counting((n, signal) => (n > 1 ? aborted(signal) : Promise.resolve()));
     const rpc = await front(rpcServer({ count: handler.count }));
     for await (const value of streamMethod(new HttpTransport(rpc.url), 'OrderService.count', [3], [])) {
       expect(value).toBe(1);
       break;
     }
     await rpc.closed[0];
-    await vi.waitFor(() => expect(handler.finished).toHaveBeenCalledWith(true));
+    await vi.waitFor(() => expect(handler.finished).toStrictEqual([true]));
   });
 
   it("closes the connection when the signal aborts, and the handler's finally runs", async () => {
-    const handler = counter((n, signal) => (n > 1 ? aborted(signal) : Promise.resolve()));
+    const handler = counting((n, signal) => (n > 1 ? aborted(signal) : Promise.resolve()));
     const rpc = await front(rpcServer({ count: handler.count }));
     const controller = new AbortController();
     const error = await collect(
@@ -140,6 +108,6 @@ describe('streamMethod against createRpcServer', () => {
       })(),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: -32000, message: 'Transport error: request aborted' });
-    await vi.waitFor(() => expect(handler.finished).toHaveBeenCalledWith(true));
+    await vi.waitFor(() => expect(handler.finished).toStrictEqual([true]));
   });
 });

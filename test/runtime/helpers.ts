@@ -19,6 +19,11 @@ export class CartEmptyError extends DeclaredError {
   static readonly errorName = 'CartEmpty';
   static readonly defaultMessage = 'cart has no items';
 }
+export class OrderNotFoundError extends DeclaredError {
+  static readonly code = 1006;
+  static readonly errorName = 'OrderNotFound';
+  static readonly defaultMessage = 'order does not exist';
+}
 export const orderServiceErrors = [CartNotFoundError, CartEmptyError] as const;
 
 interface CartItem {
@@ -92,6 +97,12 @@ export function checkoutHandlers() {
           return { orderId, message: 'Order created' };
         },
         getOrder: (orderId: string) => orders.get(orderId),
+        // The stream method: the order as it is, once (the playground's service follows it to delivered).
+        async *watchOrder(orderId: string) {
+          const order = orders.get(orderId);
+          if (order === undefined) throw new OrderNotFoundError(`order ${orderId} does not exist`);
+          yield order;
+        },
       },
     },
   };
