@@ -84,6 +84,7 @@ describe('validators', () => {
       'CartService.clearCart',
       'OrderService.createOrder',
       'OrderService.getOrder',
+      'OrderService.watchOrder',
     ]);
     expect(table['CatalogService.listProducts'].params).toHaveLength(0);
     expect(table['CartService.addToCart'].params).toHaveLength(1);

@@ -38,6 +38,14 @@ const serverRows = ['getProduct', 'addToCart', 'listProducts (100 products)', '1
     serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`),
   ),
 );
+// The quick run streams 2,000 items per burst (bench/run.mjs).
+const streamRows = [
+  'streams: 2,000 Order items over one SSE response, throughput',
+  'streams: 2,000 Order items over one SSE response, server CPU time per item',
+  "streams: 2,000 Order items over one SSE response, client CPU time per item (each library's own client)",
+  "streams: items 1 ms apart, p50 latency from the handler's yield to the client's loop body",
+  "streams: items 1 ms apart, p99 latency from the handler's yield to the client's loop body",
+].flatMap((metric) => ['bare node:http SSE loop', 'oRPC 1.16.1 event iterator'].map((peer) => `${metric} | ${peer}`));
 const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
 const inProcessRows = [
   'getProduct',
@@ -155,6 +163,7 @@ describe('npm run bench -- --quick', () => {
     const keys = report.rows.map((row) => `${row.metric} | ${row.peer === null ? '-' : row.peerName}`);
     expect(keys).toEqual([
       ...serverRows,
+      ...streamRows,
       ...inProcessRows,
       ...validationRows,
       ...compilerRows,

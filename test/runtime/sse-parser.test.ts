@@ -57,6 +57,19 @@ describe('SseParser', () => {
     }
   });
 
+  it('reads the same events from the stream with LF line ends only (as our servers write it), whole and cut anywhere', () => {
+    // The parser reads text without CR on a path of its own (indexOf rather than the regular expression).
+    const bytes = encoder.encode(STREAM.replace(/\r\n?/g, '\n'));
+    expect(bytes.includes(13)).toBe(false);
+    expect(parse([bytes]).events).toStrictEqual(EXPECTED);
+    for (let first = 0; first <= bytes.length; first++) {
+      for (let second = first; second <= bytes.length; second += 3) {
+        const { events } = parse([bytes.subarray(0, first), bytes.subarray(first, second), bytes.subarray(second)]);
+        expect(events, `cut at ${first} and ${second}`).toStrictEqual(EXPECTED);
+      }
+    }
+  });
+
   it('reads the same events fed one byte at a time', () => {
     const bytes = encoder.encode(STREAM);
     const { events } = parse([...bytes].map((byte) => Uint8Array.of(byte)));
