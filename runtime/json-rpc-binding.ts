@@ -1,6 +1,6 @@
 /**
  * The JSON-RPC 2.0 binding (docs/protocol.md §1): framing and serialization. It parses a body,
- * checks each message's envelope, answers `rpc-idl` (and its configured aliases), finds the method, hands the call to the call
+ * checks each message's envelope, answers `rpc-idl` (and its configured aliases) and `rpc.discover`, finds the method, hands the call to the call
  * pipeline, and frames and serializes the responses of a message or a batch. It knows nothing of
  * HTTP verbs, media types or paths (server.ts) and nothing of how a call runs (call-pipeline.ts).
  */
@@ -26,11 +26,16 @@ import { resultSerializers, serializeResult, type ResultSerializer, type Seriali
 import { jsonRpcFraming } from './streams/sse-framing.js';
 import type { StreamCalls } from './streams/stream-calls.js';
 
+/** OpenRPC's service discovery method: it answers the OpenRPC document of the server. */
+export const DISCOVER_METHOD = 'rpc.discover';
+
 export interface JsonRpcBindingOptions {
   /** Served as the result of `rpc-idl` and of every name in `idlMethodNames`. */
   idl: IdlJson;
   /** Further method names that answer the IDL (never a registered `Interface.method`). Default none. */
   idlMethodNames?: ReadonlySet<string>;
+  /** Served as the result of `rpc.discover` (the OpenRPC document, docs/openrpc.md). Default none: the method is not found. */
+  discoverDocument?: object;
   methods: ReadonlyMap<string, MethodEntry>;
   calls: CallPipeline;
   failures: FailureReporter;
@@ -70,6 +75,7 @@ export interface JsonRpcBinding {
 export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBinding {
   const { idl, methods, calls, failures, maxBatchSize, maxDepth, startBatch, streams } = options;
   const idlMethodNames = options.idlMethodNames ?? new Set<string>();
+  const { discoverDocument } = options;
   const serializers = resultSerializers(options.serializers, methods.keys());
 
   /**
@@ -115,6 +121,8 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
     if (entry === undefined) {
       // Looked up only after the method table: the IDL names never collide with it (checked at start-up).
       if (m.method === 'rpc-idl' || idlMethodNames.has(m.method)) return responseOf({ result: idl }, isNotification, replyId);
+      if (m.method === DISCOVER_METHOD && discoverDocument !== undefined)
+        return responseOf({ result: discoverDocument }, isNotification, replyId);
       return responseOf(errorOutcome(ErrorCode.MethodNotFound, `Method not found: ${m.method}`), isNotification, replyId);
     }
     if (entry.method.stream === true) return answerStreamMessage(entry, m.params, request, place, isNotification, replyId);

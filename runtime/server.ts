@@ -110,6 +110,19 @@ export interface RpcServerOptions {
   /** Where `openApiDocument` is served. Default `/openapi.json`. */
   openApiPath?: string;
   /**
+   * An OpenRPC document (docs/openrpc.md), e.g. the `openrpc.json` the plugin or `idlrpc
+   * -idl-to-openrpc` wrote: served on `GET openRpcPath` (and `HEAD`) and, unless `rpcDiscover` is
+   * false, as the result of the method `rpc.discover`. Default: none.
+   */
+  openRpcDocument?: object;
+  /** Where `openRpcDocument` is served. Default `/openrpc.json`. */
+  openRpcPath?: string;
+  /**
+   * Whether `rpc.discover` answers `openRpcDocument` (OpenRPC's service discovery). Default `true`
+   * when a document is given; without one, or with `false`, `rpc.discover` is an unknown method (-32601).
+   */
+  rpcDiscover?: boolean;
+  /**
    * Method names that answer the IDL besides `rpc-idl`, for clients of other implementations that
    * ask under their own name first (e.g. `['pulserpc-idl', 'barrister-idl']`). Default none.
    */
@@ -200,7 +213,7 @@ export interface RpcServer {
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
   /**
    * The answer to a request that carries no call (any verb but POST): a CORS preflight's 204 (with
-   * `cors`, from an allowed origin), the OpenAPI document for `GET`/`HEAD` on `openApiPath` when
+   * `cors`, from an allowed origin), the OpenAPI or OpenRPC document for `GET`/`HEAD` on `openApiPath` / `openRpcPath` when
    * one is configured, 405 otherwise. Adapters answer such requests with it before reading any
    * body; `headers` (lower-case names) are needed for CORS only.
    */
@@ -242,7 +255,13 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const failures = new FailureReporter(logger, options.exposeErrors ?? false);
   const validators: ValidatorTable = options.validators ?? (validateRequests || validateResponses ? compileValidators(idl) : {});
   const methods = registerHandlers(idl, options.handlers);
-  const openApi = servedDocument(options.openApiDocument, options.openApiPath);
+  const openApi = servedDocument('openApi', options.openApiDocument, options.openApiPath ?? '/openapi.json');
+  const openRpc = servedDocument('openRpc', options.openRpcDocument, options.openRpcPath ?? '/openrpc.json');
+  if (openApi && openRpc && openApi.path === openRpc.path) {
+    throw new Error(
+      `createRpcServer: openApiPath and openRpcPath are both ${JSON.stringify(openApi.path)}; serve the two documents at two paths`,
+    );
+  }
 
   const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors);
   const interceptors = middlewareInterceptors(methods, options.middleware, options.middlewareFor);
@@ -263,6 +282,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const jsonRpc = createJsonRpcBinding({
     idl,
     idlMethodNames: checkedIdlMethodNames(options.idlMethodNames, methods),
+    discoverDocument: options.rpcDiscover === false ? undefined : options.openRpcDocument,
     methods,
     calls,
     failures,
@@ -283,8 +303,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   });
 
   function answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer {
-    if (openApi && (method === 'GET' || method === 'HEAD') && pathnameOf(path) === openApi.path) {
-      const document = { status: 200, headers: jsonHeaders(), body: method === 'HEAD' ? '' : openApi.text };
+    const served = method === 'GET' || method === 'HEAD' ? [openApi, openRpc].find((d) => d?.path === pathnameOf(path)) : undefined;
+    if (served) {
+      const document = { status: 200, headers: jsonHeaders(), body: method === 'HEAD' ? '' : served.text };
       return cors && headers ? cors.decorate(document, firstOf(headers.origin)) : document;
     }
     return cors?.preflight(method, headers) ?? copyAnswer(METHOD_NOT_ALLOWED);
@@ -330,10 +351,14 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   };
 }
 
-/** The served OpenAPI document, serialized once; undefined when none is configured. */
-function servedDocument(document: object | undefined, path = '/openapi.json'): { path: string; text: string } | undefined {
+/** A served document (OpenAPI, OpenRPC), serialized once; undefined when none is configured. */
+function servedDocument(
+  option: 'openApi' | 'openRpc',
+  document: object | undefined,
+  path: string,
+): { path: string; text: string } | undefined {
   if (document === undefined) return undefined;
-  if (!path.startsWith('/')) throw new Error(`openApiPath must start with '/', got ${JSON.stringify(path)}`);
+  if (!path.startsWith('/')) throw new Error(`${option}Path must start with '/', got ${JSON.stringify(path)}`);
   return { path, text: JSON.stringify(document) };
 }
 

@@ -1,7 +1,8 @@
 /**
- * unplugin-idl-rpc: the compiler API (parse, check, JSON form, format), the TypeScript generator and
- * the OpenAPI converter, as documented in docs/idl.md, docs/generator.md and docs/openapi.md. The
- * bundler plugins live at `unplugin-idl-rpc/<bundler>` and the runtime at `unplugin-idl-rpc/runtime`.
+ * unplugin-idl-rpc: the compiler API (parse, check, JSON form, format), the TypeScript generator, the
+ * OpenAPI converter and the OpenRPC emitter, as documented in docs/idl.md, docs/generator.md,
+ * docs/openapi.md and docs/openrpc.md. The bundler plugins live at `unplugin-idl-rpc/<bundler>` and
+ * the runtime at `unplugin-idl-rpc/runtime`.
  *
  * This list is the public surface: helpers the parts share among themselves stay internal.
  */
@@ -37,5 +38,13 @@ export {
 export type { PrefixedMethods } from './openapi/operation-converter.js';
 export { ConversionError, type ConversionWarning } from './openapi/warnings.js';
 export { BinaryDataError, type BinaryDataLocation } from './openapi/binary-data.js';
+
+export {
+  idlToOpenRpc,
+  type IdlToOpenRpcOptions,
+  type IdlToOpenRpcResult,
+  type OpenRpcContact,
+  type OpenRpcLicense,
+} from './openrpc/idl-to-openrpc.js';
 export { openRpcToIdl, type OpenRpcInput, type OpenRpcToIdlOptions, type OpenRpcToIdlResult } from './openrpc/openrpc-to-idl.js';
 export type { RenamedMethod } from './openrpc/method-names.js';

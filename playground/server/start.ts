@@ -17,6 +17,11 @@ export interface StartOptions {
    * build wrote beside this bundle, when there is one; `false` serves none.
    */
   openApiDocument?: object | false;
+  /**
+   * The OpenRPC document served on `GET /openrpc.json` and answered by `rpc.discover`. Default: the
+   * `openrpc.json` the server build wrote beside this bundle, when there is one; `false` serves none.
+   */
+  openRpcDocument?: object | false;
   /** The API reference page with its console on `GET /__idl/docs` (docs/docs-page.md). Default true. */
   docsPage?: boolean;
   /**
@@ -38,22 +43,24 @@ export function corsOriginsFromEnvironment(text: string | undefined): readonly s
   return origins.includes('*') ? '*' : origins;
 }
 
-/** The openapi.json that `vite build --ssr` writes next to the server bundle, if any. */
-function documentBesideBundle(): object | undefined {
-  const file = new URL('./openapi.json', import.meta.url);
+/** The openapi.json or openrpc.json that `vite build --ssr` writes next to the server bundle, if any. */
+function documentBesideBundle(fileName: 'openapi.json' | 'openrpc.json'): object | undefined {
+  const file = new URL(`./${fileName}`, import.meta.url);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : undefined;
 }
 
 /**
  * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on `/` and one segment
  * below it (`/rpc`), plus the OpenAPI binding on `.../<Interface>/<method>`, 404 on other paths,
- * its document on `GET /openapi.json` and the API reference page on `GET /__idl/docs`. Unexpected
+ * its document on `GET /openapi.json`, the OpenRPC document on `GET /openrpc.json` (and from
+ * `rpc.discover`) and the API reference page on `GET /__idl/docs`. Unexpected
  * handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttpServer> {
-  const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle());
+  const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle('openapi.json'));
+  const openRpcDocument = options.openRpcDocument === false ? undefined : (options.openRpcDocument ?? documentBesideBundle('openrpc.json'));
   const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, cors });
+  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors });
   const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
   return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });
 }

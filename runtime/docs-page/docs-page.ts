@@ -22,6 +22,8 @@ export interface DocsPageOptions {
   rpcPath?: string;
   /** Where the viewer loads the OpenAPI document. Default `/openapi.json`. */
   openApiUrl?: string;
+  /** Where the OpenRPC document is served, linked beside the OpenAPI one (docs/openrpc.md). Default `/openrpc.json`. */
+  openRpcUrl?: string;
   /**
    * The IDL as written, for the IDL view (a text, or a function giving the current one). Default:
    * none, and the page prints the IDL from what the server's `rpc-idl` answers.
@@ -61,6 +63,10 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
   if (openApiUrl === docsPath || openApiUrl.startsWith(`${docsPath}/`)) {
     throw new Error(`docs page: path ${docsPath} would hide the OpenAPI document at ${openApiUrl}; pick another path`);
   }
+  const openRpcUrl = options.openRpcUrl ?? '/openrpc.json';
+  if (openRpcUrl === docsPath || openRpcUrl.startsWith(`${docsPath}/`)) {
+    throw new Error(`docs page: path ${docsPath} would hide the OpenRPC document at ${openRpcUrl}; pick another path`);
+  }
   let rpcPath = options.rpcPath ?? '/';
   const files = new FileCache();
   const own = lazy(() => path.join(ownPackageRoot(), 'runtime', 'docs-page', 'assets'));
@@ -85,6 +91,7 @@ export function createDocsPage(options: DocsPageOptions = {}): DocsPage {
         title,
         rpcPath,
         openApiUrl,
+        openRpcUrl,
         hasIdlSource: options.idlSource !== undefined,
         hasViewer: viewer() !== undefined,
       });

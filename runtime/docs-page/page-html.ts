@@ -13,6 +13,8 @@ export interface PageSettings {
   rpcPath: string;
   /** Where the OpenAPI document is served. */
   openApiUrl: string;
+  /** Where the OpenRPC document is served. */
+  openRpcUrl: string;
   /** Whether `<path>/idl` serves the IDL source (else the page prints it from `rpc-idl`). */
   hasIdlSource: boolean;
   /** Whether the viewer (`swagger-ui-dist`) is installed; without it the reference says what to install. */
@@ -43,7 +45,7 @@ ${viewerFiles}<link rel="stylesheet" href="${at('assets/docs.css')}">
 <script type="module" src="${at('assets/docs.js')}"></script>${viewerScript}
 </head>
 <body data-rpc-path="${escapeHtml(settings.rpcPath)}" data-openapi-url="${escapeHtml(settings.openApiUrl)}"${settings.hasIdlSource ? ` data-idl-url="${at('idl')}"` : ''}${settings.hasViewer ? '' : ' data-viewer="missing"'}>
-<header class="page-header"><h1>${escapeHtml(settings.title)}</h1><p>JSON-RPC at <code>${escapeHtml(settings.rpcPath)}</code>, REST binding at <code>${escapeHtml(settings.rpcPath.replace(/\/$/, ''))}/&lt;Interface&gt;/&lt;method&gt;</code>, <a href="${escapeHtml(settings.openApiUrl)}">OpenAPI document</a></p></header>
+<header class="page-header"><h1>${escapeHtml(settings.title)}</h1><p>JSON-RPC at <code>${escapeHtml(settings.rpcPath)}</code>, REST binding at <code>${escapeHtml(settings.rpcPath.replace(/\/$/, ''))}/&lt;Interface&gt;/&lt;method&gt;</code>, <a href="${escapeHtml(settings.openApiUrl)}">OpenAPI document</a>, <a href="${escapeHtml(settings.openRpcUrl)}">OpenRPC document</a></p></header>
 <main class="workbench">
 <section class="console" aria-labelledby="console-title" data-testid="console">
 <h2 id="console-title">Console</h2>

@@ -13,7 +13,7 @@
  * union-attribute, union-variant-not-struct, duplicate-union-tag, duplicate-union-variant,
  * union-discriminator-field, unknown-attribute, duplicate-attribute, invalid-attribute-value,
  * attribute-type, misplaced-attribute, default-without-optional, conflicting-constraints,
- * invalid-pattern, invalid-default, optional-parameter-order, optional-stream-item,
+ * invalid-pattern, invalid-default, optional-parameter-order, optional-stream-item, reserved-method-name,
  * invalid-example, misplaced-doc-tag, duplicate-doc-tag, malformed-doc-tag, invalid-name (only for
  * trees built by code: the parser never produces one); the notes unknown-doc-tag and
  * unchecked-format.
@@ -32,6 +32,7 @@ import { checkInheritedFields } from './checks/inherited-fields.js';
 import { checkNames } from './checks/names.js';
 import { checkNamespace } from './checks/namespace.js';
 import { checkReferences } from './checks/references.js';
+import { checkReservedMethodNames } from './checks/reserved-method-names.js';
 import { checkStreams } from './checks/streams.js';
 import { checkUnions } from './checks/unions.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -61,6 +62,7 @@ const CHECK_PASSES: readonly CheckPass[] = [
   checkUnions,
   checkAttributes,
   checkStreams,
+  checkReservedMethodNames,
   checkFieldCycles,
   checkDocTags,
 ];

@@ -58,10 +58,3 @@ function exclusive(schema: Schema, keyword: string, inclusive: string, bound: nu
   schema[inclusive] = bound;
   schema[keyword] = true;
 }
-
-/** `schema` with `default`; a 3.0 `$ref` takes no sibling keywords, so it is wrapped in `allOf`. */
-export function withDefault(schema: Schema, fallback: { value: unknown } | undefined, version: '3.0' | '3.1'): Schema {
-  if (!fallback) return schema;
-  if ('$ref' in schema && version === '3.0') return { allOf: [schema], default: fallback.value };
-  return { ...schema, default: fallback.value };
-}

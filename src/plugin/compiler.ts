@@ -8,7 +8,7 @@
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
-import type { ResolvedOpenApiOptions } from './options.js';
+import type { ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
 
 export type { CachedIdlModule } from './compile-cache.js';
 
@@ -24,5 +24,11 @@ export function compileIdlFile(file: string, maxBytes: number, cacheFolder: stri
 /** The openapi.json of the given models (see openapi-asset.ts). */
 export async function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): Promise<OpenApiAsset> {
   const { openApiAsset: build } = await import('./openapi-asset.js');
+  return build(models, options);
+}
+
+/** The openrpc.json of the given models (see openrpc-asset.ts). */
+export async function openRpcAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenRpcOptions, 'fileName'>): Promise<OpenApiAsset> {
+  const { openRpcAsset: build } = await import('./openrpc-asset.js');
   return build(models, options);
 }

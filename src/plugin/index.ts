@@ -9,8 +9,9 @@
  *   rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
  *   In the Vite dev server the runtime and TypeBox are pre-bundled instead (vite-optimize-deps.ts).
- * - `buildEnd` emits one `openapi.json` next to the bundle for every `.idl` the build imported.
- * - Vite only: the dev server hosts the RPC endpoint and `/openapi.json`; `vite build` also builds
+ * - `buildEnd` emits one `openapi.json` and one `openrpc.json` next to the bundle for every `.idl`
+ *   the build imported.
+ * - Vite only: the dev server hosts the RPC endpoint, `/openapi.json` and `/openrpc.json`; `vite build` also builds
  *   the handler module so that `vite preview` can host it.
  */
 import { mkdir } from 'node:fs/promises';
@@ -24,7 +25,7 @@ import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
 import { BreakingCheck } from './breaking-check.js';
-import { type CachedIdlModule, compileIdlFile, openApiAsset } from './compiler.js';
+import { type CachedIdlModule, compileIdlFile, openApiAsset, openRpcAsset } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
@@ -37,7 +38,13 @@ import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './se
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from '../atomic-write.js';
 
-export type { IdlRpcPluginOptions, OpenApiOptions, DevServerOptions, BreakingOptions } from './options.js';
+export type { IdlRpcPluginOptions, OpenApiOptions, OpenRpcOptions, DevServerOptions, BreakingOptions } from './options.js';
+
+/** A document written next to the bundle: its file name and JSON text. */
+interface BuiltDocument {
+  fileName: string;
+  source: string;
+}
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
 
@@ -71,7 +78,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
-  let ssrDocument: { fileName: string; source: string } | undefined;
+  let ssrDocuments: BuiltDocument[] = [];
   /** Set in the Vite dev server only: where breaking changes are shown in the overlay. */
   let devServer: ViteDevServer | undefined;
   /** Set in the Vite dev server only. */
@@ -138,22 +145,30 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     }
   }
 
-  async function emitOpenApi(context: UnpluginBuildContext) {
-    if (!options.openapi || modules.size === 0) return;
+  /** Emits openapi.json and openrpc.json (those that are on) for the `.idl` files of this build. */
+  async function emitDocuments(context: UnpluginBuildContext) {
+    if ((!options.openapi && !options.openrpc) || modules.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
     const models = await Promise.all([...modules.values()].map((module) => module.model()));
-    const { source, warnings } = await openApiAsset(models, options.openapi);
-    for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
-    const fileName = options.openapi.fileName;
+    const documents: BuiltDocument[] = [];
+    if (options.openapi) {
+      const { source, warnings } = await openApiAsset(models, options.openapi);
+      for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
+      documents.push({ fileName: options.openapi.fileName, source });
+    }
+    if (options.openrpc) {
+      const { source, warnings } = await openRpcAsset(models, options.openrpc);
+      for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openrpc: ${warning}`);
+      documents.push({ fileName: options.openrpc.fileName, source });
+    }
     if (viteConfig?.build.ssr) {
-      ssrDocument = { fileName, source };
+      ssrDocuments = documents;
       return;
     }
-    if (meta.framework === 'esbuild') {
-      await writeEsbuildAsset(context, fileName, source);
-      return;
+    for (const { fileName, source } of documents) {
+      if (meta.framework === 'esbuild') await writeEsbuildAsset(context, fileName, source);
+      else context.emitFile({ type: 'asset', fileName, source });
     }
-    context.emitFile({ type: 'asset', fileName, source });
   }
 
   return {
@@ -186,14 +201,14 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       handler(id) {
         if (id === RESOLVED_SERVER_ENTRY_ID) {
           if (!viteConfig || !options.server) return null;
-          return serverEntryCode(viteConfig.root, options.server);
+          return serverEntryCode(viteConfig.root, options.server, options.openrpc);
         }
         return loadIdl(this, id);
       },
     },
 
     async buildEnd() {
-      await emitOpenApi(this);
+      await emitDocuments(this);
     },
 
     esbuild: {
@@ -225,14 +240,16 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         return configurePreviewServer(server, options);
       },
       async writeBundle(outputOptions) {
-        if (!ssrDocument) return;
+        if (ssrDocuments.length === 0) return;
         const folder = outputOptions.dir ?? (outputOptions.file ? path.dirname(outputOptions.file) : viteConfig?.build.outDir);
         if (!folder) return;
-        const { fileName, source } = ssrDocument;
-        ssrDocument = undefined;
-        const file = path.resolve(viteConfig?.root ?? '.', folder, fileName);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeIfChanged(file, source);
+        const documents = ssrDocuments;
+        ssrDocuments = [];
+        for (const { fileName, source } of documents) {
+          const file = path.resolve(viteConfig?.root ?? '.', folder, fileName);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeIfChanged(file, source);
+        }
       },
       async closeBundle() {
         // Only the client build starts the server build; the server build itself is an SSR build.

@@ -25,6 +25,7 @@ describe('resolveOptions', () => {
       dts: true,
       declarationMap: true,
       openapi: { fileName: 'openapi.json', version: '3.1', serverUrl: undefined, info: {} },
+      openrpc: { fileName: 'openrpc.json', info: {} },
       server: undefined,
       rpcPath: '/rpc',
       exposeErrors: true,
@@ -40,6 +41,20 @@ describe('resolveOptions', () => {
     expect(options.openapi).toBe(false);
     expect(options.rpcPath).toBe('/api/rpc');
     expect(options.server).toEqual({ idl: 'a.idl', handlers: 'h.ts', outDir: 'node_modules/.idl-rpc/server' });
+  });
+
+  test('openrpc: off with false, its info defaults to openapi.info, its serverUrl must be absolute', () => {
+    expect(resolveOptions({ openrpc: false }).openrpc).toBe(false);
+    const license = { name: 'MIT' };
+    expect(resolveOptions({ openapi: { info: { license } } }).openrpc).toEqual({ fileName: 'openrpc.json', info: { license } });
+    expect(resolveOptions({ openrpc: { fileName: 'api.openrpc.json', serverUrl: 'https://x.test/rpc' } }).openrpc).toEqual({
+      fileName: 'api.openrpc.json',
+      serverUrl: 'https://x.test/rpc',
+      info: {},
+    });
+    expect(() => resolveOptions({ openrpc: { serverUrl: '/rpc' } })).toThrow(
+      /openrpc\.serverUrl must be an absolute URI \(OpenRPC requires one\), got "\/rpc"/,
+    );
   });
 
   test('rejects values a user can get wrong, saying which', () => {

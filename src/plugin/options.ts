@@ -42,6 +42,26 @@ export interface ResolvedOpenApiOptions {
   httpStatus?: Readonly<Record<string, number>>;
 }
 
+/** How `openrpc.json` (the OpenRPC document of the JSON-RPC API, docs/openrpc.md) is written next to the bundle. */
+export interface OpenRpcOptions {
+  /** File name inside the output folder (and its path on the dev server). Default `openrpc.json`. */
+  fileName?: string;
+  /**
+   * `servers[0].url`: the absolute address of the JSON-RPC endpoint (`https://api.example.com/rpc`).
+   * OpenRPC requires an absolute URI, which only the deployment knows. Default none.
+   */
+  serverUrl?: string;
+  /** `license` and `contact` for `info`. Default: those of `openapi.info`. */
+  info?: OpenApiInfoOptions;
+}
+
+/** `openrpc` with its defaults filled in. */
+export interface ResolvedOpenRpcOptions {
+  fileName: string;
+  serverUrl?: string;
+  info: OpenApiInfoOptions;
+}
+
 /** The RPC server the Vite dev server (and `vite preview`) hosts. */
 export interface DevServerOptions {
   /** The `.idl` file whose interfaces are served, relative to the Vite root. */
@@ -93,6 +113,8 @@ export interface IdlRpcPluginOptions {
   declarationMap?: boolean;
   /** `openapi.json` next to the bundle; `false` turns it off. */
   openapi?: OpenApiOptions | false;
+  /** `openrpc.json` next to the bundle (docs/openrpc.md); `false` turns it off. */
+  openrpc?: OpenRpcOptions | false;
   /** Vite dev server and `vite preview`: host this RPC server. Default: none. */
   server?: DevServerOptions;
   /** Path of the RPC endpoint in the Vite dev and preview servers. Default `/rpc`. */
@@ -137,6 +159,7 @@ export interface ResolvedOptions {
   dts: boolean;
   declarationMap: boolean;
   openapi: ResolvedOpenApiOptions | false;
+  openrpc: ResolvedOpenRpcOptions | false;
   server?: Required<DevServerOptions>;
   rpcPath: string;
   httpStatus?: Readonly<Record<string, number>>;
@@ -163,6 +186,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   if (openapi && openapi.version !== '3.1' && openapi.version !== '3.0') {
     throw new Error(`unplugin-idl-rpc: openapi.version must be '3.1' or '3.0', got ${JSON.stringify(openapi.version)}`);
   }
+  const openrpc = resolveOpenRpcOptions(options.openrpc, options.openapi);
   const rpcPath = options.rpcPath ?? '/rpc';
   if (!rpcPath.startsWith('/')) {
     throw new Error(`unplugin-idl-rpc: rpcPath must start with '/', got ${JSON.stringify(rpcPath)}`);
@@ -191,6 +215,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     dts: options.dts ?? true,
     declarationMap: options.declarationMap ?? true,
     openapi,
+    openrpc,
     server,
     rpcPath: resolvedRpcPath,
     httpStatus: options.httpStatus,
@@ -217,4 +242,19 @@ function resolveBreakingOptions(options: BreakingOptions): ResolvedBreakingOptio
     throw new Error(`unplugin-idl-rpc: breaking.idl must be a non-empty path, got ${JSON.stringify(options.idl)}`);
   }
   return { against: options.against, ...(options.idl !== undefined ? { idl: options.idl } : {}), level, fail: options.fail === true };
+}
+
+/** `openrpc` with its defaults; a relative `serverUrl` is refused (OpenRPC requires an absolute URI). */
+function resolveOpenRpcOptions(
+  options: OpenRpcOptions | false | undefined,
+  openapi: OpenApiOptions | false | undefined,
+): ResolvedOpenRpcOptions | false {
+  if (options === false) return false;
+  const serverUrl = options?.serverUrl;
+  if (serverUrl !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(serverUrl)) {
+    throw new Error(`unplugin-idl-rpc: openrpc.serverUrl must be an absolute URI (OpenRPC requires one), got ${JSON.stringify(serverUrl)}`);
+  }
+  const fileName = options?.fileName ?? 'openrpc.json';
+  const info = { ...(options?.info ?? (openapi ? openapi.info : undefined)) };
+  return serverUrl === undefined ? { fileName, info } : { fileName, serverUrl, info };
 }

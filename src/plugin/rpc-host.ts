@@ -1,7 +1,8 @@
 /**
  * Hosts the RPC server of a server entry module in a connect stack (Vite's dev and preview
  * servers): the JSON-RPC endpoint at `rpcPath`, and the OpenAPI binding below it
- * (`POST <rpcPath>/<Interface>/<method>`), through the runtime's own middleware.
+ * (`POST <rpcPath>/<Interface>/<method>`), through the runtime's own middleware; it answers
+ * `rpc.discover` with the entry's OpenRPC document.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
@@ -69,7 +70,12 @@ function hostEntry(
   try {
     if (!isLoaded(entry)) throw new Error('the server module is still loading after an edit; call again');
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
-    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), { exposeErrors, cors, httpStatus });
+    const server = entry.createServer(pickHandlers(entry.handlers, interfaceNames), {
+      exposeErrors,
+      cors,
+      httpStatus,
+      openRpcDocument: entry.openRpcDocument,
+    });
     const middleware = entry.createMiddleware(server, { path: rpcPath }) as Middleware;
     return { middleware, problem: missingHandlersProblem(entry.handlers, interfaceNames) };
   } catch (failure) {

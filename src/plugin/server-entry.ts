@@ -10,7 +10,9 @@ import path from 'node:path';
 import { stringLiteral } from '../codegen/source-text.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
-import type { DevServerOptions } from './options.js';
+import type { IdlModel } from '../idl/model.js';
+import { openRpcAsset } from './compiler.js';
+import type { DevServerOptions, ResolvedOpenRpcOptions } from './options.js';
 import { resolveRuntimeFile, RUNTIME_IMPORT } from './runtime-paths.js';
 
 export const SERVER_ENTRY_ID = 'virtual:idl-rpc-server';
@@ -26,17 +28,29 @@ export interface ServerEntryModule {
   createServer(handlers: Record<string, object>, options?: Omit<RpcServerOptions, 'idl' | 'handlers' | 'validators'>): RpcServer;
   /** The runtime's connect middleware. */
   createMiddleware: typeof import('../../runtime/node.js').createMiddleware;
+  /** The OpenRPC document of the `.idl` (what `rpc.discover` answers); undefined with `openrpc: false`. */
+  openRpcDocument?: object;
 }
 
-/** The code of `virtual:idl-rpc-server` for a Vite root (for a broken `.idl`, code that fails with its error). */
-export async function serverEntryCode(root: string, server: Required<DevServerOptions>): Promise<string> {
+/**
+ * The code of `virtual:idl-rpc-server` for a Vite root (for a broken `.idl`, code that fails with its
+ * error). With `openrpc` on, the entry carries the OpenRPC document of the `.idl`, which the hosted
+ * server answers `rpc.discover` with (the runtime never makes one).
+ */
+export async function serverEntryCode(
+  root: string,
+  server: Required<DevServerOptions>,
+  openrpc: ResolvedOpenRpcOptions | false = false,
+): Promise<string> {
   const idlFile = path.resolve(root, server.idl);
   const handlersFile = path.resolve(root, server.handlers);
   // Loaded on first use: making the plugin must not load the compiler (see compile-idl-file.ts).
   const [{ compileIdl }, { serverNames }] = await Promise.all([import('../idl/compile.js'), import('../codegen/emit-server.js')]);
   let names: ReturnType<typeof serverNames>;
+  let model: IdlModel;
   try {
-    names = serverNames(compileIdl(readFileSync(idlFile, 'utf8'), idlFile));
+    model = compileIdl(readFileSync(idlFile, 'utf8'), idlFile);
+    names = serverNames(model);
   } catch {
     // A broken `.idl`: import it anyway, so that loading fails with the `.idl` module's own error
     // and Vite records the dependency that reloads this entry once the file is fixed.
@@ -47,6 +61,7 @@ export async function serverEntryCode(root: string, server: Required<DevServerOp
     `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${stringLiteral(idlFile)};`,
     `import { createMiddleware } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `export { handlers, idlJson, createServer, createMiddleware };`,
+    `export const openRpcDocument = ${openrpc ? (await openRpcAsset([model], openrpc)).source.trimEnd() : 'undefined'};`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * The Vite dev server part: `/openapi.json` and, when `server` is configured, the RPC endpoint with
+ * The Vite dev server part: `/openapi.json`, `/openrpc.json` and, when `server` is configured, the RPC endpoint with
  * the user's handlers loaded through Vite's SSR module runner. The runner reloads a module when it
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
@@ -8,14 +8,19 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { IdlSourceFiles } from './idl-source-files.js';
-import { type CachedIdlModule, openApiAsset } from './compiler.js';
-import type { ResolvedOpenApiOptions, ResolvedOptions } from './options.js';
+import type { IdlModel } from '../idl/model.js';
+import { type CachedIdlModule, openApiAsset, openRpcAsset } from './compiler.js';
+import type { OpenApiAsset } from './openapi-asset.js';
+import type { ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { useDocsPage } from './vite-docs-page.js';
 import { isRpcRequest, type Middleware, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { rpcProblemReporter } from './vite-rpc-problems.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { endpointCors } from './vite-cors.js';
+
+/** Builds a served document (openapi.json, openrpc.json) of the models. */
+type DocumentBuilder = (models: IdlModel[]) => Promise<OpenApiAsset>;
 
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
@@ -38,14 +43,20 @@ export function configureDevServer(
   compile: (file: string) => Promise<CachedIdlModule>,
 ): void {
   const root = server.config.root;
-  if (options.openapi) {
-    const openapi = options.openapi;
-    const { fileName } = openapi;
+  /** The `.idl` files the documents describe: those loaded so far, and the served one. */
+  const describedFiles = () => {
+    const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
+    if (options.server) files.add(path.resolve(root, options.server.idl));
+    return [...files].sort();
+  };
+  const documents: { fileName: string; build: DocumentBuilder }[] = [];
+  const { openapi, openrpc } = options;
+  if (openapi) documents.push({ fileName: openapi.fileName, build: (models) => openApiAsset(models, openapi) });
+  if (openrpc) documents.push({ fileName: openrpc.fileName, build: (models) => openRpcAsset(models, openrpc) });
+  for (const { fileName, build } of documents) {
     server.middlewares.use(`/${fileName}`, (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      const files = new Set([...loadedIdlFiles()].filter((file) => existsSync(file)));
-      if (options.server) files.add(path.resolve(root, options.server.idl));
-      serveOpenApi(res, [...files].sort(), compile, openapi).catch(next);
+      serveDocument(res, describedFiles(), compile, build).catch(next);
     });
   }
   useDocsPage(server, options, 'dev');
@@ -123,14 +134,14 @@ export function configureDevServer(
 }
 
 /**
- * The document for the `.idl` files loaded so far, from their current content: the compile cache
+ * A document (OpenAPI, OpenRPC) for the `.idl` files loaded so far, from their current content: the compile cache
  * gives the model of an unchanged file at once, and compiles an edited one (so edits show at once).
  */
-async function serveOpenApi(
+async function serveDocument(
   res: ServerResponse,
   files: string[],
   compile: (file: string) => Promise<CachedIdlModule>,
-  openapi: ResolvedOpenApiOptions,
+  build: DocumentBuilder,
 ): Promise<void> {
   if (files.length === 0) {
     res.statusCode = 404;
@@ -140,7 +151,7 @@ async function serveOpenApi(
   }
   try {
     const models = await Promise.all(files.map(async (file) => (await compile(file)).model()));
-    const { source } = await openApiAsset(models, openapi);
+    const { source } = await build(models);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.end(source);

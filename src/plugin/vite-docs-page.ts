@@ -26,6 +26,7 @@ export function useDocsPage(server: ServerLike, options: ResolvedOptions, kind: 
     title: settings.title,
     rpcPath: options.rpcPath,
     openApiUrl: options.openapi ? `/${options.openapi.fileName}` : undefined,
+    openRpcUrl: options.openrpc ? `/${options.openrpc.fileName}` : undefined,
     // Read on each request, so an edit shows on the next reload.
     idlSource: idlFile ? () => readIdlFile(idlFile, options.maxIdlBytes).catch(() => undefined) : undefined,
     viewerFrom: root,

@@ -12,26 +12,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { freshDir, idlrpc, runNode, typeCheck } from './helpers.js';
 
-const IDL = `namespace shop
-
-struct Order {
-    id      string
-    status  string
-    at      timestamp
-}
-
-errors {
-    1001 OrderNotFound "no such order"
-}
-
-interface OrderService {
-    watchOrder(orderId string) stream Order raises(OrderNotFound)
-
-    ticks(every int [optional]) stream int [min=0]
-
-    getOrder(orderId string) Order raises(OrderNotFound)
-}
-`;
+const IDL = readFileSync(path.join(import.meta.dirname, 'fixtures', 'streams.idl'), 'utf8');
 
 const HANDLERS = `import { streamEvent, type RpcContext } from './runtime/core.js';
 import { createShopServer, type OrderService } from './server.js';

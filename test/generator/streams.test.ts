@@ -4,31 +4,14 @@
  * `StreamHandlerResult` of the items and always gets its context; the plugin's JavaScript and
  * `.d.ts` say the same. A plain method next to a stream one is generated as before.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { generateModule, generateTypeScriptFiles } from '../../src/codegen/index.js';
 import { compileIdl } from '../../src/idl/index.js';
 
-const IDL = `namespace shop
-
-struct Order {
-    id      string
-    status  string
-    at      timestamp
-}
-
-errors {
-    1001 OrderNotFound "no such order"
-}
-
-interface OrderService {
-    // The order as it changes.
-    watchOrder(orderId string) stream Order raises(OrderNotFound)
-
-    ticks(every int [optional]) stream int [min=0]
-
-    getOrder(orderId string) Order raises(OrderNotFound)
-}
-`;
+/** Stream methods beside a plain one (its comment carried into the TSDoc). */
+const IDL = readFileSync(path.join(import.meta.dirname, 'fixtures', 'streams.idl'), 'utf8');
 
 const model = () => compileIdl(IDL, 'shop.idl');
 const files = () => generateTypeScriptFiles(model(), { sourceFile: 'shop.idl', runtimeImport: 'unplugin-idl-rpc/runtime' });

@@ -3,7 +3,7 @@
  * located refusal (the path and why), exit 1, at once, never a hang or a heap that fills up.
  */
 import { execFileSync } from 'node:child_process';
-import { truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, hasStackTrace, runHostileCli, tempFolder } from './harness.js';
@@ -41,4 +41,13 @@ describe('idlrpc on inputs that are not IDL files', () => {
     },
     90_000,
   );
+
+  it('-idl-to-openrpc of a FIFO: refused with the reason, exit 1, nothing written', async () => {
+    const run = await runHostileCli(['-idl-to-openrpc', 'pipe.idl', '-output-dir', 'openrpc-out'], folder.dir);
+    expect(run.hung).toBe(false);
+    expect(hasStackTrace(run.stderr)).toBe(false);
+    expect(run.stderr).toContain('cannot read pipe.idl: not a regular file (a device, FIFO or socket)');
+    expect(run.code).toBe(1);
+    expect(existsSync(join(folder.dir, 'openrpc-out'))).toBe(false);
+  }, 90_000);
 });

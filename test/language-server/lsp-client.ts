@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import type { CompletionItem, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { afterAll, beforeAll } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/run-cli.js';
+import { positionOf } from './positions.js';
 
 export interface LspClient {
   connection: MessageConnection;
@@ -123,3 +124,20 @@ export function openedDocument(prefix: string, text: string): OpenedDocument {
   });
   return opened;
 }
+
+/**
+ * Completion at the end of `before` in a document of its own, `<name>.idl` beside the opened one,
+ * holding `text` then `before` (what the user has typed so far).
+ */
+export function completeAfter(opened: OpenedDocument, text: string, before: string, name: string): Promise<CompletionItem[]> {
+  const typed = `${text}\n${before}`;
+  const other = fileUri(join(opened.folder, `${name}.idl`));
+  opened.client.open(other, typed);
+  return opened.client.request<CompletionItem[]>('textDocument/completion', {
+    textDocument: { uri: other },
+    position: positionOf(typed, before, 0, before.length),
+  });
+}
+
+/** The labels of completion items, in order. */
+export const completionLabels = (items: CompletionItem[]) => items.map((item) => item.label);

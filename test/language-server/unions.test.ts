@@ -4,10 +4,9 @@
  * where a type goes; hover shows the discriminator and variants; definition, references and rename
  * reach union names and variant types.
  */
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver/node';
-import { fileUri, openedDocument } from './lsp-client.js';
+import type { Hover, Location, WorkspaceEdit } from 'vscode-languageserver/node';
+import { completeAfter as completeAfterIn, completionLabels, openedDocument } from './lsp-client.js';
 import { positionOf } from './positions.js';
 
 const TEXT = `namespace shop
@@ -41,18 +40,8 @@ const at = (text: string, needle: string, delta = 0, target = session.uri) => ({
   textDocument: { uri: target },
   position: positionOf(text, needle, 0, delta),
 });
-const labels = (items: CompletionItem[]) => items.map((item) => item.label);
-
-/** Completion at the end of `before` in a document of its own (what the user has typed so far). */
-async function completeAfter(before: string, name: string): Promise<CompletionItem[]> {
-  const text = `${TEXT}\n${before}`;
-  const other = fileUri(join(session.folder, `${name}.idl`));
-  session.client.open(other, text);
-  return session.client.request<CompletionItem[]>('textDocument/completion', {
-    textDocument: { uri: other },
-    position: positionOf(text, before, 0, before.length),
-  });
-}
+const labels = completionLabels;
+const completeAfter = (before: string, name: string) => completeAfterIn(session, TEXT, before, name);
 
 describe('completion', () => {
   test('union where a declaration starts', async () => {

@@ -12,6 +12,7 @@ import { createMemoryStore } from '../../playground/service/memory-store.js';
 import type { OrderChange } from '../../playground/service/order-changes.js';
 import { type OrderUpdate, orderUpdates } from '../../playground/service/order-updates.js';
 import type { CheckoutStore } from '../../playground/service/store.js';
+import { listenerCountingStore } from './listener-counting-store.js';
 import { openPgliteDatabase } from '../../playground/store/pglite-database.js';
 import { openPostgresDatabase } from '../../playground/store/postgres-database.js';
 import type { SqlDatabase } from '../../playground/store/sql-database.js';
@@ -130,24 +131,6 @@ function expectProgress(updates: [string, Order['status']][]): void {
   expect(numbers).toEqual([...new Set(numbers)].sort());
 }
 
-/** A store that counts the change listeners it has running. */
-function counting(store: CheckoutStore): CheckoutStore & { listening(): number } {
-  let listening = 0;
-  return Object.assign(Object.create(store) as CheckoutStore, {
-    async onOrderChange(listener: Parameters<CheckoutStore['onOrderChange']>[0]) {
-      const stop = await store.onOrderChange(listener);
-      listening++;
-      let stopped = false;
-      return () => {
-        if (!stopped) listening--;
-        stopped = true;
-        stop();
-      };
-    },
-    listening: () => listening,
-  });
-}
-
 type Kind = 'memory' | 'PGlite' | 'PostgreSQL';
 const kinds: [Kind, () => string | undefined][] = [
   ['memory', () => undefined],
@@ -209,13 +192,13 @@ describe.each(kinds)('the %s store', (kind, skipReason) => {
   });
 
   it('an unknown order throws the notFound error and leaves no listener', async (context) => {
-    const store = counting(await storeFor(context));
+    const store = listenerCountingStore(await storeFor(context));
     await expect(orderUpdates(store, 'order_nothing', { notFound }).next()).rejects.toBeInstanceOf(OrderNotFound);
     expect(store.listening()).toBe(0);
   });
 
   it('aborting ends a waiting watcher and removes its listener', async (context) => {
-    const store = counting(await storeFor(context, { fulfilment: false }));
+    const store = listenerCountingStore(await storeFor(context, { fulfilment: false }));
     const orderId = await placeOrder(store);
     const abort = new AbortController();
     const watcher = orderUpdates(store, orderId, { notFound, signal: abort.signal });
@@ -229,7 +212,7 @@ describe.each(kinds)('the %s store', (kind, skipReason) => {
   });
 
   it('breaking out of the loop removes the listener', async (context) => {
-    const store = counting(await storeFor(context));
+    const store = listenerCountingStore(await storeFor(context));
     const orderId = await placeOrder(store);
     for await (const update of orderUpdates(store, orderId, { notFound })) {
       expect(update.eventId).toMatch(/^[12]$/);

@@ -42,8 +42,12 @@ function post(pathname: string, body: unknown) {
 }
 
 describe('playground:build', () => {
-  it('writes the page with openapi.json next to it', async () => {
+  it('writes the page with openapi.json and openrpc.json next to it', async () => {
     const page = path.join(outDir, 'page');
+    const openRpc = JSON.parse(await readFile(path.join(page, 'openrpc.json'), 'utf8')) as { methods: { name: string }[] };
+    expect(openRpc.methods.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['CatalogService.listProducts', 'CartService.addToCart', 'OrderService.createOrder']),
+    );
     expect(existsSync(path.join(page, 'index.html'))).toBe(true);
     expect(existsSync(path.join(page, 'images', 'moka-pot.svg'))).toBe(true);
     const document = JSON.parse(await readFile(path.join(page, 'openapi.json'), 'utf8')) as {
@@ -100,6 +104,16 @@ describe('the standalone server (node dist/server/main.js)', () => {
     // The binding answers under the documented server URL too.
     const product = await post('/rpc/CatalogService/getProduct', { productId: 'kettle' });
     expect(await product.json()).toEqual(catalog.find((p) => p.productId === 'kettle'));
+  });
+
+  it('serves GET /openrpc.json, the OpenRPC document the server build wrote beside the bundle, and answers rpc.discover with it', async () => {
+    const written = JSON.parse(await readFile(path.join(outDir, 'server', 'openrpc.json'), 'utf8')) as { openrpc: string };
+    expect(written.openrpc).toBe('1.3.2');
+    const response = await fetch(`${baseUrl}/openrpc.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(written);
+    const discover = await post('/rpc', { jsonrpc: '2.0', id: 1, method: 'rpc.discover' });
+    expect(await discover.json()).toEqual({ jsonrpc: '2.0', id: 1, result: written });
   });
 
   it('serves the OpenAPI binding', async () => {

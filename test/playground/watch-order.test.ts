@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../playground/checkout.idl';
 import { createMemoryStore } from '../../playground/service/memory-store.js';
-import type { CheckoutStore } from '../../playground/service/store.js';
+import { listenerCountingStore } from './listener-counting-store.js';
 import { playgroundModules, type CheckoutIdl, type PlaygroundModules, type RuntimeClient, type ServerStart } from './harness.js';
 
 let modules: PlaygroundModules;
@@ -34,27 +34,9 @@ afterAll(async () => {
 const address = { street: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'US' };
 const stepMs = 20;
 
-/** A store that counts the change listeners it has running (one per open watchOrder). */
-function counting(store: CheckoutStore): CheckoutStore & { listening(): number } {
-  let listening = 0;
-  return Object.assign(Object.create(store) as CheckoutStore, {
-    async onOrderChange(listener: Parameters<CheckoutStore['onOrderChange']>[0]) {
-      const stop = await store.onOrderChange(listener);
-      listening++;
-      let stopped = false;
-      return () => {
-        if (!stopped) listening--;
-        stopped = true;
-        stop();
-      };
-    },
-    listening: () => listening,
-  });
-}
-
 /** A checkout server on its own store (fulfilment steps of `stepMs`, or none), with clients for it. */
 async function serve(options: { fulfilment?: false } = {}) {
-  const store = counting(createMemoryStore({ fulfilment: options.fulfilment ?? { stepMs } }));
+  const store = listenerCountingStore(createMemoryStore({ fulfilment: options.fulfilment ?? { stepMs } }));
   const server = await start.startCheckoutServer({ port: 0, host: '127.0.0.1', store });
   servers.push(server);
   const { port } = server.address() as { port: number };

@@ -2,13 +2,15 @@
  * The fixture app (test/plugin/fixtures/app: one client and one declared error class imported
  * straight from checkout.idl) built with each of the six bundlers through their JS APIs. Each
  * bundle runs against a real server started here and must get a typed result and the declared
- * error; openapi.json must sit next to the bundle and pass two strict validators; the bundle must
+ * error; openapi.json must sit next to the bundle and pass two strict validators, openrpc.json beside
+ * it the OpenRPC project's validator; the bundle must
  * carry no server code, TypeBox or validators (tree-shaking). A broken .idl must fail every build
  * with its file:line:column in the message.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { createRpcServer, listen, RpcError } from '../../runtime/index.js';
@@ -77,7 +79,7 @@ afterAll(async () => {
 });
 
 describe.each(BUNDLERS)('%s', (bundler: Bundler) => {
-  test('the bundle calls a real server: typed result and declared error; openapi.json is valid', async () => {
+  test('the bundle calls a real server: typed result and declared error; openapi.json and openrpc.json are valid', async () => {
     const outDir = path.join(out, bundler);
     const build = await buildWith(bundler, { root: app, entry: 'main.js', outDir });
 
@@ -94,6 +96,9 @@ describe.each(BUNDLERS)('%s', (bundler: Bundler) => {
     const document = await readFile(openApiFile, 'utf8');
     expect(JSON.parse(document)).toMatchObject({ info: { title: 'Checkout' }, paths: { '/OrderService/createOrder': { post: {} } } });
     expect(await openApiProblems(document)).toEqual([]);
+    const openRpc = JSON.parse(await readFile(path.join(outDir, 'openrpc.json'), 'utf8'));
+    expect(openRpc.methods.map((m: { name: string }) => m.name)).toContain('OrderService.createOrder');
+    expect(validateOpenRPCDocument(openRpc)).toBe(true);
 
     sizes[bundler] = (await stat(build.bundleFile)).size;
     bundles.set(bundler, await readFile(build.bundleFile, 'utf8'));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { callRpc, eventually } from './harness/http.js';
+import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { startViteDevServer } from './harness/vite-dev.js';
 import { copyFixtureApp } from './harness/workspace.js';
@@ -60,6 +61,19 @@ describe('vite dev server', () => {
     const source = await openapi.text();
     expect(JSON.parse(source)).toMatchObject({ servers: [{ url: '/rpc' }], paths: { '/OrderService/getOrder': { post: {} } } });
     expect(await openApiProblems(source)).toEqual([]);
+  });
+
+  test('serves /openrpc.json (GET and HEAD), a valid OpenRPC document of the served .idl', async () => {
+    const openrpc = await fetch(`${base}/openrpc.json`);
+    expect(openrpc.status).toBe(200);
+    expect(openrpc.headers.get('content-type')).toBe('application/json');
+    const document = await openrpc.json();
+    expect(document.methods.map((m: { name: string }) => m.name)).toContain('OrderService.getOrder');
+    expect(validateOpenRPCDocument(document)).toBe(true);
+    expect((await fetch(`${base}/openrpc.json`, { method: 'HEAD' })).status).toBe(200);
+    // The endpoint answers rpc.discover with the document of the served .idl.
+    const discovered = await callRpc(rpcUrl, 'rpc.discover', []);
+    expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
   });
 
   test("answers CORS preflights as Vite's server.cors says (its default: pages on localhost), though the endpoint runs before Vite's own CORS middleware", async () => {

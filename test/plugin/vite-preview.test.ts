@@ -51,7 +51,7 @@ test('vite build writes the server build outside the public folder', async () =>
   }
 });
 
-test('vite preview hosts the built RPC server and the built openapi.json', async () => {
+test('vite preview hosts the built RPC server, the built openapi.json and openrpc.json', async () => {
   const order = await callRpc(`${base}/rpc`, 'OrderService.getOrder', ['order-1']);
   expect(order.result).toMatchObject({ orderId: 'order-1', status: 'paid' });
   const failure = await callRpc(`${base}/rpc`, 'OrderService.createOrder', [
@@ -70,6 +70,11 @@ test('vite preview hosts the built RPC server and the built openapi.json', async
   const openapi = await fetch(`${base}/openapi.json`);
   expect(openapi.status).toBe(200);
   expect(await openapi.json()).toMatchObject({ info: { title: 'Checkout' } });
+  const openrpc = await fetch(`${base}/openrpc.json`);
+  expect(openrpc.status).toBe(200);
+  expect(await openrpc.json()).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+  const discovered = await callRpc(`${base}/rpc`, 'rpc.discover', []);
+  expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
 });
 
 test('vite preview serves the API reference page only when docsPage.preview asks for it', async () => {

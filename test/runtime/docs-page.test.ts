@@ -64,6 +64,7 @@ describe('the page served by listen({ docsPage })', () => {
       expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>|\son\w+=|\sstyle=/);
       expect(html).toContain('data-rpc-path="/"');
       expect(html).toContain('data-idl-url="/__idl/docs/idl"');
+      expect(html).toContain('<a href="/openapi.json">OpenAPI document</a>, <a href="/openrpc.json">OpenRPC document</a>');
     }
     const policy = Object.fromEntries(DOCS_PAGE_CSP.split('; ').map((directive) => [directive.split(' ')[0], directive]));
     expect(policy['script-src']).toBe("script-src 'self'");
@@ -205,6 +206,9 @@ describe('where the page may live', () => {
       expect(() => createDocsPage({ path: bad }), bad).toThrow(/path must be an absolute path/);
     expect(() => createDocsPage({ path: '/api', openApiUrl: '/api/openapi.json' })).toThrow(
       'docs page: path /api would hide the OpenAPI document at /api/openapi.json; pick another path',
+    );
+    expect(() => createDocsPage({ path: '/api', openRpcUrl: '/api/openrpc.json' })).toThrow(
+      'docs page: path /api would hide the OpenRPC document at /api/openrpc.json; pick another path',
     );
   });
 

@@ -1,5 +1,29 @@
 /** Helpers of the stream tests: requests of a stream method and the reading of an `AnswerStream`. */
-import type { HttpAnswer, HttpRequestLike } from '../../runtime/server.js';
+import { vi } from 'vitest';
+import { createRpcServer, type HttpAnswer, type HttpRequestLike, type RpcServerOptions } from '../../runtime/server.js';
+import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
+
+/** Handlers of `OrderService` (fixtures/orders-stream-idl.ts) that a test gives in place of the defaults. */
+export type OrderHandlers = Partial<Record<'watchOrder' | 'count' | 'getOrder', unknown>>;
+
+/**
+ * A server of `OrderService` whose logger is a pair of spies: `count(to)` streams 1..to and
+ * `getOrder` answers a paid order unless `handlers` say otherwise; `watchOrder` is each test's own.
+ */
+export function serverWith(handlers: OrderHandlers, options: Partial<RpcServerOptions> = {}) {
+  const logger = { error: vi.fn(), warn: vi.fn() };
+  const service = {
+    watchOrder: () => {
+      throw new Error('not in this test');
+    },
+    count: async function* (to: number) {
+      for (let n = 1; n <= to; n++) yield n;
+    },
+    getOrder: (orderId: string) => ({ id: orderId, status: 'paid' }),
+    ...handlers,
+  };
+  return { server: createRpcServer({ idl: ordersStreamIdl, handlers: { OrderService: service }, logger, ...options }), logger };
+}
 
 /** A POST of a JSON-RPC body (or REST params) to `path`, with extra headers. */
 export function post(body: unknown, headers: Record<string, string> = {}, path = '/'): HttpRequestLike {

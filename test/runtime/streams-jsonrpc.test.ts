@@ -5,28 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RpcError } from '../../runtime/errors.js';
-import { createRpcServer, type RpcContext, type RpcServerOptions } from '../../runtime/server.js';
+import type { RpcContext } from '../../runtime/server.js';
 import { streamEvent } from '../../runtime/streams/stream-event.js';
-import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
-import { messagesOf, post, readAll, rpc } from './streams-helpers.js';
+import { messagesOf, post, readAll, rpc, serverWith } from './streams-helpers.js';
 
 type Order = { id: string; status: string };
-
-function serverWith(handlers: Partial<Record<'watchOrder' | 'count' | 'getOrder', unknown>>, options: Partial<RpcServerOptions> = {}) {
-  const logger = { error: vi.fn(), warn: vi.fn() };
-  const service = {
-    watchOrder: () => {
-      throw new Error('not in this test');
-    },
-    count: async function* (to: number) {
-      for (let n = 1; n <= to; n++) yield n;
-    },
-    getOrder: (orderId: string): Order => ({ id: orderId, status: 'paid' }),
-    ...handlers,
-  };
-  const server = createRpcServer({ idl: ordersStreamIdl, handlers: { OrderService: service }, logger, ...options });
-  return { server, logger };
-}
 
 describe('a stream over the JSON-RPC binding', () => {
   it('answers 200 text/event-stream, each item an rpc.stream.item notification with an id, then one response', async () => {

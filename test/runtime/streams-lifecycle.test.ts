@@ -4,26 +4,8 @@
  * streams at once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRpcServer, type RpcContext, type RpcServerOptions } from '../../runtime/server.js';
-import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
-import { messagesOf, post, readAll, rpc } from './streams-helpers.js';
-
-type Handlers = Partial<Record<'watchOrder' | 'count' | 'getOrder', unknown>>;
-
-function serverWith(handlers: Handlers, options: Partial<RpcServerOptions> = {}) {
-  const logger = { error: vi.fn(), warn: vi.fn() };
-  const service = {
-    watchOrder: () => {
-      throw new Error('not in this test');
-    },
-    count: async function* (to: number) {
-      for (let n = 1; n <= to; n++) yield n;
-    },
-    getOrder: (orderId: string) => ({ id: orderId, status: 'paid' }),
-    ...handlers,
-  };
-  return { server: createRpcServer({ idl: ordersStreamIdl, handlers: { OrderService: service }, logger, ...options }), logger };
-}
+import type { RpcContext } from '../../runtime/server.js';
+import { messagesOf, post, readAll, rpc, serverWith } from './streams-helpers.js';
 
 /** Resolves when `signal` aborts (a handler waiting for something that never comes but its end). */
 function aborted(signal: AbortSignal): Promise<void> {

@@ -2,32 +2,24 @@
  * Stream methods and the rest of the server (docs/runtime.md, "Streams"): the REST binding's
  * framing, middleware, `onCall`, the `instrumentation` seam and CORS all see a stream's call.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallInstrumentation } from '../../runtime/call-instrumentation.js';
 import { RpcError } from '../../runtime/errors.js';
 import { defineMiddleware } from '../../runtime/middleware.js';
-import { type CallEvent, createRpcServer, type RpcContext, type RpcServerOptions } from '../../runtime/server.js';
+import type { CallEvent, RpcContext, RpcServerOptions } from '../../runtime/server.js';
 import { streamEvent } from '../../runtime/streams/stream-event.js';
-import { ordersStreamIdl } from './fixtures/orders-stream-idl.js';
-import { messagesOf, post, readAll, rpc } from './streams-helpers.js';
+import { messagesOf, type OrderHandlers, post, readAll, rpc, serverWith as ordersServer } from './streams-helpers.js';
 
 type Order = { id: string; status: string };
 
-function serverWith(handlers: Record<string, unknown>, options: Partial<RpcServerOptions> = {}) {
-  const logger = { error: vi.fn(), warn: vi.fn() };
-  const service = {
-    watchOrder: async function* (orderId: string): AsyncGenerator<Order> {
-      if (orderId === 'missing') throw new RpcError(1001, 'Order not found');
-      yield { id: orderId, status: 'pending' };
-      yield { id: orderId, status: 'paid' };
-    },
-    count: async function* (to: number) {
-      for (let n = 1; n <= to; n++) yield n;
-    },
-    getOrder: (orderId: string): Order => ({ id: orderId, status: 'paid' }),
-    ...handlers,
+/** The helpers' server, with a `watchOrder` of two items (`missing`: a declared error before the first). */
+function serverWith(handlers: OrderHandlers, options: Partial<RpcServerOptions> = {}) {
+  const watchOrder = async function* (orderId: string): AsyncGenerator<Order> {
+    if (orderId === 'missing') throw new RpcError(1001, 'Order not found');
+    yield { id: orderId, status: 'pending' };
+    yield { id: orderId, status: 'paid' };
   };
-  return { server: createRpcServer({ idl: ordersStreamIdl, handlers: { OrderService: service }, logger, ...options }), logger };
+  return ordersServer({ watchOrder, ...handlers }, options);
 }
 
 describe('the REST binding', () => {

@@ -74,7 +74,7 @@ function httpStatusOf(text: string | undefined): Record<string, number> | undefi
 }
 
 /** `-license <name>` with an optional `-license-url <url>`. */
-function licenseOf(values: Map<string, string>): OpenApiLicense | undefined {
+export function licenseOf(values: Map<string, string>): OpenApiLicense | undefined {
   const name = values.get('-license');
   const url = values.get('-license-url');
   if (name === undefined) {
@@ -85,7 +85,7 @@ function licenseOf(values: Map<string, string>): OpenApiLicense | undefined {
 }
 
 /** `-contact-name`, `-contact-email`, `-contact-url`: any of them makes `info.contact`. */
-function contactOf(values: Map<string, string>): OpenApiContact | undefined {
+export function contactOf(values: Map<string, string>): OpenApiContact | undefined {
   const contact: OpenApiContact = {};
   const name = values.get('-contact-name');
   const email = values.get('-contact-email');

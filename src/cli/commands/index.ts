@@ -9,6 +9,7 @@ import { formatCommand } from './format.js';
 import { generateCommand } from './generate.js';
 import { helpCommand } from './help.js';
 import { idlToOpenApiCommand } from './idl-to-openapi.js';
+import { idlToOpenRpcCommand } from './idl-to-openrpc.js';
 import { lspCommand } from './lsp.js';
 import { openApiToIdlCommand } from './openapi-to-idl.js';
 import { openRpcToIdlCommand } from './openrpc-to-idl.js';
@@ -24,6 +25,7 @@ export const commands: readonly Command[] = [
   breakingCommand,
   openApiToIdlCommand,
   idlToOpenApiCommand,
+  idlToOpenRpcCommand,
   openRpcToIdlCommand,
   dtsCommand,
   lspCommand,
