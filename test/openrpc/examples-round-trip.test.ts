@@ -145,6 +145,12 @@ describe('@open-rpc/examples: OpenRPC -> IDL -> OpenRPC', () => {
 });
 
 describe('IDL -> OpenRPC -> IDL', () => {
+  it('reads the exact comments our documents carry (x-idl-comment: a tag with its argument; no generated namespace comment)', () => {
+    const idl =
+      'namespace shop\n\n// Shop things.\ninterface Shop {\n    // Finds one.\n    // @deprecated use findMany\n    find(id string) string\n}\n';
+    expect(openRpcToIdl({ document: idlToOpenRpc(compileIdl(idl, 'shop.idl')).document }).idl).toBe(idl);
+  });
+
   it.each(['playground/checkout.idl', 'test/generator/fixtures/everything.idl'])(
     '%s comes back as the same IDL but for error comments (OpenRPC error objects have no place for them)',
     (file) => {
