@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../cli/run-main.js';
 import { EXAMPLES_DIR } from './example-documents.js';
 
 let dir: string;
@@ -18,12 +18,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runMain(dir, argv);
 
 /** Writes `name` with a document of these methods. */
 function writeDocument(name: string, methods: unknown[], extra: object = {}): void {
