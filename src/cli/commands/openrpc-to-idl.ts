@@ -1,10 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { formatDiagnostics } from '../../idl/code-frame.js';
-import { tryCompileIdl } from '../../idl/compile.js';
-import { writeFileAtomic } from '../../atomic-write.js';
-import { escapeControlCharacters } from '../../idl/visible-text.js';
-import { binaryReport, reportWarnings } from './openapi-to-idl.js';
+import { writeConvertedIdl } from './converted-idl.js';
+import { binaryReport } from './openapi-to-idl.js';
 
 const USAGE = '-openrpc-to-idl <openrpc.json|yaml> -output-dir <dir> [-strict] [-drop-binary]';
 
@@ -49,20 +46,7 @@ export const openRpcToIdlCommand: Command = {
       if (error instanceof ConversionError) throw new CliError(`${input}: error: ${error.message}`);
       throw error;
     }
-    reportWarnings(input, result.warnings, context.stderr);
-    if (booleans.has('-strict') && result.warnings.length > 0) {
-      throw new CliError(`${input}: ${result.warnings.length} warning(s) and -strict: nothing written`);
-    }
-    // The converter promises IDL that checks clean; verify before writing anything.
-    const check = tryCompileIdl(result.idl, idlName);
-    if (!check.model) {
-      throw new CliError(
-        `${input}: internal error: the converted IDL does not check:\n${formatDiagnostics(check.diagnostics, check.source)}`,
-      );
-    }
-    const output = resolve(context.cwd, outputDir, idlName);
-    await writeFileAtomic(output, result.idl);
-    context.stdout(escapeControlCharacters(`${output}\n`));
+    await writeConvertedIdl(input, result, { outputDir, idlName, strict: booleans.has('-strict') }, context);
     return EXIT_OK;
   },
 };
