@@ -1,6 +1,6 @@
 /**
- * What the commands that convert a document to IDL (-openapi-to-idl, -openrpc-to-idl) do with the
- * converter's result, and how every converting command reports warnings.
+ * What the commands that convert a document to IDL (-openapi-to-idl, -openrpc-to-idl) do with their
+ * input and the converter's result, and how every converting command reports warnings.
  */
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../../atomic-write.js';
@@ -9,6 +9,19 @@ import { tryCompileIdl } from '../../idl/compile.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
 import type { ConversionWarning } from '../../openapi/index.js';
 import { CliError, type CliContext } from '../command.js';
+
+/**
+ * The document a converting command was given, read with `read` (the converter's own reader, which
+ * takes only a regular file up to the size limit: never a device or FIFO given by mistake).
+ */
+export function readInputDocument(input: string, cwd: string, read: (path: string) => string): { path: string; text: string } {
+  const path = resolve(cwd, input);
+  try {
+    return { path, text: read(path) };
+  } catch (error) {
+    throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
+  }
+}
 
 /** `<input>: warning: <pointer>: <message>`, one line each. */
 export function reportWarnings(input: string, warnings: readonly ConversionWarning[], write: (text: string) => void): void {

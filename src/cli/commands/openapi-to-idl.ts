@@ -3,7 +3,7 @@ import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../comma
 // binary-data.js is small (the converter itself is loaded on demand, below).
 import { type BinaryDataError, describeBinaryLocation } from '../../openapi/binary-data.js';
 import type { MethodNaming, PrefixedMethods } from '../../openapi/index.js';
-import { writeConvertedIdl } from './converted-idl.js';
+import { readInputDocument, writeConvertedIdl } from './converted-idl.js';
 
 const USAGE =
   '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]... [-method-names http-method-prefix|operation-id]';
@@ -37,14 +37,7 @@ export const openApiToIdlCommand: Command = {
       throw new UsageError(`-method-names must be ${METHOD_NAMINGS.join(' or ')}, not ${methodNames}`);
     }
     const input = positionals[0];
-    const path = resolve(context.cwd, input);
-    let text: string;
-    try {
-      // Only a regular file, up to the size limit: never a device or FIFO given by mistake.
-      text = readDocumentFile(path);
-    } catch (error) {
-      throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
-    }
+    const { path, text } = readInputDocument(input, context.cwd, readDocumentFile);
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
     let result: ReturnType<typeof openApiToIdl>;
     try {

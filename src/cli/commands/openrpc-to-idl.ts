@@ -1,6 +1,6 @@
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { writeConvertedIdl } from './converted-idl.js';
+import { readInputDocument, writeConvertedIdl } from './converted-idl.js';
 import { binaryReport } from './openapi-to-idl.js';
 
 const USAGE = '-openrpc-to-idl <openrpc.json|yaml> -output-dir <dir> [-strict] [-drop-binary]';
@@ -29,14 +29,7 @@ export const openRpcToIdlCommand: Command = {
     if (positionals.length !== 1) throw new UsageError('-openrpc-to-idl needs exactly one OpenRPC document');
     if (outputDir === undefined) throw new UsageError('-openrpc-to-idl needs -output-dir <dir>');
     const input = positionals[0];
-    const path = resolve(context.cwd, input);
-    let text: string;
-    try {
-      // Only a regular file, up to the size limit: never a device or FIFO given by mistake.
-      text = readDocumentFile(path);
-    } catch (error) {
-      throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
-    }
+    const { path, text } = readInputDocument(input, context.cwd, readDocumentFile);
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
     let result: ReturnType<typeof openRpcToIdl>;
     try {
