@@ -46,3 +46,5 @@ export {
   type OpenRpcContact,
   type OpenRpcLicense,
 } from './openrpc/idl-to-openrpc.js';
+export { openRpcToIdl, type OpenRpcInput, type OpenRpcToIdlOptions, type OpenRpcToIdlResult } from './openrpc/openrpc-to-idl.js';
+export type { RenamedMethod } from './openrpc/method-names.js';

@@ -8,19 +8,9 @@ import http from 'node:http';
 import { bareHandlersAnswer, createJaysonServer, createJsonRpc2Server } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
 import { createOurCheckoutServer } from '../lib/ours.mjs';
+import { readBody } from '../lib/read-body.mjs';
 
 const kind = process.argv[2];
-
-/** Reads the whole request body as a string (all servers do it the same way). */
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
 
 function sendJson(res, text) {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

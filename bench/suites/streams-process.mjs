@@ -8,19 +8,9 @@
  */
 import http from 'node:http';
 import { orderUpdates } from '../lib/stream-items.mjs';
+import { readBody } from '../lib/read-body.mjs';
 
 const kind = process.argv[2];
-
-/** Reads the whole request body as a string. */
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
 
 /** Resolves when `res` can take more (or is gone, so a loop waiting on it never hangs). */
 function drained(res) {

@@ -95,12 +95,14 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   const idlFileName = options.idlFileName ?? fileName.replace(/\.(ya?ml|json)$/i, '') + '.idl';
   const info = (content as Record<string, unknown>).info;
   const sink = new WarningSink();
+  const ownDocument = isObject(info) && typeof info[EXTENSION.namespace] === 'string';
   const ctx: ConversionContext = {
     documents: new SourceDocuments(content, rootPath, input.baseDir, input.refRoots),
     sink,
     topNames: new NameScope(),
     span: syntheticSpan(idlFileName),
-    keepIdentifiers: isObject(info) && typeof info[EXTENSION.namespace] === 'string',
+    keepIdentifiers: ownDocument,
+    ownDocument,
     binary: new BinaryDrops(options.binary ?? 'error', sink),
     examplePointers: new Map(),
   };
@@ -125,7 +127,7 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   const file: IdlFile = {
     fileName: idlFileName,
     source: '',
-    namespace: { kind: 'namespace', name: { text: namespace(info, sink, ctx.keepIdentifiers), span: ctx.span }, span: ctx.span },
+    namespace: { kind: 'namespace', name: { text: namespaceOf(info, sink, ctx.ownDocument), span: ctx.span }, span: ctx.span },
     declarations: [...schemas.declarations],
   };
   const namespaceComment = docComment(
@@ -164,10 +166,13 @@ function checkVersion(content: unknown): void {
   }
 }
 
-/** The namespace: our own `x-idl-namespace`, else `info.title` by the IDL family's rule. */
-function namespace(info: unknown, sink: WarningSink, keepIdentifiers: boolean): string {
+/**
+ * The namespace: our own `x-idl-namespace` (`ownDocument`), else `info.title` by the IDL family's
+ * rule (warned when it had to be adjusted). The OpenRPC converter names its namespace the same way.
+ */
+export function namespaceOf(info: unknown, sink: WarningSink, ownDocument: boolean): string {
   if (
-    keepIdentifiers &&
+    ownDocument &&
     isObject(info) &&
     typeof info[EXTENSION.namespace] === 'string' &&
     isValidIdentifier(info[EXTENSION.namespace] as string)

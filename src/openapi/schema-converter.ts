@@ -49,8 +49,16 @@ export interface ConversionContext {
   topNames: NameScope;
   /** The span every synthetic node carries. */
   span: SourceSpan;
-  /** Keep names that already are identifiers as written (documents this converter wrote). */
+  /**
+   * Keep names that already are identifiers as written, instead of camelCasing them (documents this
+   * package wrote; OpenRPC documents, whose property names are the wire's).
+   */
   keepIdentifiers: boolean;
+  /**
+   * A document this package wrote: its markers (`x-idl-*`, the error body schema, nullable copies,
+   * union variants) are read, and descriptions are the exact comments they were written from.
+   */
+  ownDocument: boolean;
   /** Where the members that binary data makes go are reported (warnings, or one error at the end). */
   binary: BinaryDrops;
   /** The document pointer of each converted node whose comment got an `@example` (for the warning when it is dropped). */
@@ -182,7 +190,7 @@ export class SchemaConverter {
       .filter(
         ([key, schema]) =>
           !(
-            this.ctx.keepIdentifiers &&
+            this.ctx.ownDocument &&
             ((isObject(schema) && (schema[RPC_ERROR_MARKER] === true || typeof schema[UNION_VARIANT_MARKER] === 'string')) ||
               this.copiedComponent(key) !== undefined)
           ),
@@ -197,7 +205,7 @@ export class SchemaConverter {
   private copiedComponent(key: string): string | undefined {
     const schemas = componentSchemaMap(this.ctx.documents.root.content);
     const copy = schemas !== undefined && Object.hasOwn(schemas, key) ? schemas[key] : undefined;
-    if (!this.ctx.keepIdentifiers || !isObject(copy) || typeof copy[NULLABLE_COPY_MARKER] !== 'string') return undefined;
+    if (!this.ctx.ownDocument || !isObject(copy) || typeof copy[NULLABLE_COPY_MARKER] !== 'string') return undefined;
     const of = copy[NULLABLE_COPY_MARKER];
     const original = schemas !== undefined && Object.hasOwn(schemas, of) ? schemas[of] : undefined;
     return isObject(original) && original[NULLABLE_COPY_MARKER] === undefined ? of : undefined;
@@ -219,11 +227,16 @@ export class SchemaConverter {
     }
   }
 
-  /** Converts every component schema, so unused ones are part of the IDL too. */
-  convertComponents(): void {
-    for (const { key, schema, location } of this.componentSchemas()) {
-      this.componentTypes.push(this.typeOf(location, schema, typeName(key), true).type);
-    }
+  /**
+   * Converts every component schema, so unused ones are part of the IDL too. Returns what each
+   * became (a built-in, array or map type declares nothing: the IDL has no type aliases).
+   */
+  convertComponents(): { key: string; location: Location; type: TypeRef }[] {
+    return this.componentSchemas().map(({ key, schema, location }) => {
+      const type = this.typeOf(location, schema, typeName(key), true).type;
+      this.componentTypes.push(type);
+      return { key, location, type };
+    });
   }
 
   /**
@@ -517,8 +530,8 @@ export class SchemaConverter {
    * `x-idl-comment` (present when the comment holds doc tags).
    */
   private describedBy(schema: Schema): string | undefined {
-    const exact = this.ctx.keepIdentifiers ? schema[EXTENSION.comment] : undefined;
-    return docComment(typeof exact === 'string' ? exact : schema.description, this.ctx.keepIdentifiers);
+    const exact = this.ctx.ownDocument ? schema[EXTENSION.comment] : undefined;
+    return docComment(typeof exact === 'string' ? exact : schema.description, this.ctx.ownDocument);
   }
 
   private namedType(name: string): TypeRef {
@@ -871,7 +884,7 @@ export class SchemaConverter {
       const comment = withDocTags(
         docComment(
           Array.isArray(descriptions) ? descriptions[i] : isObject(descriptions) ? descriptions[value] : undefined,
-          this.ctx.keepIdentifiers,
+          this.ctx.ownDocument,
         ),
         { deprecated: deprecatedValues.has(value) },
       );
@@ -921,7 +934,7 @@ export class SchemaConverter {
       })),
       span: this.ctx.span,
     };
-    const description = docComment(schema.description, this.ctx.keepIdentifiers);
+    const description = docComment(schema.description, this.ctx.ownDocument);
     struct.comment = `${description !== undefined ? `${description}\n` : ''}Numeric enum: the values ${numbers.join(', ')}.`;
     this.declarations.push(struct);
     this.structs.set(name, struct);
@@ -959,7 +972,10 @@ export class SchemaConverter {
     const types = typeList(schema);
     if (types.length > 1)
       this.warn(child(location, 'type'), `several types (${types.join(', ')}): the IDL has no unions; ${types[0]} is used`);
-    const type = types[0] ?? inferType(schema);
+    // `type: "null"` (or `[null]`) is no type of its own in typeList, which leaves null out.
+    const onlyNull =
+      schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length > 0 && schema.type.every((t) => t === 'null'));
+    const type = types[0] ?? (onlyNull ? 'null' : inferType(schema));
     switch (type) {
       case 'string':
         if (schema.format === 'binary') throw new BinarySchemaError(displayPointer(location));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../cli/run-main.js';
 import { openApiDocument } from './helpers.js';
 
 let dir: string;
@@ -18,12 +18,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runMain(dir, argv);
 
 const clean = openApiDocument({ schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } });
 const warned = openApiDocument({

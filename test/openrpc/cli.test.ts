@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../cli/run-main.js';
 
 let dir: string;
 beforeEach(() => {
@@ -16,12 +16,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runMain(dir, argv);
 
 const idl = 'namespace shop\ninterface Store {\n    find(name string) string\n}\n';
 

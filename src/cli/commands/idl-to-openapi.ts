@@ -3,7 +3,7 @@ import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../comma
 import { writeFileAtomic } from '../../atomic-write.js';
 import { loadIdlFile } from '../idl-file.js';
 import type { OpenApiContact, OpenApiLicense } from '../../openapi/index.js';
-import { reportWarnings } from './openapi-to-idl.js';
+import { reportWarnings } from './converted-idl.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /**

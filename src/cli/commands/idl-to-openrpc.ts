@@ -4,7 +4,7 @@ import { escapeControlCharacters } from '../../idl/visible-text.js';
 import { CliError, EXIT_OK, type Command, parseArgs, UsageError } from '../command.js';
 import { loadIdlFile } from '../idl-file.js';
 import { contactOf, licenseOf } from './idl-to-openapi.js';
-import { reportWarnings } from './openapi-to-idl.js';
+import { reportWarnings } from './converted-idl.js';
 
 /** The file the command writes in the output folder (the name the plugin and the servers use too). */
 export const OPENRPC_FILE_NAME = 'openrpc.json';

@@ -12,6 +12,7 @@ import { idlToOpenApiCommand } from './idl-to-openapi.js';
 import { idlToOpenRpcCommand } from './idl-to-openrpc.js';
 import { lspCommand } from './lsp.js';
 import { openApiToIdlCommand } from './openapi-to-idl.js';
+import { openRpcToIdlCommand } from './openrpc-to-idl.js';
 import { toJsonCommand } from './to-json.js';
 import { validateCommand } from './validate.js';
 import { versionCommand } from './version.js';
@@ -25,6 +26,7 @@ export const commands: readonly Command[] = [
   openApiToIdlCommand,
   idlToOpenApiCommand,
   idlToOpenRpcCommand,
+  openRpcToIdlCommand,
   dtsCommand,
   lspCommand,
   versionCommand,

@@ -1,12 +1,9 @@
 import { basename, resolve } from 'node:path';
 import { CliError, EXIT_OK, UsageError, parseArgs, type Command } from '../command.js';
-import { formatDiagnostics } from '../../idl/code-frame.js';
-import { tryCompileIdl } from '../../idl/compile.js';
 // binary-data.js is small (the converter itself is loaded on demand, below).
 import { type BinaryDataError, describeBinaryLocation } from '../../openapi/binary-data.js';
-import type { ConversionWarning, MethodNaming, PrefixedMethods } from '../../openapi/index.js';
-import { writeFileAtomic } from '../../atomic-write.js';
-import { escapeControlCharacters } from '../../idl/visible-text.js';
+import type { MethodNaming, PrefixedMethods } from '../../openapi/index.js';
+import { readInputDocument, writeConvertedIdl } from './converted-idl.js';
 
 const USAGE =
   '-openapi-to-idl <openapi.yaml|json> -output-dir <dir> [-strict] [-drop-binary] [-ref-root <dir>]... [-method-names http-method-prefix|operation-id]';
@@ -40,14 +37,7 @@ export const openApiToIdlCommand: Command = {
       throw new UsageError(`-method-names must be ${METHOD_NAMINGS.join(' or ')}, not ${methodNames}`);
     }
     const input = positionals[0];
-    const path = resolve(context.cwd, input);
-    let text: string;
-    try {
-      // Only a regular file, up to the size limit: never a device or FIFO given by mistake.
-      text = readDocumentFile(path);
-    } catch (error) {
-      throw new CliError(`cannot read ${input}: ${(error as Error).message}`);
-    }
+    const { path, text } = readInputDocument(input, context.cwd, readDocumentFile);
     const idlName = `${basename(input).replace(/\.(ya?ml|json)$/i, '')}.idl`;
     let result: ReturnType<typeof openApiToIdl>;
     try {
@@ -60,20 +50,7 @@ export const openApiToIdlCommand: Command = {
       if (error instanceof ConversionError) throw new CliError(`${input}: error: ${error.message}`);
       throw error;
     }
-    reportWarnings(input, result.warnings, context.stderr);
-    if (booleans.has('-strict') && result.warnings.length > 0) {
-      throw new CliError(`${input}: ${result.warnings.length} warning(s) and -strict: nothing written`);
-    }
-    // The converter promises IDL that checks clean; verify before writing anything.
-    const check = tryCompileIdl(result.idl, idlName);
-    if (!check.model) {
-      throw new CliError(
-        `${input}: internal error: the converted IDL does not check:\n${formatDiagnostics(check.diagnostics, check.source)}`,
-      );
-    }
-    const output = resolve(context.cwd, outputDir, idlName);
-    await writeFileAtomic(output, result.idl);
-    context.stdout(escapeControlCharacters(`${output}\n`));
+    await writeConvertedIdl(input, result, { outputDir, idlName, strict: booleans.has('-strict') }, context);
     if (result.prefixedMethods) context.stderr(methodNamesHint(input, result.prefixedMethods));
     return EXIT_OK;
   },
@@ -83,7 +60,7 @@ export const openApiToIdlCommand: Command = {
  * Every place of binary data, one `<input>: error: <pointer>: ...` line each, then how to go on:
  * `<input>: rerun with -drop-binary to drop these N members`.
  */
-function binaryReport(input: string, error: BinaryDataError): string {
+export function binaryReport(input: string, error: BinaryDataError): string {
   const count = error.locations.length;
   const lines = error.locations.map(
     (l) => `${input}: error: ${l.pointer}: binary data (format: binary) cannot be carried by JSON-RPC: ${describeBinaryLocation(l)}`,
@@ -102,10 +79,4 @@ export function methodNamesHint(input: string, { count, first }: PrefixedMethods
     `${input}: hint: methods are named <http method><OperationId> (operationId ${first.operationId} -> ${first.method}${others}); ` +
     '-method-names operation-id keeps each operationId alone where it is unique in its interface\n'
   );
-}
-
-/** `<input>: warning: <pointer>: <message>`, one line each. */
-export function reportWarnings(input: string, warnings: readonly ConversionWarning[], write: (text: string) => void): void {
-  if (warnings.length === 0) return;
-  write(warnings.map((w) => `${input}: warning: ${w.pointer || '/'}: ${w.message}\n`).join(''));
 }
