@@ -7,7 +7,7 @@
  * handler, `process.stdout.write`) goes to stderr instead.
  */
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import type { RpcServer } from '../server.js';
 
 export interface McpStdioOptions {
@@ -23,7 +23,8 @@ export async function serveMcpStdio(server: RpcServer, options: McpStdioOptions 
   if (path === undefined) throw new Error('serveMcpStdio: the server has no MCP binding (createRpcServer({ mcp: mcpBinding({...}) }))');
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const write = output === process.stdout ? takeStdout() : { line: (text: string) => output.write(`${text}\n`), release() {} };
+  const claim = output === process.stdout ? claimStdout() : undefined;
+  const protocol = claim?.protocol ?? output;
   const pending = new Set<Promise<void>>();
   try {
     for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
@@ -31,26 +32,43 @@ export async function serveMcpStdio(server: RpcServer, options: McpStdioOptions 
       const answered = server
         .handleHttp({ method: 'POST', path, body: line, headers: { 'content-type': 'application/json' } })
         .then((answer) => {
-          if (answer.body !== '') write.line(answer.body);
+          if (answer.body !== '') protocol.write(`${answer.body}\n`);
         });
       pending.add(answered);
       void answered.finally(() => pending.delete(answered));
     }
     await Promise.all(pending);
   } finally {
-    write.release();
+    claim?.release();
   }
 }
 
-/** Keeps process.stdout for the protocol: other writes to it go to stderr until `release`. */
-function takeStdout(): { line(text: string): void; release(): void } {
+/** process.stdout kept for the protocol; see `claimStdout`. */
+export interface StdoutClaim {
+  /** Writes to the real stdout: the one writer of the protocol stream. */
+  readonly protocol: Writable;
+  /** Gives process.stdout and console back their own writes. */
+  release(): void;
+}
+
+/**
+ * Keeps process.stdout for the protocol: until `release`, other writes to it (`process.stdout.write`,
+ * `console.log`, `console.info`, `console.debug`) go to stderr, and `protocol` alone reaches stdout.
+ * A host that loads code before serving (`idlrpc -mcp-stdio` importing a server module, whose
+ * top-level code may print) claims stdout first and gives `protocol` to `serveMcpStdio` as `output`.
+ */
+export function claimStdout(): StdoutClaim {
   const stdout = process.stdout;
   const protocolWrite = stdout.write.bind(stdout);
   const original = { write: stdout.write, log: console.log, info: console.info, debug: console.debug };
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
   console.log = console.info = console.debug = console.error;
   return {
-    line: (text) => void protocolWrite(`${text}\n`),
+    protocol: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        protocolWrite(chunk, (error) => done(error ?? null));
+      },
+    }),
     release() {
       stdout.write = original.write;
       console.log = original.log;
