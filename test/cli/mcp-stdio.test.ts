@@ -112,6 +112,15 @@ describe('idlrpc -mcp-stdio on its own', () => {
     expect(run.stderr).toContain('written to stdout by a handler');
   });
 
+  it('takes a function (maybe async) exported as the default, and serves the server it returns', async () => {
+    const fixture = pathToFileURL(join(FIXTURES, MODULE)).href;
+    writeFileSync(join(dir, 'factory.mjs'), `import { server } from '${fixture}';\nexport default async () => server;\n`);
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const run = await runWithInput([BIN, '-mcp-stdio', 'factory.mjs'], [list], dir);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).result.tools).toHaveLength(5);
+  });
+
   it('refuses a missing file, a module exporting no server and a server without an MCP binding (exit 1, nothing on stdout)', async () => {
     const runtime = pathToFileURL(join(REPO_ROOT, 'dist/runtime/index.js')).href;
     const idl = JSON.stringify({ namespace: 'shop', interfaces: [], structs: [], enums: [], errors: [] });
@@ -173,10 +182,10 @@ describe('idlrpc -mcp-stdio with the MCP Inspector CLI', () => {
   }, 120_000);
 });
 
-/** Runs node with `args` in the fixtures folder, `lines` on its stdin. */
-function runWithInput(args: string[], lines: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs node with `args` in `cwd`, `lines` on its stdin. */
+function runWithInput(args: string[], lines: string[], cwd = FIXTURES): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: FIXTURES, timeout: 30_000 });
+    const child = spawn(process.execPath, args, { cwd, timeout: 30_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
