@@ -63,6 +63,10 @@ export function claimStdout(): StdoutClaim {
   const original = { write: stdout.write, log: console.log, info: console.info, debug: console.debug };
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
   console.log = console.info = console.debug = console.error;
+  // A failed write (EPIPE once the client closed its end) reaches `protocol` through the write's
+  // callback; stdout's own 'error' event, unheard, would end the process with an uncaught error.
+  const heardThroughProtocol = () => {};
+  stdout.on('error', heardThroughProtocol);
   return {
     protocol: new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -70,6 +74,7 @@ export function claimStdout(): StdoutClaim {
       },
     }),
     release() {
+      stdout.off('error', heardThroughProtocol);
       stdout.write = original.write;
       console.log = original.log;
       console.info = original.info;

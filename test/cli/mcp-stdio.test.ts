@@ -112,6 +112,21 @@ describe('idlrpc -mcp-stdio on its own', () => {
     expect(run.stderr).toContain('written to stdout by a handler');
   });
 
+  it('exits 1 with one line on stderr when the client closes its end of stdout', async () => {
+    const child = spawn(process.execPath, [BIN, '-mcp-stdio', MODULE], { cwd: FIXTURES, timeout: 30_000 });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // stdin stays open: the failed write alone ends the process.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('idlrpc -mcp-stdio: cannot write to stdout (EPIPE); the client is gone\n');
+    expect(stderr).not.toContain('Unhandled');
+  });
+
   it('takes a function (maybe async) exported as the default, and serves the server it returns', async () => {
     const fixture = pathToFileURL(join(FIXTURES, MODULE)).href;
     writeFileSync(join(dir, 'factory.mjs'), `import { server } from '${fixture}';\nexport default async () => server;\n`);

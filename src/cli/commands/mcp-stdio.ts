@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { RpcServer } from '../../../runtime/server.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError, parseArgs, type CliContext, type Command } from '../command.js';
 import { loadMcpServer } from '../mcp-server-module.js';
@@ -45,9 +45,11 @@ async function serveModule(path: string, input: Readable, context: CliContext): 
     context.stderr(`idlrpc -mcp-stdio: serving ${path} (MCP over stdio; logs on stderr)\n`);
     // serveMcpStdio needs only `mcpPath` and `handleHttp`, which the module's server (perhaps of
     // another copy of this package) has: loadMcpServer checked them.
-    await serveMcpStdio(server as RpcServer, { input, output: stdout.protocol });
-    await new Promise<void>((flushed) => stdout.protocol.end(flushed));
-    return EXIT_OK;
+    const served = serveMcpStdio(server as RpcServer, { input, output: stdout.protocol }).then(async () => {
+      await new Promise<void>((flushed) => stdout.protocol.end(flushed));
+      return EXIT_OK;
+    });
+    return await Promise.race([served, clientGone(stdout.protocol, context)]);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     context.stderr(`${error.message}\n`);
@@ -55,6 +57,19 @@ async function serveModule(path: string, input: Readable, context: CliContext): 
   } finally {
     stdout.release();
   }
+}
+
+/**
+ * Resolves to exit 1 when stdout cannot be written (EPIPE: the client closed its end), with a
+ * line on stderr instead of an unhandled 'error' event's stack: there is no one left to answer.
+ */
+function clientGone(protocol: Writable, context: CliContext): Promise<number> {
+  return new Promise((resolve) => {
+    protocol.once('error', (error: NodeJS.ErrnoException) => {
+      context.stderr(`idlrpc -mcp-stdio: cannot write to stdout (${error.code ?? error.message}); the client is gone\n`);
+      resolve(EXIT_FAILURE);
+    });
+  });
 }
 
 export const mcpStdioCommand: Command = mcpStdioCommandWith(() => ({ input: process.stdin, exit: (code) => process.exit(code) }));
