@@ -1,14 +1,16 @@
 /**
  * MCP over stdio (the transport desktop AI clients start a local server with): one JSON-RPC
- * message per line on stdin, one per line on stdout, logs on stderr. Each line goes through the
- * server's MCP binding exactly as a POST would (so tools, middleware, validation and limits are the
- * same); what the binding would answer with a body is written as one line, a 202 writes nothing.
+ * message per line on stdin (at most the server's `maxBodyBytes`), one per line on stdout, logs on
+ * stderr. Each line goes through the server's MCP binding exactly as a POST would (so tools,
+ * middleware, validation and limits are the same); what the binding would answer with a body is
+ * written as one line, a 202 writes nothing.
  * stdout belongs to the protocol: while it runs, whatever else writes to it (`console.log` in a
  * handler, `process.stdout.write`) goes to stderr instead.
  */
-import { createInterface } from 'node:readline';
 import { type Readable, Writable } from 'node:stream';
+import { ErrorCode } from '../errors.js';
 import type { RpcServer } from '../server.js';
+import { boundedLines } from './stdio-lines.js';
 
 export interface McpStdioOptions {
   /** Where messages come from. Default `process.stdin`. */
@@ -27,10 +29,14 @@ export async function serveMcpStdio(server: RpcServer, options: McpStdioOptions 
   const protocol = claim?.protocol ?? output;
   const pending = new Set<Promise<void>>();
   try {
-    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-      if (line.trim() === '') continue;
+    for await (const line of boundedLines(input, server.maxBodyBytes)) {
+      if ('tooLong' in line) {
+        protocol.write(`${tooLongAnswer(server.maxBodyBytes)}\n`);
+        continue;
+      }
+      if (line.text.trim() === '') continue;
       const answered = server
-        .handleHttp({ method: 'POST', path, body: line, headers: { 'content-type': 'application/json' } })
+        .handleHttp({ method: 'POST', path, body: line.text, headers: { 'content-type': 'application/json' } })
         .then((answer) => {
           if (answer.body !== '') protocol.write(`${answer.body}\n`);
         });
@@ -41,6 +47,15 @@ export async function serveMcpStdio(server: RpcServer, options: McpStdioOptions 
   } finally {
     claim?.release();
   }
+}
+
+/**
+ * The answer to a line past `maxBodyBytes` (over HTTP, a 413): its id is unknown, as the line was
+ * not kept.
+ */
+function tooLongAnswer(maxBodyBytes: number): string {
+  const message = `Payload Too Large: a message is at most ${maxBodyBytes} bytes (maxBodyBytes)`;
+  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } });
 }
 
 /** process.stdout kept for the protocol; see `claimStdout`. */

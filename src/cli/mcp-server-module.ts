@@ -11,7 +11,7 @@ import type { RpcServer } from '../../runtime/server.js';
 import { CliError } from './command.js';
 
 /** What the command needs of the server: the runtime's `RpcServer` from whichever copy of the package the module imports. */
-export type McpServer = Pick<RpcServer, 'handleHttp' | 'mcpPath'>;
+export type McpServer = Pick<RpcServer, 'handleHttp' | 'mcpPath' | 'maxBodyBytes'>;
 
 const EXPORT_NAMES = ['server', 'default'] as const;
 

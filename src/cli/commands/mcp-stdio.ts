@@ -43,8 +43,8 @@ async function serveModule(path: string, input: Readable, context: CliContext): 
   try {
     const server = await loadMcpServer(path, context.cwd);
     context.stderr(`idlrpc -mcp-stdio: serving ${path} (MCP over stdio; logs on stderr)\n`);
-    // serveMcpStdio needs only `mcpPath` and `handleHttp`, which the module's server (perhaps of
-    // another copy of this package) has: loadMcpServer checked them.
+    // serveMcpStdio needs only `mcpPath`, `maxBodyBytes` and `handleHttp`, which the module's server
+    // (perhaps of another copy of this package) has: loadMcpServer checked it.
     const served = serveMcpStdio(server as RpcServer, { input, output: stdout.protocol }).then(async () => {
       await new Promise<void>((flushed) => stdout.protocol.end(flushed));
       return EXIT_OK;
