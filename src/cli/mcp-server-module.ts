@@ -40,7 +40,8 @@ export async function loadMcpServer(path: string, cwd: string): Promise<McpServe
 }
 
 async function importModule(path: string, file: string): Promise<Record<string, unknown>> {
-  if (!isFile(file)) throw new CliError(`cannot load ${path}: no such file`);
+  const problem = fileProblem(file);
+  if (problem !== undefined) throw new CliError(`cannot load ${path}: ${problem}`);
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
@@ -75,11 +76,12 @@ function isRpcServer(value: unknown): value is McpServer {
   return typeof value === 'object' && value !== null && typeof (value as { handleHttp?: unknown }).handleHttp === 'function';
 }
 
-function isFile(file: string): boolean {
+/** Why `file` cannot be imported before trying (the loader's own message would be about a URL). */
+function fileProblem(file: string): string | undefined {
   try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
+    return statSync(file).isFile() ? undefined : 'not a file';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
   }
 }
 

@@ -148,6 +148,7 @@ describe('idlrpc -mcp-stdio on its own', () => {
     writeFileSync(join(dir, 'not-a-server.mjs'), 'export const server = { name: "shop" };\n');
     const cases: [string, string][] = [
       ['missing.mjs', 'cannot load missing.mjs: no such file'],
+      ['.', 'cannot load .: not a file'],
       ['no-server.mjs', 'no-server.mjs: exports no server; export the server as `server` or as the default export'],
       ['no-binding.mjs', 'no-binding.mjs: the server (export `default`) has no MCP binding; create it with the option mcp: mcpBinding('],
       ['throws.mjs', 'cannot load throws.mjs: Error: database unreachable\n    at file://'],
