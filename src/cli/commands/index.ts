@@ -11,6 +11,7 @@ import { helpCommand } from './help.js';
 import { idlToOpenApiCommand } from './idl-to-openapi.js';
 import { idlToOpenRpcCommand } from './idl-to-openrpc.js';
 import { lspCommand } from './lsp.js';
+import { mcpStdioCommand } from './mcp-stdio.js';
 import { openApiToIdlCommand } from './openapi-to-idl.js';
 import { openRpcToIdlCommand } from './openrpc-to-idl.js';
 import { toJsonCommand } from './to-json.js';
@@ -29,6 +30,7 @@ export const commands: readonly Command[] = [
   openRpcToIdlCommand,
   dtsCommand,
   lspCommand,
+  mcpStdioCommand,
   versionCommand,
   helpCommand,
 ];
