@@ -9,7 +9,7 @@ function loadingEntry(): ServerEntryModule {
 
 describe('rpcHostFor', () => {
   test('a module met while it still loads fails that request, and is hosted again once its exports are set', () => {
-    const host = rpcHostFor('/rpc', true, undefined, undefined);
+    const host = rpcHostFor({ rpcPath: '/rpc', exposeErrors: true, cors: undefined, httpStatus: undefined, mcp: undefined });
     const entry = loadingEntry();
     const first = host(entry);
     expect(String(first.failure)).toContain('the server module is still loading after an edit');
@@ -29,7 +29,7 @@ describe('rpcHostFor', () => {
   });
 
   test('handlers that do not fit the IDL stay a failure of that entry until an edit', () => {
-    const host = rpcHostFor('/rpc', true, undefined, undefined);
+    const host = rpcHostFor({ rpcPath: '/rpc', exposeErrors: true, cors: undefined, httpStatus: undefined, mcp: undefined });
     const entry = {
       handlers: {},
       idlJson: { interfaces: [] },
