@@ -16,6 +16,8 @@ export const RUNTIME_IMPORT = `${PACKAGE_NAME}/runtime`;
 export const RUNTIME_CLIENT_IMPORT = `${PACKAGE_NAME}/runtime/client`;
 /** The runtime without Node adapters: what generated `.idl` modules import. */
 export const RUNTIME_CORE_IMPORT = `${PACKAGE_NAME}/runtime/core`;
+/** The MCP binding: what the dev server's entry imports when the plugin's `server.mcp` is set. */
+export const RUNTIME_MCP_IMPORT = `${PACKAGE_NAME}/runtime/mcp`;
 
 /** The parts of this package's package.json that the compiler reads. */
 export interface OwnManifest {

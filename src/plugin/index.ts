@@ -38,7 +38,14 @@ import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './se
 import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from '../atomic-write.js';
 
-export type { IdlRpcPluginOptions, OpenApiOptions, OpenRpcOptions, DevServerOptions, BreakingOptions } from './options.js';
+export type {
+  IdlRpcPluginOptions,
+  OpenApiOptions,
+  OpenRpcOptions,
+  DevServerOptions,
+  McpPluginOptions,
+  BreakingOptions,
+} from './options.js';
 
 /** A document written next to the bundle: its file name and JSON text. */
 interface BuiltDocument {
@@ -201,7 +208,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       handler(id) {
         if (id === RESOLVED_SERVER_ENTRY_ID) {
           if (!viteConfig || !options.server) return null;
-          return serverEntryCode(viteConfig.root, options.server, options.openrpc);
+          return serverEntryCode(viteConfig.root, options.server, options);
         }
         return loadIdl(this, id);
       },

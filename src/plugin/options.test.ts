@@ -57,6 +57,27 @@ describe('resolveOptions', () => {
     );
   });
 
+  test('server.mcp: path defaults to /mcp (trailing slash trimmed), its other options pass to the binding; wrong values say which', () => {
+    const server = (mcp: unknown, rpcPath?: string) =>
+      resolveOptions({ rpcPath, server: { idl: 'a.idl', handlers: 'h.ts', mcp: mcp as never } }).server;
+    expect(server(undefined)?.mcp).toBeUndefined();
+    expect(server({ expose: ['CatalogService'] })?.mcp).toEqual({ expose: ['CatalogService'], path: '/mcp' });
+    expect(server({ path: '/agents/mcp/', allowedOrigins: ['https://app.test'], pageSize: 5 })?.mcp).toEqual({
+      path: '/agents/mcp',
+      allowedOrigins: ['https://app.test'],
+      pageSize: 5,
+    });
+    expect(() => server(['CatalogService'])).toThrow(/server\.mcp must be an object of mcpBinding's options/);
+    expect(() => server({ path: 'mcp' })).toThrow(/server\.mcp\.path must start with '\/', got "mcp"/);
+    expect(() => server({ path: '/api/' }, '/api')).toThrow(/server\.mcp\.path and rpcPath are both "\/api"/);
+    expect(() => server({ expose: 'CatalogService' })).toThrow(/server\.mcp\.expose must be an array of interface or method names/);
+    expect(() => server({ expose: [''] })).toThrow(/server\.mcp\.expose must be an array/);
+    expect(() => server({ allowedOrigins: ['app.test'] })).toThrow(/server\.mcp\.allowedOrigins holds "app\.test", which is no origin/);
+    expect(() => server({ serverInfo: { name: 'shop' } })).toThrow(/server\.mcp\.serverInfo must be \{ name: string, version: string \}/);
+    expect(() => server({ instructions: 7 })).toThrow(/server\.mcp\.instructions must be a string, got 7/);
+    expect(() => server({ pageSize: 0 })).toThrow(/server\.mcp\.pageSize must be a positive whole number, got 0/);
+  });
+
   test('rejects values a user can get wrong, saying which', () => {
     expect(() => resolveOptions({ openapi: { version: '2.0' as '3.0' } })).toThrow(/openapi\.version must be '3\.1' or '3\.0', got "2\.0"/);
     expect(() => resolveOptions({ rpcPath: 'rpc' })).toThrow(/rpcPath must start with '\/'/);

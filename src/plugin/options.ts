@@ -6,6 +6,9 @@ import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
 import { CHECK_LEVELS, type CheckLevel, isCheckLevel } from '../breaking/levels.js';
 import { type DocsPagePluginOptions, type ResolvedDocsPageOptions, resolveDocsPageOptions } from './docs-page-options.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
+import { type McpPluginOptions, resolveMcpOptions, type ResolvedMcpOptions } from './mcp-options.js';
+
+export type { McpPluginOptions, ResolvedMcpOptions };
 
 /** How `openapi.json` is written next to the bundle. */
 export interface OpenApiOptions {
@@ -77,6 +80,20 @@ export interface DevServerOptions {
    * root. Default `node_modules/.idl-rpc/server` (kept out of the public output folder).
    */
   outDir?: string;
+  /**
+   * The MCP binding (docs/mcp.md) beside the RPC endpoint, at `mcp.path` (default `/mcp`) of the dev
+   * and preview servers: `mcpBinding`'s options but `resources`, which the plugin gives (the `.idl`
+   * source, the OpenAPI and OpenRPC documents). Default: none, and no MCP code is loaded.
+   */
+  mcp?: McpPluginOptions;
+}
+
+/** `server` with its defaults filled in. */
+export interface ResolvedDevServerOptions {
+  idl: string;
+  handlers: string;
+  outDir: string;
+  mcp?: ResolvedMcpOptions;
 }
 
 /** The breaking-change check of every build (docs/breaking.md). */
@@ -160,7 +177,7 @@ export interface ResolvedOptions {
   declarationMap: boolean;
   openapi: ResolvedOpenApiOptions | false;
   openrpc: ResolvedOpenRpcOptions | false;
-  server?: Required<DevServerOptions>;
+  server?: ResolvedDevServerOptions;
   rpcPath: string;
   httpStatus?: Readonly<Record<string, number>>;
   exposeErrors: boolean;
@@ -198,16 +215,17 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   if (options.cacheDir !== undefined && (typeof options.cacheDir !== 'string' || options.cacheDir === '')) {
     throw new Error(`unplugin-idl-rpc: cacheDir must be a non-empty path, got ${JSON.stringify(options.cacheDir)}`);
   }
-  let server: Required<DevServerOptions> | undefined;
+  const resolvedRpcPath = rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath;
+  let server: ResolvedDevServerOptions | undefined;
   if (options.server) {
     const { idl, handlers } = options.server;
     if (typeof idl !== 'string' || typeof handlers !== 'string') {
       throw new Error('unplugin-idl-rpc: server needs both `idl` and `handlers` (paths relative to the Vite root)');
     }
     server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
+    if (options.server.mcp !== undefined) server.mcp = resolveMcpOptions(options.server.mcp, resolvedRpcPath);
   }
   const breaking = options.breaking ? resolveBreakingOptions(options.breaking) : undefined;
-  const resolvedRpcPath = rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath;
   // With `server`, the binding is served at rpcPath by the dev server, `vite preview` and the server
   // build alike, so every document of such a build says so.
   if (openapi && openapi.serverUrl === undefined && server) openapi.serverUrl = resolvedRpcPath;

@@ -1,7 +1,7 @@
 /**
  * Where this package's runtime lives on disk, so bundlers resolve the runtime imports of generated
  * code (`unplugin-idl-rpc/runtime/core`, `unplugin-idl-rpc/runtime/client`) and of the dev server's
- * entry (`unplugin-idl-rpc/runtime`) even when the package cannot
+ * entry (`unplugin-idl-rpc/runtime`, `unplugin-idl-rpc/runtime/mcp`) even when the package cannot
  * reference itself by name (a fixture app inside this repository, a linked checkout, esbuild without
  * the package in node_modules). The paths come from the package's own `exports` map.
  */
@@ -15,10 +15,11 @@ import {
   RUNTIME_CLIENT_IMPORT,
   RUNTIME_CORE_IMPORT,
   RUNTIME_IMPORT,
+  RUNTIME_MCP_IMPORT,
 } from '../own-package.js';
 import { isIdlId } from './idl-id.js';
 
-export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT };
+export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT };
 
 export const TYPEBOX_IMPORT = '@sinclair/typebox';
 
@@ -40,7 +41,7 @@ export function runtimePaths(): RuntimePaths {
   const packageRoot = ownPackageRoot();
   const pkg = ownManifest();
   const files: Record<string, string> = {};
-  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT]) {
+  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_MCP_IMPORT]) {
     const entry = pkg.exports[`.${specifier.slice(PACKAGE_NAME.length)}`];
     const target = typeof entry === 'string' ? entry : entry.default;
     files[specifier] = path.join(packageRoot, target);

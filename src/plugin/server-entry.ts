@@ -11,9 +11,9 @@ import { stringLiteral } from '../codegen/source-text.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
 import type { IdlModel } from '../idl/model.js';
-import { openRpcAsset } from './compiler.js';
-import type { DevServerOptions, ResolvedOpenRpcOptions } from './options.js';
-import { resolveRuntimeFile, RUNTIME_IMPORT } from './runtime-paths.js';
+import { openApiAsset, openRpcAsset } from './compiler.js';
+import type { ResolvedDevServerOptions, ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
+import { resolveRuntimeFile, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT } from './runtime-paths.js';
 
 export const SERVER_ENTRY_ID = 'virtual:idl-rpc-server';
 export const RESOLVED_SERVER_ENTRY_ID = '\0idl-rpc-server';
@@ -30,17 +30,31 @@ export interface ServerEntryModule {
   createMiddleware: typeof import('../../runtime/node.js').createMiddleware;
   /** The OpenRPC document of the `.idl` (what `rpc.discover` answers); undefined with `openrpc: false`. */
   openRpcDocument?: object;
+  /** With `server.mcp` only (an entry without it imports no MCP code): the MCP binding's options maker. */
+  mcpBinding?: typeof import('../../runtime/mcp/index.js').mcpBinding;
+  /** With `server.mcp` only: the runtime's Node listener, which hosts the MCP server at its path. */
+  createNodeListener?: typeof import('../../runtime/node.js').createNodeListener;
+  /** With `server.mcp` only: the MCP resources, the `.idl` source and the documents of the `.idl`. */
+  mcpResources?: import('../../runtime/mcp/index.js').McpResources;
+}
+
+/** The documents an entry describes its `.idl` with (each `false` when the plugin writes none). */
+export interface EntryDocuments {
+  openapi: ResolvedOpenApiOptions | false;
+  openrpc: ResolvedOpenRpcOptions | false;
 }
 
 /**
  * The code of `virtual:idl-rpc-server` for a Vite root (for a broken `.idl`, code that fails with its
  * error). With `openrpc` on, the entry carries the OpenRPC document of the `.idl`, which the hosted
- * server answers `rpc.discover` with (the runtime never makes one).
+ * server answers `rpc.discover` with (the runtime never makes one). With `server.mcp`, it also
+ * imports the MCP binding and carries its resources: the `.idl` source as it is now and the OpenAPI
+ * document of the `.idl` (an edit of the `.idl` reloads the entry, so both follow it).
  */
 export async function serverEntryCode(
   root: string,
-  server: Required<DevServerOptions>,
-  openrpc: ResolvedOpenRpcOptions | false = false,
+  server: ResolvedDevServerOptions,
+  documents: EntryDocuments = { openapi: false, openrpc: false },
 ): Promise<string> {
   const idlFile = path.resolve(root, server.idl);
   const handlersFile = path.resolve(root, server.handlers);
@@ -48,22 +62,36 @@ export async function serverEntryCode(
   const [{ compileIdl }, { serverNames }] = await Promise.all([import('../idl/compile.js'), import('../codegen/emit-server.js')]);
   let names: ReturnType<typeof serverNames>;
   let model: IdlModel;
+  let source: string;
   try {
-    model = compileIdl(readFileSync(idlFile, 'utf8'), idlFile);
+    source = readFileSync(idlFile, 'utf8');
+    model = compileIdl(source, idlFile);
     names = serverNames(model);
   } catch {
     // A broken `.idl`: import it anyway, so that loading fails with the `.idl` module's own error
     // and Vite records the dependency that reloads this entry once the file is fixed.
     return `export * from ${stringLiteral(idlFile)};\n`;
   }
-  return [
+  const { openapi, openrpc } = documents;
+  const lines = [
     `import * as handlers from ${stringLiteral(handlersFile)};`,
     `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${stringLiteral(idlFile)};`,
     `import { createMiddleware } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `export { handlers, idlJson, createServer, createMiddleware };`,
     `export const openRpcDocument = ${openrpc ? (await openRpcAsset([model], openrpc)).source.trimEnd() : 'undefined'};`,
-    '',
-  ].join('\n');
+  ];
+  if (server.mcp) lines.push(...mcpEntryLines(source, openapi ? (await openApiAsset([model], openapi)).source.trimEnd() : undefined));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The entry's MCP part: the binding, the Node listener that hosts it, and its resources. */
+function mcpEntryLines(idlSource: string, openApiDocument: string | undefined): string[] {
+  return [
+    `import { mcpBinding } from ${stringLiteral(resolveRuntimeFile(RUNTIME_MCP_IMPORT))};`,
+    `import { createNodeListener } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
+    `export { mcpBinding, createNodeListener };`,
+    `export const mcpResources = { idl: ${stringLiteral(idlSource)}, openApi: ${openApiDocument ?? 'undefined'}, openRpc: openRpcDocument };`,
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The Vite dev server part: `/openapi.json`, `/openrpc.json` and, when `server` is configured, the RPC endpoint with
- * the user's handlers loaded through Vite's SSR module runner. The runner reloads a module when it
+ * The Vite dev server part: `/openapi.json`, `/openrpc.json` and, when `server` is configured, the RPC endpoint
+ * (and, with `server.mcp`, the MCP binding) with the user's handlers loaded through Vite's SSR module runner. The runner reloads a module when it
  * (or the `.idl` it depends on) changes, so edits take effect on the next request, no restart.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
 import { useDocsPage } from './vite-docs-page.js';
-import { isRpcRequest, type Middleware, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import { isHostedRequest, type Middleware, type RpcHostOptions, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { rpcProblemReporter } from './vite-rpc-problems.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { endpointCors } from './vite-cors.js';
@@ -68,7 +68,14 @@ export function configureDevServer(
     server.config.logger.warn('[unplugin-idl-rpc] the SSR environment cannot run modules; the RPC endpoint is off');
     return;
   }
-  const hostFor = rpcHostFor(options.rpcPath, options.exposeErrors, endpointCors(server.config.server.cors), options.httpStatus);
+  const hostOptions: RpcHostOptions = {
+    rpcPath: options.rpcPath,
+    exposeErrors: options.exposeErrors,
+    cors: endpointCors(server.config.server.cors),
+    httpStatus: options.httpStatus,
+    mcp: options.server.mcp,
+  };
+  const hostFor = rpcHostFor(hostOptions);
   const servedIdl = path.resolve(root, options.server.idl);
   const handlersFile = path.resolve(root, options.server.handlers);
   /** The text of each source of the endpoint at the previous request (undefined: unreadable). */
@@ -114,6 +121,7 @@ export function configureDevServer(
     }
     problems.recovered();
     if (hosted.fresh && hosted.problem) problems.warning(`${handlersModule} ${hosted.problem}`);
+    if (hosted.fresh && hosted.mcpFailure !== undefined) problems.failure(hosted.mcpFailure, 'the MCP binding cannot start');
     return hosted.middleware;
   };
   // The handlers load when the server starts, so that what is wrong with them shows at once, not
@@ -122,7 +130,7 @@ export function configureDevServer(
     currentHost().catch(() => undefined);
   });
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (!isRpcRequest(req.url, options.rpcPath)) return next();
+    if (!isHostedRequest(req.url, hostOptions)) return next();
     currentHost()
       .then((middleware) => middleware(req, res, next))
       .catch((error: unknown) => {

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, PreviewServer, ResolvedConfig } from 'vite';
-import type { DevServerOptions, ResolvedOptions } from './options.js';
-import { isRpcRequest, rpcHostFor, sendLoadFailure } from './rpc-host.js';
+import type { ResolvedDevServerOptions, ResolvedOptions } from './options.js';
+import { isHostedRequest, type RpcHostOptions, rpcHostFor, sendLoadFailure } from './rpc-host.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { useDocsPage } from './vite-docs-page.js';
 import { endpointCors } from './vite-cors.js';
@@ -22,7 +22,7 @@ export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
  * config file (with one, the config file brings it; that instance sees an SSR build and does not
  * start another one).
  */
-export async function buildServerEntry(config: ResolvedConfig, server: Required<DevServerOptions>, ownPlugin: () => Plugin): Promise<void> {
+export async function buildServerEntry(config: ResolvedConfig, server: ResolvedDevServerOptions, ownPlugin: () => Plugin): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: config.configFile ?? false,
@@ -45,7 +45,14 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
   useDocsPage(server, options, 'preview');
   if (!options.server) return;
   const file = path.resolve(server.config.root, options.server.outDir, SERVER_ENTRY_FILE);
-  const hostFor = rpcHostFor(options.rpcPath, false, endpointCors(server.config.preview.cors), options.httpStatus);
+  const hostOptions: RpcHostOptions = {
+    rpcPath: options.rpcPath,
+    exposeErrors: false,
+    cors: endpointCors(server.config.preview.cors),
+    httpStatus: options.httpStatus,
+    mcp: options.server.mcp,
+  };
+  const hostFor = rpcHostFor(hostOptions);
   let entry: Promise<ServerEntryModule> | undefined;
   const logError = (error: unknown) =>
     server.config.logger.error(`[unplugin-idl-rpc] ${error instanceof Error ? error.message : String(error)}`);
@@ -53,7 +60,7 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
   // server's gzip middleware, which would hold a stream method's events back until a compressed
   // block fills. Requests for the endpoint never reach it (`next()` is not called for them).
   server.middlewares.use((req, res, next) => {
-    if (!isRpcRequest(req.url, options.rpcPath)) return next();
+    if (!isHostedRequest(req.url, hostOptions)) return next();
     if (!existsSync(file)) {
       sendLoadFailure(res, new Error(`${file} does not exist; run \`vite build\` before \`vite preview\``), true);
       return;
@@ -63,6 +70,7 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
       .then((loaded) => {
         const hosted = hostFor(loaded);
         if (hosted.fresh && hosted.failure !== undefined) logError(hosted.failure);
+        if (hosted.fresh && hosted.mcpFailure !== undefined) logError(hosted.mcpFailure);
         if (hosted.fresh && hosted.problem) server.config.logger.warn(`[unplugin-idl-rpc] ${options.server?.handlers} ${hosted.problem}`);
         hosted.middleware(req, res, next);
       })

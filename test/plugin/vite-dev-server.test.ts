@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { callRpc, eventually } from './harness/http.js';
+import { callRpc, eventually, postMcpInitialize } from './harness/http.js';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { startViteDevServer } from './harness/vite-dev.js';
@@ -74,6 +74,17 @@ describe('vite dev server', () => {
     // The endpoint answers rpc.discover with the document of the served .idl.
     const discovered = await callRpc(rpcUrl, 'rpc.discover', []);
     expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+  });
+
+  test('without server.mcp, POST /mcp is no MCP endpoint and the entry loads no MCP code', async () => {
+    const answer = await postMcpInitialize(`${base}/mcp`);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('protocolVersion');
+    // A call first, so that the entry and the runtime it imports are loaded.
+    expect((await callRpc(rpcUrl, 'OrderService.getOrder', ['order-1'])).result).toMatchObject({ orderId: 'order-1' });
+    const loaded = [...server.environments.ssr.moduleGraph.idToModuleMap.keys()];
+    expect(loaded.some((id) => id.endsWith('/runtime/server.js'))).toBe(true);
+    expect(loaded.filter((id) => id.includes('/runtime/mcp/'))).toStrictEqual([]);
   });
 
   test("answers CORS preflights as Vite's server.cors says (its default: pages on localhost), though the endpoint runs before Vite's own CORS middleware", async () => {

@@ -11,7 +11,7 @@ import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import idlRpc from '../../src/plugin/vite.js';
 import type { IdlRpcPluginOptions } from '../../src/plugin/options.js';
-import { callRpc } from './harness/http.js';
+import { callRpc, postMcpInitialize } from './harness/http.js';
 import { copyFixtureApp } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
@@ -75,6 +75,16 @@ test('vite preview hosts the built RPC server, the built openapi.json and openrp
   expect(await openrpc.json()).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
   const discovered = await callRpc(`${base}/rpc`, 'rpc.discover', []);
   expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+});
+
+test('without server.mcp, the server build holds no MCP code and POST /mcp is no MCP endpoint', async () => {
+  const built = await readFile(path.join(app, 'node_modules/.idl-rpc/server/idl-rpc-server.js'), 'utf8');
+  expect(built).toContain('createMiddleware');
+  expect(built).not.toContain('tools/list');
+  expect(built).not.toContain('mcpBinding');
+  const answer = await postMcpInitialize(`${base}/mcp`);
+  expect(answer.status).toBe(404);
+  expect(answer.text).not.toContain('protocolVersion');
 });
 
 test('vite preview serves the API reference page only when docsPage.preview asks for it', async () => {

@@ -35,3 +35,18 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
   }
   return value;
 }
+
+/** POSTs an MCP `initialize` request as a client would; the status and the body's text. */
+export async function postMcpInitialize(url: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } },
+    }),
+  });
+  return { status: response.status, text: await response.text() };
+}
