@@ -42,6 +42,19 @@ function textOf(result: Record<string, unknown>): unknown {
   return JSON.parse((result.content as { text: string }[])[0].text);
 }
 
+/**
+ * The probe's value, or `instead` while the dev server is still importing the edited module (it
+ * answers "still loading after an edit; call again" until the import is done).
+ */
+async function whileReloading<T>(probe: () => Promise<T>, instead: T): Promise<T> {
+  try {
+    return await probe();
+  } catch (error) {
+    if (String(error).includes('still loading after an edit')) return instead;
+    throw error;
+  }
+}
+
 /** A resource's text, by its file name (`source.idl`, `openapi.json`, `openrpc.json`). */
 async function resourceText(client: Client, file: string): Promise<string> {
   const { contents } = await client.readResource({ uri: `idlrpc://checkout/${file}` });
@@ -106,7 +119,7 @@ describe('vite dev server with server.mcp', () => {
     await writeFile(idlFile, edited);
     try {
       const orderIdType = async () => {
-        const { tools } = await client.listTools();
+        const { tools } = await whileReloading(() => client.listTools(), { tools: [] });
         const getOrder = tools.find((tool) => tool.name === 'OrderService_getOrder');
         return (getOrder?.inputSchema.properties as Record<string, { type?: string }> | undefined)?.orderId?.type;
       };
@@ -117,7 +130,7 @@ describe('vite dev server with server.mcp', () => {
       await writeFile(idlFile, originalIdl);
     }
     const restored = await eventually(
-      () => resourceText(client, 'source.idl'),
+      () => whileReloading(() => resourceText(client, 'source.idl'), ''),
       (text) => text === originalIdl,
     );
     expect(restored).toBe(originalIdl);
