@@ -158,6 +158,19 @@ describe('the Origin check', () => {
     expect(listed.status).toBe(200);
     expect(listed.headers.get('access-control-allow-origin')).toBe(listedOrigin);
   });
+
+  it("answers a listed page's preflight with the MCP-Protocol-Version header allowed, which MCP clients send", async () => {
+    const preflight = await fetch(mcpUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: listedOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.split(/,\s*/)).toContain('mcp-protocol-version');
+  });
 });
 
 describe('the MCP conformance suite', () => {
