@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import idlRpc from 'unplugin-idl-rpc/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -17,7 +18,7 @@ const databaseClients = ['@electric-sql/pglite', 'pg'];
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'service/handlers.ts' } }), printPlaygroundAddresses()],
+  plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'service/handlers.ts' } }), checkoutIdlSource(), printPlaygroundAddresses()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -31,6 +32,27 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `pg` is loaded only with DATABASE_URL; both come from the repository's node_modules.
   ssr: isSsrBuild ? { noExternal: true, external: databaseClients } : undefined,
 }));
+
+/**
+ * `import idlSource from 'virtual:checkout-idl-source'`: the text of checkout.idl, which the
+ * standalone server offers AI agents as an MCP resource (server/mcp.ts). A module rather than a
+ * file read at start-up, so that it is inside the server bundle; not `checkout.idl?raw`, because
+ * the IDL plugin loads every `checkout.idl` import, whatever its query, as the generated code.
+ */
+function checkoutIdlSource(): Plugin {
+  const id = 'virtual:checkout-idl-source';
+  const resolvedId = `\0${id}`;
+  const file = fileURLToPath(new URL('checkout.idl', import.meta.url));
+  return {
+    name: 'checkout-idl-source',
+    resolveId: (source) => (source === id ? resolvedId : undefined),
+    load(loaded) {
+      if (loaded !== resolvedId) return undefined;
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(readFileSync(file, 'utf8'))};\n`;
+    },
+  };
+}
 
 /** After Vite's own "Local: http://..." lines, says what to open and try. */
 function printPlaygroundAddresses(): Plugin {

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
+import { DEFAULT_CORS_ALLOWED_HEADERS, listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
 import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
 import type { CheckoutStore } from '../service/store.js';
+import { checkoutMcp } from './mcp.js';
 
 export interface StartOptions {
   /** Default: SERVER_PORT, else 8080; 0 picks a free port. */
@@ -29,6 +30,12 @@ export interface StartOptions {
    * none, so only pages served from the service's own origin can call it from a browser.
    */
   corsOrigins?: readonly string[] | '*';
+  /**
+   * The service's tools for AI agents over MCP on `POST /mcp` (server/mcp.ts, docs/mcp.md "The
+   * playground"), with the IDL source and the documents above as resources. Pages on the
+   * `corsOrigins` listed may reach it too (not any page with `'*'`). Default true.
+   */
+  mcp?: boolean;
   /** Shut down gracefully on SIGTERM and SIGINT (calls in flight are answered first). Default false. */
   shutdownOnSignals?: boolean;
 }
@@ -53,14 +60,18 @@ function documentBesideBundle(fileName: 'openapi.json' | 'openrpc.json'): object
  * Starts the checkout service as a standalone HTTP server: JSON-RPC 2.0 on `/` and one segment
  * below it (`/rpc`), plus the OpenAPI binding on `.../<Interface>/<method>`, 404 on other paths,
  * its document on `GET /openapi.json`, the OpenRPC document on `GET /openrpc.json` (and from
- * `rpc.discover`) and the API reference page on `GET /__idl/docs`. Unexpected
+ * `rpc.discover`), the API reference page on `GET /__idl/docs` and the MCP binding on `POST /mcp`
+ * (GET and DELETE of `/mcp` get 405). Unexpected
  * handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttpServer> {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle('openapi.json'));
   const openRpcDocument = options.openRpcDocument === false ? undefined : (options.openRpcDocument ?? documentBesideBundle('openrpc.json'));
-  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors });
+  const mcp = options.mcp === false ? undefined : checkoutMcp({ corsOrigins: options.corsOrigins, openApiDocument, openRpcDocument });
+  // An MCP client sends MCP-Protocol-Version after initialize: a page's preflight must allow it.
+  const allowedHeaders = mcp === undefined ? undefined : [...DEFAULT_CORS_ALLOWED_HEADERS, 'mcp-protocol-version'];
+  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins, allowedHeaders };
+  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors, mcp });
   const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
   return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });
 }
