@@ -59,7 +59,8 @@ export class CorsPolicy implements CorsRules {
   readonly #preflightHeaders: Record<string, string>;
   readonly #exposed: string | undefined;
 
-  constructor(options: CorsOptions) {
+  /** `bindingHeaders`: request headers a mounted binding's clients send, allowed unless `allowedHeaders` is given. */
+  constructor(options: CorsOptions, bindingHeaders: readonly string[] = []) {
     if (typeof options !== 'object' || options === null) throw new Error('createRpcServer: cors must be an object like { origins: [...] }');
     const { origins } = options;
     if (origins === '*') {
@@ -80,7 +81,7 @@ export class CorsPolicy implements CorsRules {
     }
     this.#preflightHeaders = {
       'access-control-allow-methods': 'POST',
-      'access-control-allow-headers': headerList(options.allowedHeaders ?? DEFAULT_CORS_ALLOWED_HEADERS, 'allowedHeaders'),
+      'access-control-allow-headers': headerList(options.allowedHeaders ?? [...DEFAULT_CORS_ALLOWED_HEADERS, ...bindingHeaders], 'allowedHeaders'),
       'access-control-max-age': String(maxAge),
     };
     const exposed = options.exposedHeaders === undefined ? '' : headerList(options.exposedHeaders, 'exposedHeaders');

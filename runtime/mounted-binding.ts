@@ -41,6 +41,12 @@ export interface MountedBinding {
   readonly path: string;
   /** Answers a POST to `path`. */
   answer(request: MountedRequest): MaybePromise<HttpAnswer>;
+  /**
+   * Request headers the binding's clients send besides the server's own (MCP's
+   * `MCP-Protocol-Version`): with `cors` on and its default `allowedHeaders`, preflights allow them
+   * too, or a page's calls would fail once its client sends one.
+   */
+  readonly requestHeaders?: readonly string[];
 }
 
 /** What a binding's entry gives to a server option (`createRpcServer({ mcp: mcpBinding({...}) })`). */

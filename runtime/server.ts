@@ -273,7 +273,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     );
   }
 
-  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors);
   const interceptors = middlewareInterceptors(methods, options.middleware, options.middlewareFor);
   const pipeline = createCallPipeline({
     validators,
@@ -304,6 +303,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     streams,
   });
   const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize });
+  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors, mcp?.requestHeaders);
   const rest = createRestBinding({
     methods,
     calls,

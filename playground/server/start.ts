@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_CORS_ALLOWED_HEADERS, listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
+import { listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
 import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
@@ -68,9 +68,7 @@ export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttp
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle('openapi.json'));
   const openRpcDocument = options.openRpcDocument === false ? undefined : (options.openRpcDocument ?? documentBesideBundle('openrpc.json'));
   const mcp = options.mcp === false ? undefined : checkoutMcp({ corsOrigins: options.corsOrigins, openApiDocument, openRpcDocument });
-  // An MCP client sends MCP-Protocol-Version after initialize: a page's preflight must allow it.
-  const allowedHeaders = mcp === undefined ? undefined : [...DEFAULT_CORS_ALLOWED_HEADERS, 'mcp-protocol-version'];
-  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins, allowedHeaders };
+  const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
   const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors, mcp });
   const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
   return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });

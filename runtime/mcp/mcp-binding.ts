@@ -46,6 +46,9 @@ export interface McpOptions {
   resources?: McpResources;
 }
 
+/** The header naming the client's protocol revision after `initialize` (lower-case, as Node gives headers). */
+const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
+
 /** The MCP binding, to give to `createRpcServer`'s `mcp` option. Throws at start-up on bad options. */
 export function mcpBinding(options: McpOptions = {}): BindingMount {
   const path = options.path ?? '/mcp';
@@ -75,7 +78,7 @@ function createMcpBinding(
     const headers = request.headers;
     if (!origins.allows(headers)) return refused(403, ErrorCode.InvalidRequest, 'Forbidden: this Origin may not reach the MCP server');
     if (!isJsonMediaType(request.contentType ?? headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
-    const version = headers?.['mcp-protocol-version'] ?? ASSUMED_PROTOCOL_VERSION;
+    const version = headers?.[PROTOCOL_VERSION_HEADER] ?? ASSUMED_PROTOCOL_VERSION;
     if (!isProtocolVersion(version)) {
       return refused(
         400,
@@ -126,7 +129,7 @@ function createMcpBinding(
     return messages.answer(id, method, (message as { params?: unknown }).params, request);
   }
 
-  return { path: options.path, answer };
+  return { path: options.path, answer, requestHeaders: [PROTOCOL_VERSION_HEADER] };
 }
 
 function jsonAnswer(body: McpResponse | McpResponse[]): HttpAnswer {

@@ -92,3 +92,30 @@ describe('mcpBinding options checked at start-up', () => {
     expect(() => mcpBinding({ allowedOrigins: ['not an origin'] })).toThrow(/allowedOrigins holds "not an origin"/);
   });
 });
+
+describe('CORS of a server with the MCP binding', () => {
+  const preflight = (server: ReturnType<typeof createRpcServer>) =>
+    server.handleHttp({
+      method: 'OPTIONS',
+      path: '/mcp',
+      body: '',
+      headers: { origin: 'https://shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'mcp-protocol-version' },
+    });
+
+  it("allows MCP's MCP-Protocol-Version header in preflights by default, since MCP clients send it after initialize", async () => {
+    const server = createRpcServer({ idl, handlers: nullHandlers(idl), cors: { origins: ['https://shop.test'] }, mcp: mcpBinding() });
+    const answer = await preflight(server);
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-headers']?.split(', ')).toContain('mcp-protocol-version');
+  });
+
+  it('keeps allowedHeaders as given when the server lists them', async () => {
+    const server = createRpcServer({
+      idl,
+      handlers: nullHandlers(idl),
+      cors: { origins: ['https://shop.test'], allowedHeaders: ['content-type'] },
+      mcp: mcpBinding(),
+    });
+    expect((await preflight(server)).headers['access-control-allow-headers']).toBe('content-type');
+  });
+});
