@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import idlRpc from 'unplugin-idl-rpc/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { checkoutMcpTools } from './server/mcp-tools.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const databaseClients = ['@electric-sql/pglite', 'pg'];
@@ -10,21 +10,30 @@ const databaseClients = ['@electric-sql/pglite', 'pg'];
  * The checkout playground.
  *
  * - `vite` (npm run playground): the page, the RPC endpoint `/rpc`, the OpenAPI binding
- *   (`POST /rpc/<Interface>/<method>`), `/openapi.json` and the API reference page `/__idl/docs`,
- *   with the handlers of service/handlers.ts.
+ *   (`POST /rpc/<Interface>/<method>`), `/openapi.json`, the API reference page `/__idl/docs` and
+ *   the MCP binding for AI agents `/mcp`, with the handlers of service/handlers.ts.
  * - `vite build` (npm run playground:build): the page into dist/, with dist/openapi.json.
  * - `vite build --ssr` (also npm run playground:build): the standalone server, server/main.ts, into
- *   dist/server/main.js: one file with the runtime bundled in, started with plain `node`.
+ *   dist/server/main.js, started with plain `node`, and server/mcp-stdio.ts into
+ *   dist/server/mcp-stdio.js, served over stdio by `idlrpc -mcp-stdio`; the runtime is bundled in,
+ *   in a chunk the two share beside them.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [idlRpc({ server: { idl: 'checkout.idl', handlers: 'service/handlers.ts' } }), checkoutIdlSource(), printPlaygroundAddresses()],
+  plugins: [
+    idlRpc({ server: { idl: 'checkout.idl', handlers: 'service/handlers.ts', mcp: checkoutMcpTools } }),
+    printPlaygroundAddresses(),
+  ],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
         copyPublicDir: false,
-        rollupOptions: { input: 'server/main.ts', output: { entryFileNames: 'main.js' } },
+        rollupOptions: {
+          input: { main: 'server/main.ts', 'mcp-stdio': 'server/mcp-stdio.ts' },
+          // Chunks beside the entries: the server finds openapi.json and openrpc.json beside its code.
+          output: { entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+        },
       }
     : { outDir: 'dist', emptyOutDir: true },
   // Bundle everything into the server build, so that it runs with `node` alone, except the two
@@ -32,27 +41,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `pg` is loaded only with DATABASE_URL; both come from the repository's node_modules.
   ssr: isSsrBuild ? { noExternal: true, external: databaseClients } : undefined,
 }));
-
-/**
- * `import idlSource from 'virtual:checkout-idl-source'`: the text of checkout.idl, which the
- * standalone server offers AI agents as an MCP resource (server/mcp.ts). A module rather than a
- * file read at start-up, so that it is inside the server bundle; not `checkout.idl?raw`, because
- * the IDL plugin loads every `checkout.idl` import, whatever its query, as the generated code.
- */
-function checkoutIdlSource(): Plugin {
-  const id = 'virtual:checkout-idl-source';
-  const resolvedId = `\0${id}`;
-  const file = fileURLToPath(new URL('checkout.idl', import.meta.url));
-  return {
-    name: 'checkout-idl-source',
-    resolveId: (source) => (source === id ? resolvedId : undefined),
-    load(loaded) {
-      if (loaded !== resolvedId) return undefined;
-      this.addWatchFile(file);
-      return `export default ${JSON.stringify(readFileSync(file, 'utf8'))};\n`;
-    },
-  };
-}
 
 /** After Vite's own "Local: http://..." lines, says what to open and try. */
 function printPlaygroundAddresses(): Plugin {
@@ -71,6 +59,7 @@ function printPlaygroundAddresses(): Plugin {
         info(`  JSON-RPC endpoint:   POST ${new URL('rpc', base).href}`);
         info(`  API reference:       ${new URL('__idl/docs', base).href} (try the calls there)`);
         info(`  OpenAPI document:    ${new URL('openapi.json', base).href}`);
+        info(`  MCP for AI agents:   ${new URL('mcp', base).href} (docs/mcp.md)`);
       };
     },
   };

@@ -81,7 +81,10 @@ export class CorsPolicy implements CorsRules {
     }
     this.#preflightHeaders = {
       'access-control-allow-methods': 'POST',
-      'access-control-allow-headers': headerList(options.allowedHeaders ?? [...DEFAULT_CORS_ALLOWED_HEADERS, ...bindingHeaders], 'allowedHeaders'),
+      'access-control-allow-headers': headerList(
+        options.allowedHeaders ?? [...DEFAULT_CORS_ALLOWED_HEADERS, ...bindingHeaders],
+        'allowedHeaders',
+      ),
       'access-control-max-age': String(maxAge),
     };
     const exposed = options.exposedHeaders === undefined ? '' : headerList(options.exposedHeaders, 'exposedHeaders');

@@ -2,11 +2,11 @@
  * The checkout service for AI agents: the MCP binding of the standalone server (docs/mcp.md,
  * "The playground"), on `POST /mcp`.
  */
+/// <reference types="vite/client" />
 import { mcpBinding } from 'unplugin-idl-rpc/runtime/mcp';
-import idlSource from 'virtual:checkout-idl-source';
-
-/** Every interface of checkout.idl: each of their methods is a tool but the stream method `watchOrder`. */
-const EXPOSED = ['CatalogService', 'CartService', 'OrderService'];
+// The IDL's text, inside the server bundle (Vite's `?raw`; the IDL plugin leaves such imports to Vite).
+import idlSource from '../checkout.idl?raw';
+import { checkoutMcpTools } from './mcp-tools.js';
 
 export interface CheckoutMcpOptions {
   /** The standalone server's `corsOrigins`: the origins listed may also reach the tools; `'*'` opens none more. */
@@ -25,12 +25,8 @@ export interface CheckoutMcpOptions {
  */
 export function checkoutMcp(options: CheckoutMcpOptions = {}): ReturnType<typeof mcpBinding> {
   return mcpBinding({
-    expose: EXPOSED,
+    ...checkoutMcpTools,
     allowedOrigins: options.corsOrigins === '*' ? undefined : options.corsOrigins,
-    serverInfo: { name: 'checkout-playground', version: '1.0.0' },
-    instructions:
-      'A shop: list the products (CatalogService_listProducts), put some in a cart (CartService_addToCart; ' +
-      'keep the cartId it returns), then order the cart (OrderService_createOrder). Prices are in US dollars.',
     resources: { idl: idlSource, openApi: options.openApiDocument, openRpc: options.openRpcDocument },
   });
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { listen, type RpcHttpServer } from 'unplugin-idl-rpc/runtime';
+import { listen, type RpcHttpServer, type RpcServer } from 'unplugin-idl-rpc/runtime';
 import { createDocsPage } from 'unplugin-idl-rpc/runtime/docs-page';
 import { createCheckoutServer } from '../checkout.idl';
 import { createCheckoutService } from '../service/checkout-service.js';
@@ -65,11 +65,19 @@ function documentBesideBundle(fileName: 'openapi.json' | 'openrpc.json'): object
  * handler errors are logged, not sent.
  */
 export function startCheckoutServer(options: StartOptions = {}): Promise<RpcHttpServer> {
+  const rpcServer = createPlaygroundServer(options);
+  const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
+  return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });
+}
+
+/**
+ * The checkout service's RPC server, not listening yet: its handlers over the store, the documents
+ * beside the bundle, CORS and the MCP binding, as `startCheckoutServer` serves them.
+ */
+export function createPlaygroundServer(options: Omit<StartOptions, 'port' | 'host' | 'docsPage' | 'shutdownOnSignals'> = {}): RpcServer {
   const openApiDocument = options.openApiDocument === false ? undefined : (options.openApiDocument ?? documentBesideBundle('openapi.json'));
   const openRpcDocument = options.openRpcDocument === false ? undefined : (options.openRpcDocument ?? documentBesideBundle('openrpc.json'));
   const mcp = options.mcp === false ? undefined : checkoutMcp({ corsOrigins: options.corsOrigins, openApiDocument, openRpcDocument });
   const cors = options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins };
-  const rpcServer = createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors, mcp });
-  const docsPage = options.docsPage === false ? undefined : createDocsPage({ title: 'Checkout API' });
-  return listen(rpcServer, { port: options.port, host: options.host, docsPage, shutdownSignals: options.shutdownOnSignals ?? false });
+  return createCheckoutServer(createCheckoutService({ store: options.store }), { openApiDocument, openRpcDocument, cors, mcp });
 }

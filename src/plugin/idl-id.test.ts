@@ -2,7 +2,14 @@ import { expect, test } from 'vitest';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 
 test('an id is an .idl module when its path, before the query, ends in .idl', () => {
-  for (const id of ['/src/checkout.idl', '/src/checkout.idl?import', '/src/checkout.idl?v=1&import', 'C:/app/a.idl?x=.js']) {
+  for (const id of [
+    '/src/checkout.idl',
+    '/src/checkout.idl?import',
+    '/src/checkout.idl?v=1&import',
+    'C:/app/a.idl?x=.js',
+    '/src/a.idl?v=raw',
+    '/src/a.idl?rawness',
+  ]) {
     expect(IDL_ID_FILTER.test(id), id).toBe(true);
     expect(isIdlId(id), id).toBe(true);
   }
@@ -16,6 +23,9 @@ test('.idl in the query, or a longer extension, does not make an .idl module', (
     '/src/checkout.idl.d.ts',
     '/src/checkout.idlx',
     '/src/idl',
+    '/src/checkout.idl?raw',
+    '/src/checkout.idl?import&raw',
+    '/src/checkout.idl?url',
   ]) {
     expect(IDL_ID_FILTER.test(id), id).toBe(false);
     expect(isIdlId(id), id).toBe(false);

@@ -7,11 +7,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { catalog } from '../../playground/service/catalog.js';
-import { playgroundEnv, playgroundRoot, repositoryRoot } from './harness.js';
+import { BIN, ensureBuilt } from '../cli/run-cli.js';
+import { playgroundDevServer, playgroundEnv, playgroundRoot, repositoryRoot } from './harness.js';
 import { runConformance, runInspector } from './mcp-node22-tools.js';
 import { buildServer, rpc, type ServerProcess, startServer } from './server-process.js';
 
@@ -235,5 +237,43 @@ describe('PLAYGROUND_MCP', () => {
     await expect(startServer(built.mainJs, { ...playgroundEnv(), PLAYGROUND_MCP: 'yes' })).rejects.toThrow(
       /PLAYGROUND_MCP must be on or off, got "yes"/,
     );
+  });
+});
+
+describe("the SDK's client over stdio (idlrpc -mcp-stdio dist/server/mcp-stdio.js)", () => {
+  it('starts the playground as a desktop AI client would, lists its tools, calls one and reads a resource', async () => {
+    ensureBuilt();
+    const stdioClient = new Client({ name: 'playground-stdio-test', version: '1.0.0' });
+    const mcpStdioJs = path.join(path.dirname(built.mainJs), 'mcp-stdio.js');
+    await stdioClient.connect(
+      new StdioClientTransport({ command: process.execPath, args: [BIN, '-mcp-stdio', mcpStdioJs], stderr: 'pipe' }),
+    );
+    try {
+      expect((await stdioClient.listTools()).tools.map((tool) => tool.name)).toStrictEqual(toolNames);
+      const product = await stdioClient.callTool({ name: 'CatalogService_getProduct', arguments: { productId: catalog[0].productId } });
+      expect(product.structuredContent).toStrictEqual({ result: catalog[0] });
+      const { resources } = await stdioClient.listResources();
+      const idl = resources.find((resource) => resource.uri.endsWith('/source.idl'));
+      const read = await stdioClient.readResource({ uri: idl?.uri ?? 'missing' });
+      expect((read.contents[0] as { text: string }).text).toBe(readFileSync(path.join(playgroundRoot, 'checkout.idl'), 'utf8'));
+    } finally {
+      await stdioClient.close();
+    }
+  });
+});
+
+describe('the Vite dev server (npm run playground)', () => {
+  it('serves the same tools on /mcp through the plugin option server.mcp', async () => {
+    const { vite, url } = await playgroundDevServer();
+    const devClient = new Client({ name: 'playground-dev-test', version: '1.0.0' });
+    try {
+      await devClient.connect(new StreamableHTTPClientTransport(new URL('mcp', url)));
+      expect((await devClient.listTools()).tools.map((tool) => tool.name)).toStrictEqual(toolNames);
+      const products = await devClient.callTool({ name: 'CatalogService_listProducts', arguments: {} });
+      expect(products.structuredContent).toStrictEqual({ result: catalog });
+    } finally {
+      await devClient.close();
+      await vite.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../playground/service/catalog.js';
@@ -60,11 +60,17 @@ describe('playground:build', () => {
     );
   });
 
-  it('bundles the server into one file that imports nothing but Node built-ins and, when used, a database client', async () => {
-    const code = await readFile(path.join(outDir, 'server', 'main.js'), 'utf8');
+  it('bundles the server into files beside each other that import nothing but Node built-ins and, when used, a database client', async () => {
+    const serverDir = path.join(outDir, 'server');
+    const files = (await readdir(serverDir)).filter((file) => file.endsWith('.js'));
+    expect(files).toEqual(expect.arrayContaining(['main.js', 'mcp-stdio.js']));
+    const code = (await Promise.all(files.map((file) => readFile(path.join(serverDir, file), 'utf8')))).join('\n');
     const imported = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*?['"]([^'"]+)['"]/g)].map((m) => m[1]);
     expect(imported.length).toBeGreaterThan(0);
-    expect(imported.filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
+    // The two entries share a chunk beside them (./start.js), which the build writes there too.
+    const ownChunks = imported.filter((specifier) => specifier.startsWith('./'));
+    for (const chunk of ownChunks) expect(files).toContain(chunk.slice(2));
+    expect(imported.filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('./'))).toEqual([]);
     // PGlite loads its WebAssembly from beside its own module, and pg only with DATABASE_URL: both
     // stay packages, loaded on demand.
     const loaded = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);

@@ -99,7 +99,11 @@ describe('CORS of a server with the MCP binding', () => {
       method: 'OPTIONS',
       path: '/mcp',
       body: '',
-      headers: { origin: 'https://shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'mcp-protocol-version' },
+      headers: {
+        origin: 'https://shop.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'mcp-protocol-version',
+      },
     });
 
   it("allows MCP's MCP-Protocol-Version header in preflights by default, since MCP clients send it after initialize", async () => {
