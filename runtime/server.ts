@@ -303,7 +303,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     serializers: options.serializers,
     streams,
   });
-  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize });
+  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize, serializers: options.serializers });
   const rest = createRestBinding({
     methods,
     calls,

@@ -27,7 +27,13 @@ const mcpHeaders = { 'mcp-protocol-version': '2025-11-25' };
 
 /** The same call as a JSON-RPC request and as a tools/call. */
 const cases = [
-  { label: 'getProduct', method: 'CatalogService.getProduct', tool: 'CatalogService_getProduct', params: ['kettle'], args: { productId: 'kettle' } },
+  {
+    label: 'getProduct',
+    method: 'CatalogService.getProduct',
+    tool: 'CatalogService_getProduct',
+    params: ['kettle'],
+    args: { productId: 'kettle' },
+  },
   {
     label: 'addToCart',
     method: 'CartService.addToCart',
@@ -35,7 +41,13 @@ const cases = [
     params: [{ cartId: null, productId: 'grinder', quantity: 2 }],
     args: { request: { cartId: null, productId: 'grinder', quantity: 2 } },
   },
-  { label: `listProducts (${catalogSize} products)`, method: 'CatalogService.listProducts', tool: 'CatalogService_listProducts', params: [], args: {} },
+  {
+    label: `listProducts (${catalogSize} products)`,
+    method: 'CatalogService.listProducts',
+    tool: 'CatalogService_listProducts',
+    params: [],
+    args: {},
+  },
 ].map((c) => ({
   ...c,
   jsonRpcBody: JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.params }),
@@ -58,9 +70,11 @@ function checkSameResult(testCase, jsonRpcText, toolCallText) {
   const jsonRpc = JSON.parse(jsonRpcText);
   const toolCall = JSON.parse(toolCallText);
   const structured = toolCall.result?.structuredContent;
-  if (toolCall.result?.isError || structured === undefined) throw new Error(`${testCase.label}: tools/call failed: ${toolCallText.slice(0, 300)}`);
+  if (toolCall.result?.isError || structured === undefined)
+    throw new Error(`${testCase.label}: tools/call failed: ${toolCallText.slice(0, 300)}`);
   const expected = comparable(jsonRpc.result);
-  if (comparable(structured) !== expected && comparable(structured.result) !== expected) throw new Error(`${testCase.label}: tools/call and JSON-RPC answer differently`);
+  if (comparable(structured) !== expected && comparable(structured.result) !== expected)
+    throw new Error(`${testCase.label}: tools/call and JSON-RPC answer differently`);
   if (JSON.stringify(JSON.parse(toolCall.result.content[0].text)) !== JSON.stringify(structured)) {
     throw new Error(`${testCase.label}: the text block is not the structuredContent`);
   }
@@ -129,7 +143,8 @@ export async function runMcpSuite(options) {
     ['jsonRpc', jsonRpc, 'jsonRpcBody'],
     ['toolCall', toolCall, 'toolCallBody'],
   ];
-  for (const testCase of cases) for (const [, entry, body] of entries) await microsecondsPerRequest(entry, testCase[body], options.warmupMs);
+  for (const testCase of cases)
+    for (const [, entry, body] of entries) await microsecondsPerRequest(entry, testCase[body], options.warmupMs);
   const samples = {};
   for (let round = 0; round < options.rounds; round++) {
     for (const testCase of cases) {

@@ -11,6 +11,7 @@ import type { MaybePromise } from '../call-outcome.js';
 import { ErrorCode } from '../errors.js';
 import { copyAnswer, jsonHeaders, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from '../http-answer.js';
 import { parseJsonBody } from '../json-body.js';
+import { resultSerializers } from '../result-serializer.js';
 import { isJsonMediaType } from '../media-type.js';
 import type { BindingMount, BindingParts, MountedBinding, MountedRequest } from '../mounted-binding.js';
 import { error, McpMessages, type McpResponse, type McpServerInfo } from './mcp-messages.js';
@@ -62,7 +63,7 @@ function createMcpBinding(
   origins: OriginCheck,
 ): MountedBinding {
   const messages = new McpMessages({
-    tools: buildTools(parts.idl, parts.methods, options.expose ?? []),
+    tools: buildTools(parts.idl, parts.methods, options.expose ?? [], resultSerializers(parts.serializers, parts.methods.keys())),
     resources: buildResources(parts.idl.rootNamespace, options.resources),
     calls: parts.calls,
     failures: parts.failures,

@@ -18,6 +18,7 @@ import {
 } from '../call-outcome.js';
 import type { CallPipeline } from '../call-pipeline.js';
 import { ErrorCode } from '../errors.js';
+import { serializeResult } from '../result-serializer.js';
 import { RESULT_PROPERTY } from './tool-schemas.js';
 import type { Tool } from './tools.js';
 
@@ -63,15 +64,25 @@ export function callTool(
 
 function toolResult(tool: Tool, outcome: Outcome, failures: FailureReporter): ToolResult {
   if ('error' in outcome) return errorResult(tool, outcome.error);
-  // The result in its wire form (Dates, Uint8Arrays written by their toJSON), as JSON-RPC sends it.
+  // The result in its wire form, written as JSON-RPC writes it (the method's result serializer:
+  // known fields only, Dates and Uint8Arrays by their toJSON), then wrapped as text: no object is
+  // built and serialized again.
   let text: string;
   try {
-    text = JSON.stringify(tool.wrapsResult ? { [RESULT_PROPERTY]: outcome.result ?? null } : outcome.result);
+    text = tool.wrapsResult
+      ? `${WRAPPED_RESULT_START}${serializeResult(outcome.result ?? null, tool.serializer)}}`
+      : serializeResult(outcome.result, tool.serializer);
   } catch (error) {
     return errorResult(tool, (failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
   }
-  return new SerializedToolResult(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
+  // JSON.stringify of a string is V8's native escaping, the cheapest way to write the text block.
+  return new SerializedToolResult(`${TEXT_BLOCK_START}${JSON.stringify(text)}${STRUCTURED_CONTENT_START}${text}}`);
 }
+
+/** The fixed parts of a successful result's JSON text. */
+const TEXT_BLOCK_START = '{"content":[{"type":"text","text":';
+const STRUCTURED_CONTENT_START = '}],"structuredContent":';
+const WRAPPED_RESULT_START = `{${JSON.stringify(RESULT_PROPERTY)}:`;
 
 function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolError {
   const name = tool.declaredErrors.get(code) ?? RESERVED_ERROR_NAMES[code] ?? 'Error';
