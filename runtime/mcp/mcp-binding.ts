@@ -81,7 +81,7 @@ function createMcpBinding(
       return refused(
         400,
         ErrorCode.InvalidRequest,
-        `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`,
+        `Bad Request: unsupported MCP-Protocol-Version ${quotedHeader(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`,
       );
     }
     const parsed = parseJsonBody(request.body, parts.maxDepth);
@@ -141,6 +141,16 @@ function responseText(response: McpResponse): string {
     return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.json}}`;
   }
   return JSON.stringify(response);
+}
+
+/** The longest header value an error message quotes in full: a huge one is not sent back whole. */
+const QUOTED_HEADER_CHARS = 40;
+
+/** A header value quoted for an error message, cut after QUOTED_HEADER_CHARS characters. */
+function quotedHeader(value: string): string {
+  return value.length <= QUOTED_HEADER_CHARS
+    ? JSON.stringify(value)
+    : `${JSON.stringify(value.slice(0, QUOTED_HEADER_CHARS))}... (${value.length} characters)`;
 }
 
 function accepted(): HttpAnswer {
