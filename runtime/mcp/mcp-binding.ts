@@ -88,10 +88,9 @@ function createMcpBinding(
     if (!parsed.ok) return refused(400, ErrorCode.ParseError, `Parse error: ${parsed.detail}`);
     const body = parsed.value;
     if (!Array.isArray(body)) {
-      const single = answerMessage(body, request);
+      const single = answerMessage(body, request, jsonAnswer);
       if (single === undefined) return accepted();
-      if ('invalid' in single) return refused(400, ErrorCode.InvalidRequest, single.invalid);
-      return single instanceof Promise ? single.then(jsonAnswer) : jsonAnswer(single);
+      return 'invalid' in single ? refused(400, ErrorCode.InvalidRequest, single.invalid) : single;
     }
     if (!allowsBatches(version))
       return refused(400, ErrorCode.InvalidRequest, `Invalid Request: MCP ${version} allows no JSON-RPC batches`);
@@ -105,15 +104,19 @@ function createMcpBinding(
     }
     const answers: MaybePromise<McpResponse>[] = [];
     for (const message of body) {
-      const member = answerMessage(message, request);
+      const member = answerMessage(message, request, asResponse);
       if (member === undefined) continue;
       answers.push('invalid' in member ? error(null, ErrorCode.InvalidRequest, member.invalid) : member);
     }
     return answers.length === 0 ? accepted() : Promise.all(answers).then(jsonAnswer);
   }
 
-  /** The response to one message; undefined for a notification or a client's response (nothing to send). */
-  function answerMessage(message: unknown, request: MountedRequest): MaybePromise<McpResponse> | { invalid: string } | undefined {
+  /** `finish` of the response to one message; undefined for a notification or a client's response (nothing to send). */
+  function answerMessage<T extends object>(
+    message: unknown,
+    request: MountedRequest,
+    finish: (response: McpResponse) => T,
+  ): MaybePromise<T> | { invalid: string } | undefined {
     if (typeof message !== 'object' || message === null || Array.isArray(message))
       return { invalid: 'Invalid Request: not a JSON-RPC message' };
     const { jsonrpc, id, method } = message as Record<string, unknown>;
@@ -124,11 +127,13 @@ function createMcpBinding(
     }
     if (!('id' in message)) return undefined; // notifications/initialized, notifications/cancelled, ...
     if (typeof id !== 'string' && typeof id !== 'number') return { invalid: 'Invalid Request: id must be a string or a number' };
-    return messages.answer(id, method, (message as { params?: unknown }).params, request);
+    return messages.answer(id, method, (message as { params?: unknown }).params, request, finish);
   }
 
   return { path: options.path, answer };
 }
+
+const asResponse = (response: McpResponse): McpResponse => response;
 
 function jsonAnswer(body: McpResponse | McpResponse[]): HttpAnswer {
   const text = Array.isArray(body) ? `[${body.map(responseText).join(',')}]` : responseText(body);

@@ -47,18 +47,23 @@ const RESERVED_ERROR_NAMES: Readonly<Record<number, string>> = {
   [ErrorCode.TooManyRequests]: 'TooManyRequests',
 };
 
-/** Runs one call of `tool` with the `arguments` of tools/call (an object, checked by the caller). */
-export function callTool(
+/**
+ * Runs one call of `tool` with the `arguments` of tools/call (an object, checked by the caller) and
+ * gives `finish` of its result: applied where the call settles, so a call answered later costs no
+ * promise step after the call's own (each `.then` measured about a tenth of a small call's cost).
+ */
+export function callTool<T>(
   calls: CallPipeline,
   failures: FailureReporter,
   tool: Tool,
   args: Record<string, unknown>,
   id: JsonRpcId,
   request: RequestContext,
-): MaybePromise<ToolResult> {
+  finish: (result: ToolResult) => T,
+): MaybePromise<T> {
   return settleLater((deliver) => {
-    const outcome = calls.execute(tool.entry, args, id, request, (settled) => deliver(toolResult(tool, settled, failures)));
-    return outcome === PENDING ? PENDING : toolResult(tool, outcome, failures);
+    const outcome = calls.execute(tool.entry, args, id, request, (settled) => deliver(finish(toolResult(tool, settled, failures))));
+    return outcome === PENDING ? PENDING : finish(toolResult(tool, outcome, failures));
   });
 }
 
