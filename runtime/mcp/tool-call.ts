@@ -89,7 +89,8 @@ const TEXT_BLOCK_START = '{"content":[{"type":"text","text":';
 const STRUCTURED_CONTENT_START = '}],"structuredContent":';
 const WRAPPED_RESULT_START = `{${JSON.stringify(RESULT_PROPERTY)}:`;
 
-function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolError {
+function errorResult(tool: Tool, failure: ErrorObject): ToolError {
+  const { code, message, data } = failure.code === ErrorCode.InvalidParams ? underArguments(failure) : failure;
   const name = tool.declaredErrors.get(code) ?? RESERVED_ERROR_NAMES[code] ?? 'Error';
   const error = data === undefined ? { code, name, message } : { code, name, message, data };
   let text: string;
@@ -99,4 +100,23 @@ function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolErro
     text = JSON.stringify({ code, name, message });
   }
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** A path of the call pipeline's, which names the JSON-RPC `params`: `params`, `params.item.name`. */
+const PARAMS_PATH = /^params(?=$|[.[])/;
+
+/**
+ * Invalid arguments with the JSON paths of the tools/call request: the pipeline names a problem
+ * by its place in JSON-RPC `params` (`params.item.name`), which is `arguments` in a tools/call
+ * (`arguments.item.name`). An error of another shape is left as it is.
+ */
+function underArguments(failure: ErrorObject): ErrorObject {
+  const errors = (failure.data as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return failure;
+  const moved = errors.map((problem: { path?: unknown; message?: unknown }) =>
+    typeof problem?.path === 'string' ? { ...problem, path: problem.path.replace(PARAMS_PATH, 'arguments') } : problem,
+  );
+  const first = moved[0] as { path?: unknown; message?: unknown };
+  const message = typeof first.path === 'string' ? `Invalid params: ${first.path}: ${String(first.message)}` : failure.message;
+  return { ...failure, message, data: { ...(failure.data as object), errors: moved } };
 }

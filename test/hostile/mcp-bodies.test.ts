@@ -61,7 +61,7 @@ console.log(JSON.stringify([await post(call({ name: 'Thing_put', arguments: { it
     }
   }, 70_000);
 
-  it('arguments of the wrong types are an isError result naming the JSON path; a huge params object is answered', async () => {
+  it('arguments of the wrong types are an isError result naming each JSON path in the request; a huge params object is answered', async () => {
     const out = await runCase(`
 const junk = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => ['k' + i, i]));
 console.log(JSON.stringify({
@@ -74,7 +74,11 @@ console.log(JSON.stringify({
     const wrong = toolError(out.wrong);
     expect(out.wrong.body.result.isError).toBe(true);
     expect(wrong).toMatchObject({ code: -32602, name: 'InvalidParams' });
-    expect(wrong.message).toBe('Invalid params: params.item.name: expected string');
+    expect(wrong.message).toBe('Invalid params: arguments.item.name: expected string');
+    expect(wrong.data.errors.map((problem: { path: string }) => problem.path)).toStrictEqual([
+      'arguments.item.name',
+      'arguments.item.count',
+    ]);
     expect(toolError(out.notObject)).toMatchObject({ code: -32602, message: 'Invalid params: arguments must be an object' });
     expect(out.huge.body.result.structuredContent).toEqual({ result: 2 });
     expect(out.hugeArguments.status).toBe(200);
