@@ -12,6 +12,7 @@ import type { CallPipeline } from './call-pipeline.js';
 import type { HttpAnswer } from './http-answer.js';
 import type { IdlJson } from './idl-json.js';
 import type { MethodEntry } from './method-table.js';
+import type { SerializerTable } from './result-serializer.js';
 
 /** What the server gives a mounted binding when it is created. */
 export interface BindingParts {
@@ -25,6 +26,8 @@ export interface BindingParts {
   maxDepth: number;
   /** The server's `maxBatchSize`. */
   maxBatchSize: number;
+  /** The server's result serializers (its `serializers` option), so results have the JSON-RPC wire form. */
+  serializers: SerializerTable | undefined;
 }
 
 /** One POST to a mounted binding's path, its body already read within `maxBodyBytes`. */

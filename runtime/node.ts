@@ -153,7 +153,8 @@ export interface MiddlewareOptions {
 /**
  * Connect-style middleware (Vite `configureServer`, Express, connect). Answers every POST under
  * `<path>` (docs/protocol.md, "Paths"), and other verbs on `<path>` itself and on
- * `<path>/<Interface>/<method>` of registered methods (405); every other request goes to `next()`.
+ * `<path>/<Interface>/<method>` of registered methods and on the MCP binding's path (405); every
+ * other request goes to `next()`.
  * A body already parsed by an earlier body parser (`req.body`) is used as is.
  */
 export function createMiddleware(server: RpcServer, options: MiddlewareOptions = {}) {
@@ -161,10 +162,16 @@ export function createMiddleware(server: RpcServer, options: MiddlewareOptions =
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     const path = pathUnderBase(pathnameOf(req.url ?? '/'), base);
     if (path === undefined) return next();
-    // Other verbs stay with the app (pages, assets) except where the binding answers POSTs.
-    if (req.method !== 'POST' && path !== '/' && !server.methodNames.has(path.slice(1).replace('/', '.'))) return next();
+    // Other verbs stay with the app (pages, assets) except where the binding answers POSTs: its
+    // path, a method's REST path, and the MCP binding's path (405 there: no server-initiated stream).
+    if (req.method !== 'POST' && !answersOtherVerbs(server, path)) return next();
     answerNodeRequest(server, req, res, path);
   };
+}
+
+/** Whether `createMiddleware` answers a verb other than POST on `path` (under its base) itself. */
+function answersOtherVerbs(server: RpcServer, path: string): boolean {
+  return path === '/' || path === server.mcpPath || server.methodNames.has(path.slice(1).replace('/', '.'));
 }
 
 /**

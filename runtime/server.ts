@@ -302,7 +302,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     serializers: options.serializers,
     streams,
   });
-  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize });
+  const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize, serializers: options.serializers });
   const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors, mcp?.requestHeaders);
   const rest = createRestBinding({
     methods,
@@ -337,7 +337,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const method = request.method;
     if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path, request.headers);
     // The MCP binding checks the Origin before anything else, so it sees its POSTs first.
-    if (mcp !== undefined && pathnameOf(request.path) === mcp.path) return mcp.answer(request);
+    if (mcp !== undefined && pathnameOf(request.path) === mcp.path) {
+      // Adapters refuse such a body while reading it; this covers bodies given to handleHttp directly (stdio).
+      return exceedsLimit(request.body, maxBodyBytes) ? copyAnswer(PAYLOAD_TOO_LARGE) : mcp.answer(request);
+    }
     if (!isJsonMediaType(request.contentType ?? request.headers?.['content-type'])) return copyAnswer(UNSUPPORTED_MEDIA_TYPE);
     if (exceedsLimit(request.body, maxBodyBytes)) return copyAnswer(PAYLOAD_TOO_LARGE);
     const pathname = pathnameOf(request.path);

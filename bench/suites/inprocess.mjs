@@ -20,6 +20,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { catalogSize, comparable, serverCalls } from '../lib/checkout.mjs';
+import { microsecondsPerRequest } from '../lib/cpu-per-request.mjs';
 import { textEntries } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
 import { median, quantile } from '../lib/stats.mjs';
@@ -50,38 +51,6 @@ async function plainValueHandlers(service) {
   const products = await service.CatalogService.listProducts();
   const byId = new Map(products.map((product) => [product.productId, product]));
   return { CatalogService: { listProducts: () => products, getProduct: (productId) => byId.get(productId) ?? null } };
-}
-
-/** CPU time (user + system, microseconds) this process has used so far. */
-function cpuMicroseconds() {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/**
- * CPU microseconds per request of `entry` on `body`: requests one after another until the process
- * has spent `budgetMs` of CPU time, in batches that grow so the clock is read rarely. CPU time, not
- * wall time: on a shared machine this process is descheduled now and then, and wall time would
- * charge those pauses to whichever server was running.
- */
-async function microsecondsPerRequest(entry, body, budgetMs) {
-  let batch = 8;
-  let requests = 0;
-  let answered = 0;
-  const budget = budgetMs * 1e3;
-  const start = cpuMicroseconds();
-  let spent = 0;
-  while (spent < budget) {
-    for (let i = 0; i < batch; i++) answered += Buffer.byteLength(await entry(body));
-    requests += batch;
-    spent = cpuMicroseconds() - start;
-    if (spent < budget / 8) batch *= 2;
-  }
-  // Every answer's byte length is taken, as an HTTP adapter does for Content-Length: it also
-  // flattens a text built by concatenation, as sending it would, so no server is spared that. And
-  // it uses every answer, so none of the work can be optimised away.
-  if (answered === 0) throw new Error('every answer was empty');
-  return spent / requests;
 }
 
 /** Every server must give the same answers before we time them, or the comparison means nothing. */

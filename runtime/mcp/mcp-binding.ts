@@ -11,6 +11,7 @@ import type { MaybePromise } from '../call-outcome.js';
 import { ErrorCode } from '../errors.js';
 import { copyAnswer, jsonHeaders, UNSUPPORTED_MEDIA_TYPE, type HttpAnswer } from '../http-answer.js';
 import { parseJsonBody } from '../json-body.js';
+import { resultSerializers } from '../result-serializer.js';
 import { isJsonMediaType } from '../media-type.js';
 import type { BindingMount, BindingParts, MountedBinding, MountedRequest } from '../mounted-binding.js';
 import { error, McpMessages, type McpResponse, type McpServerInfo } from './mcp-messages.js';
@@ -65,7 +66,7 @@ function createMcpBinding(
   origins: OriginCheck,
 ): MountedBinding {
   const messages = new McpMessages({
-    tools: buildTools(parts.idl, parts.methods, options.expose ?? []),
+    tools: buildTools(parts.idl, parts.methods, options.expose ?? [], resultSerializers(parts.serializers, parts.methods.keys())),
     resources: buildResources(parts.idl.rootNamespace, options.resources),
     calls: parts.calls,
     failures: parts.failures,
@@ -83,17 +84,16 @@ function createMcpBinding(
       return refused(
         400,
         ErrorCode.InvalidRequest,
-        `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`,
+        `Bad Request: unsupported MCP-Protocol-Version ${quotedHeader(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`,
       );
     }
     const parsed = parseJsonBody(request.body, parts.maxDepth);
     if (!parsed.ok) return refused(400, ErrorCode.ParseError, `Parse error: ${parsed.detail}`);
     const body = parsed.value;
     if (!Array.isArray(body)) {
-      const single = answerMessage(body, request);
+      const single = answerMessage(body, request, jsonAnswer);
       if (single === undefined) return accepted();
-      if ('invalid' in single) return refused(400, ErrorCode.InvalidRequest, single.invalid);
-      return single instanceof Promise ? single.then(jsonAnswer) : jsonAnswer(single);
+      return 'invalid' in single ? refused(400, ErrorCode.InvalidRequest, single.invalid) : single;
     }
     if (!allowsBatches(version))
       return refused(400, ErrorCode.InvalidRequest, `Invalid Request: MCP ${version} allows no JSON-RPC batches`);
@@ -107,15 +107,19 @@ function createMcpBinding(
     }
     const answers: MaybePromise<McpResponse>[] = [];
     for (const message of body) {
-      const member = answerMessage(message, request);
+      const member = answerMessage(message, request, asResponse);
       if (member === undefined) continue;
       answers.push('invalid' in member ? error(null, ErrorCode.InvalidRequest, member.invalid) : member);
     }
     return answers.length === 0 ? accepted() : Promise.all(answers).then(jsonAnswer);
   }
 
-  /** The response to one message; undefined for a notification or a client's response (nothing to send). */
-  function answerMessage(message: unknown, request: MountedRequest): MaybePromise<McpResponse> | { invalid: string } | undefined {
+  /** `finish` of the response to one message; undefined for a notification or a client's response (nothing to send). */
+  function answerMessage<T extends object>(
+    message: unknown,
+    request: MountedRequest,
+    finish: (response: McpResponse) => T,
+  ): MaybePromise<T> | { invalid: string } | undefined {
     if (typeof message !== 'object' || message === null || Array.isArray(message))
       return { invalid: 'Invalid Request: not a JSON-RPC message' };
     const { jsonrpc, id, method } = message as Record<string, unknown>;
@@ -126,11 +130,13 @@ function createMcpBinding(
     }
     if (!('id' in message)) return undefined; // notifications/initialized, notifications/cancelled, ...
     if (typeof id !== 'string' && typeof id !== 'number') return { invalid: 'Invalid Request: id must be a string or a number' };
-    return messages.answer(id, method, (message as { params?: unknown }).params, request);
+    return messages.answer(id, method, (message as { params?: unknown }).params, request, finish);
   }
 
   return { path: options.path, answer, requestHeaders: [PROTOCOL_VERSION_HEADER] };
 }
+
+const asResponse = (response: McpResponse): McpResponse => response;
 
 function jsonAnswer(body: McpResponse | McpResponse[]): HttpAnswer {
   const text = Array.isArray(body) ? `[${body.map(responseText).join(',')}]` : responseText(body);
@@ -143,6 +149,16 @@ function responseText(response: McpResponse): string {
     return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.json}}`;
   }
   return JSON.stringify(response);
+}
+
+/** The longest header value an error message quotes in full: a huge one is not sent back whole. */
+const QUOTED_HEADER_CHARS = 40;
+
+/** A header value quoted for an error message, cut after QUOTED_HEADER_CHARS characters. */
+function quotedHeader(value: string): string {
+  return value.length <= QUOTED_HEADER_CHARS
+    ? JSON.stringify(value)
+    : `${JSON.stringify(value.slice(0, QUOTED_HEADER_CHARS))}... (${value.length} characters)`;
 }
 
 function accepted(): HttpAnswer {

@@ -47,8 +47,23 @@ export class McpMessages {
     this.resourceList = [...options.resources.values()].map((resource) => resource.listed);
   }
 
-  /** The response to one request (`method` a string, `id` a string or number: checked by the caller). */
-  answer(id: JsonRpcId, method: string, params: unknown, request: RequestContext): MaybePromise<McpResponse> {
+  /**
+   * `finish` of the response to one request (`method` a string, `id` a string or number: checked by
+   * the caller); a tool call's is applied where the call settles, with no promise step after it.
+   */
+  answer<T>(
+    id: JsonRpcId,
+    method: string,
+    params: unknown,
+    request: RequestContext,
+    finish: (response: McpResponse) => T,
+  ): MaybePromise<T> {
+    if (method === 'tools/call') return this.callTool(id, params, request, finish);
+    return finish(this.answerAtOnce(id, method, params));
+  }
+
+  /** The response to a request other than tools/call: none of them waits for anything. */
+  private answerAtOnce(id: JsonRpcId, method: string, params: unknown): McpResponse {
     switch (method) {
       case 'initialize':
         return result(id, this.initialize(params));
@@ -56,8 +71,6 @@ export class McpMessages {
         return result(id, {});
       case 'tools/list':
         return this.listTools(id, params);
-      case 'tools/call':
-        return this.callTool(id, params, request);
       case 'resources/list':
         return this.options.resources.size === 0 ? notFound(id, method) : result(id, { resources: this.resourceList });
       case 'resources/templates/list':
@@ -103,31 +116,33 @@ export class McpMessages {
     return result(id, { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] });
   }
 
-  private callTool(id: JsonRpcId, params: unknown, request: RequestContext): MaybePromise<McpResponse> {
+  private callTool<T>(id: JsonRpcId, params: unknown, request: RequestContext, finish: (response: McpResponse) => T): MaybePromise<T> {
     const call = objectOf(params);
     const name = call?.name;
     if (typeof name !== 'string')
-      return error(id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs the tool name in params.name');
+      return finish(error(id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs the tool name in params.name'));
     const tool = this.options.tools.get(name);
-    if (tool === undefined) return error(id, ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (tool === undefined) return finish(error(id, ErrorCode.InvalidParams, `Unknown tool: ${name}`));
     const args = call?.arguments ?? {};
     if (objectOf(args) === undefined) {
-      return result(id, {
-        content: [
-          {
-            type: 'text',
-            text: JSON.stringify({
-              code: ErrorCode.InvalidParams,
-              name: 'InvalidParams',
-              message: 'Invalid params: arguments must be an object',
-            }),
-          },
-        ],
-        isError: true,
-      });
+      return finish(
+        result(id, {
+          content: [
+            {
+              type: 'text',
+              text: JSON.stringify({
+                code: ErrorCode.InvalidParams,
+                name: 'InvalidParams',
+                message: 'Invalid params: arguments must be an object',
+              }),
+            },
+          ],
+          isError: true,
+        }),
+      );
     }
-    const answer = callTool(this.options.calls, this.options.failures, tool, args as Record<string, unknown>, id, request);
-    return answer instanceof Promise ? answer.then((toolResult) => result(id, toolResult)) : result(id, answer);
+    const { calls, failures } = this.options;
+    return callTool(calls, failures, tool, args as Record<string, unknown>, id, request, (toolResult) => finish(result(id, toolResult)));
   }
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../call-outcome.js';
 import type { CallPipeline } from '../call-pipeline.js';
 import { ErrorCode } from '../errors.js';
+import { serializeResult } from '../result-serializer.js';
 import { RESULT_PROPERTY } from './tool-schemas.js';
 import type { Tool } from './tools.js';
 
@@ -46,34 +47,50 @@ const RESERVED_ERROR_NAMES: Readonly<Record<number, string>> = {
   [ErrorCode.TooManyRequests]: 'TooManyRequests',
 };
 
-/** Runs one call of `tool` with the `arguments` of tools/call (an object, checked by the caller). */
-export function callTool(
+/**
+ * Runs one call of `tool` with the `arguments` of tools/call (an object, checked by the caller) and
+ * gives `finish` of its result: applied where the call settles, so a call answered later costs no
+ * promise step after the call's own (each `.then` measured about a tenth of a small call's cost).
+ */
+export function callTool<T>(
   calls: CallPipeline,
   failures: FailureReporter,
   tool: Tool,
   args: Record<string, unknown>,
   id: JsonRpcId,
   request: RequestContext,
-): MaybePromise<ToolResult> {
+  finish: (result: ToolResult) => T,
+): MaybePromise<T> {
   return settleLater((deliver) => {
-    const outcome = calls.execute(tool.entry, args, id, request, (settled) => deliver(toolResult(tool, settled, failures)));
-    return outcome === PENDING ? PENDING : toolResult(tool, outcome, failures);
+    const outcome = calls.execute(tool.entry, args, id, request, (settled) => deliver(finish(toolResult(tool, settled, failures))));
+    return outcome === PENDING ? PENDING : finish(toolResult(tool, outcome, failures));
   });
 }
 
 function toolResult(tool: Tool, outcome: Outcome, failures: FailureReporter): ToolResult {
   if ('error' in outcome) return errorResult(tool, outcome.error);
-  // The result in its wire form (Dates, Uint8Arrays written by their toJSON), as JSON-RPC sends it.
+  // The result in its wire form, written as JSON-RPC writes it (the method's result serializer:
+  // known fields only, Dates and Uint8Arrays by their toJSON), then wrapped as text: no object is
+  // built and serialized again.
   let text: string;
   try {
-    text = JSON.stringify(tool.wrapsResult ? { [RESULT_PROPERTY]: outcome.result ?? null } : outcome.result);
+    text = tool.wrapsResult
+      ? `${WRAPPED_RESULT_START}${serializeResult(outcome.result ?? null, tool.serializer)}}`
+      : serializeResult(outcome.result, tool.serializer);
   } catch (error) {
     return errorResult(tool, (failures.internalError('Serializing the response', error) as { error: ErrorObject }).error);
   }
-  return new SerializedToolResult(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
+  // JSON.stringify of a string is V8's native escaping, the cheapest way to write the text block.
+  return new SerializedToolResult(`${TEXT_BLOCK_START}${JSON.stringify(text)}${STRUCTURED_CONTENT_START}${text}}`);
 }
 
-function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolError {
+/** The fixed parts of a successful result's JSON text. */
+const TEXT_BLOCK_START = '{"content":[{"type":"text","text":';
+const STRUCTURED_CONTENT_START = '}],"structuredContent":';
+const WRAPPED_RESULT_START = `{${JSON.stringify(RESULT_PROPERTY)}:`;
+
+function errorResult(tool: Tool, failure: ErrorObject): ToolError {
+  const { code, message, data } = failure.code === ErrorCode.InvalidParams ? underArguments(failure) : failure;
   const name = tool.declaredErrors.get(code) ?? RESERVED_ERROR_NAMES[code] ?? 'Error';
   const error = data === undefined ? { code, name, message } : { code, name, message, data };
   let text: string;
@@ -83,4 +100,23 @@ function errorResult(tool: Tool, { code, message, data }: ErrorObject): ToolErro
     text = JSON.stringify({ code, name, message });
   }
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** A path of the call pipeline's, which names the JSON-RPC `params`: `params`, `params.item.name`. */
+const PARAMS_PATH = /^params(?=$|[.[])/;
+
+/**
+ * Invalid arguments with the JSON paths of the tools/call request: the pipeline names a problem
+ * by its place in JSON-RPC `params` (`params.item.name`), which is `arguments` in a tools/call
+ * (`arguments.item.name`). An error of another shape is left as it is.
+ */
+function underArguments(failure: ErrorObject): ErrorObject {
+  const errors = (failure.data as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return failure;
+  const moved = errors.map((problem: { path?: unknown; message?: unknown }) =>
+    typeof problem?.path === 'string' ? { ...problem, path: problem.path.replace(PARAMS_PATH, 'arguments') } : problem,
+  );
+  const first = moved[0] as { path?: unknown; message?: unknown };
+  const message = typeof first.path === 'string' ? `Invalid params: ${first.path}: ${String(first.message)}` : failure.message;
+  return { ...failure, message, data: { ...(failure.data as object), errors: moved } };
 }

@@ -6,6 +6,7 @@
 import type { IdlJson, IdlJsonError, IdlJsonMethod } from '../idl-json.js';
 import type { MethodEntry } from '../method-table.js';
 import { operationIdOf } from '../operation-id.js';
+import type { ResultSerializer } from '../result-serializer.js';
 import { idlSchemas } from '../schema.js';
 import { ToolSchemas } from './tool-schemas.js';
 
@@ -24,6 +25,8 @@ export interface Tool {
   entry: MethodEntry;
   /** Whether results go out as `{ result }` (tool-schemas.ts). */
   wrapsResult: boolean;
+  /** The method's result serializer, as the JSON-RPC binding writes its results; none: `JSON.stringify`. */
+  serializer: ResultSerializer | undefined;
   /** Its declared errors by code: the name the IDL gives them (`CartEmpty`, `inventory.OutOfStock`). */
   declaredErrors: ReadonlyMap<number, string>;
 }
@@ -34,7 +37,12 @@ export interface Tool {
  * `"<Interface>.<method>"` that method. Throws when a name is no interface or method of the IDL, or
  * names a stream method.
  */
-export function buildTools(idl: IdlJson, methods: ReadonlyMap<string, MethodEntry>, exposed: readonly string[]): Map<string, Tool> {
+export function buildTools(
+  idl: IdlJson,
+  methods: ReadonlyMap<string, MethodEntry>,
+  exposed: readonly string[],
+  serializers: ReadonlyMap<string, ResultSerializer>,
+): Map<string, Tool> {
   const wanted = exposedMethods(idl, exposed);
   const tools = new Map<string, Tool>();
   if (wanted.size === 0) return tools;
@@ -61,6 +69,7 @@ export function buildTools(idl: IdlJson, methods: ReadonlyMap<string, MethodEntr
         definition,
         entry,
         wrapsResult: schemas.wrapsResult(method),
+        serializer: serializers.get(key),
         declaredErrors: new Map(declared.map(({ raised, error }) => [error.code, raised])),
       });
     }

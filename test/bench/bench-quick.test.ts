@@ -57,6 +57,13 @@ const inProcessRows = [
   ...inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
   `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
 ]);
+const mcpRows = [
+  ...['getProduct', 'addToCart', 'listProducts (100 products)'].map(
+    (call) => `MCP tools/call ${call}, in-process CPU time per request | JSON-RPC call of the same method, same server`,
+  ),
+  'server start-up with the MCP binding: import the runtime, create the checkout server (new process, CPU time) | the same server without MCP',
+  'server bundle with the MCP binding, minified (esbuild, platform node) | the same server without MCP',
+];
 const validationRows = [
   'validate signup with constraints',
   'reject signup with constraints (yes/no)',
@@ -165,6 +172,7 @@ describe('npm run bench -- --quick', () => {
       ...serverRows,
       ...streamRows,
       ...inProcessRows,
+      ...mcpRows,
       ...validationRows,
       ...compilerRows,
       ...converterRows,

@@ -198,3 +198,35 @@ describe('runtime/mcp (the MCP binding, its own entry)', () => {
     expect(inputs.filter((input) => input.startsWith('runtime/mcp/') || input === 'runtime/operation-id.ts')).toStrictEqual([]);
   });
 });
+
+describe('a server app that does not enable MCP', () => {
+  /** A minified Node bundle of a server app, with or without the MCP binding. */
+  async function serverAppBundle(withMcp: boolean): Promise<string> {
+    const entry = `import { createRpcServer, createMiddleware, createFetchHandler, listen } from './index.ts';
+${withMcp ? "import { mcpBinding, serveMcpStdio } from './mcp/index.ts';\n" : ''}const idl = { rootNamespace: 'h', checksum: 'h', interfaces: [], structs: [], enums: [] };
+const server = createRpcServer({ idl, handlers: {}${withMcp ? ', mcp: mcpBinding({})' : ''} });
+console.log(createMiddleware(server), createFetchHandler(server));
+await listen(server);${withMcp ? '\nawait serveMcpStdio(server);' : ''}`;
+    const result = await build({
+      stdin: { contents: entry, resolveDir: runtimeDir, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0].text;
+  }
+
+  // Strings only the binding's code holds: its protocol's methods, result member, header and revisions.
+  const mcpMarkers = ['tools/call', 'structuredContent', 'mcp-protocol-version', '2025-06-18'];
+
+  it('bundles none of the MCP binding: no string of its protocol is in it, as there is in a bundle that imports it', async () => {
+    const [without, withMcp] = await Promise.all([serverAppBundle(false), serverAppBundle(true)]);
+    for (const marker of mcpMarkers) {
+      expect(withMcp.includes(marker), `${marker} in the bundle with MCP`).toBe(true);
+      expect(without.includes(marker), `${marker} in the bundle without MCP`).toBe(false);
+    }
+  });
+});

@@ -66,6 +66,26 @@ describe('the MCP binding hosted', () => {
     await checkMcp(`${closeAfter(server)}/rpc/mcp`);
   });
 
+  it('in Express 5 (createMiddleware): GET and DELETE of the MCP path get 405 with Allow: POST, other GETs go on to the app', async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(createMiddleware(shopServer(), { path: '/rpc' }));
+    app.use((_req, res) => {
+      res.status(200).send('the app');
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    const address = closeAfter(server);
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${address}/rpc/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('POST');
+    }
+    const page = await fetch(`${address}/rpc/mcp-help`);
+    expect(await page.text()).toBe('the app');
+  });
+
   it('in Fastify 5 (fastifyRpc)', async () => {
     const app = Fastify();
     await app.register(fastifyRpc(shopServer(), { path: '/rpc' }));
