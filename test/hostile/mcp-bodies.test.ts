@@ -94,13 +94,13 @@ answers.push(await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":
 answers.push(await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"Thing_put","arguments":{"__proto__":{"item":{"name":"a","count":1}}}}}'));
 console.log(JSON.stringify({ answers, polluted: ({}).name !== undefined || ({}).item !== undefined }));
 `);
-    const [proto, ctor, toString, hasOwn, valueOf, protoParams, protoArguments] = out.answers;
+    const [proto, ctor, toStringTool, hasOwn, valueOfTool, protoParams, protoArguments] = out.answers;
     for (const [answer, name] of [
       [proto, '__proto__'],
       [ctor, 'constructor'],
-      [toString, 'toString'],
+      [toStringTool, 'toString'],
       [hasOwn, 'hasOwnProperty'],
-      [valueOf, 'valueOf'],
+      [valueOfTool, 'valueOf'],
     ]) {
       expect(answer.body.error).toEqual({ code: -32602, message: `Unknown tool: ${name}` });
     }
