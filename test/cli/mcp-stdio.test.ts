@@ -5,20 +5,19 @@
  * handlers print reaches stderr, never the protocol on stdout; a module that cannot be served exits
  * 1 with a message naming it and prints nothing on stdout.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { node22Path } from '../node22.js';
+import { runInspector } from '../node22.js';
 import { BIN, REPO_ROOT, ensureBuilt, runCli } from './run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('fixtures/', import.meta.url));
 const MODULE = 'mcp-server-module.mjs';
-const INSPECTOR_CLI = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/index.js');
 
 let dir: string;
 beforeAll(() => {
@@ -176,17 +175,12 @@ describe('idlrpc -mcp-stdio on its own', () => {
 
 describe('idlrpc -mcp-stdio with the MCP Inspector CLI', () => {
   /** The Inspector's CLI (on Node 22) spawning `idlrpc -mcp-stdio` on the fixture module; its JSON answer. */
-  function inspect(options: string[]): Promise<unknown> {
+  async function inspect(options: string[]): Promise<unknown> {
     // The Inspector wants its target's program before `--` (and before its options, some of which
     // take several values) and the program's arguments after `--`.
-    const args = [INSPECTOR_CLI, process.execPath, ...options, '--', BIN, '-mcp-stdio', join(FIXTURES, MODULE)];
-    return new Promise((resolve, reject) => {
-      // Run in its build folder: it reads its package.json through a path it checks against the working folder.
-      execFile(node22Path, args, { cwd: dirname(INSPECTOR_CLI), timeout: 60_000 }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`inspector failed: ${error.message}\n${stderr}`));
-        else resolve(JSON.parse(stdout));
-      });
-    });
+    const run = await runInspector([process.execPath, ...options, '--', BIN, '-mcp-stdio', join(FIXTURES, MODULE)]);
+    if (run.status !== 0) throw new Error(`inspector failed (${run.status}):\n${run.stderr}`);
+    return JSON.parse(run.stdout);
   }
 
   it('lists the tools and calls one', async () => {

@@ -2,7 +2,7 @@
  * The playground's checkout service over MCP (docs/mcp.md, "The playground"), tested with the
  * protocol's own tools against the built standalone server (`npm run playground:build`, started as
  * `node main.js`): the official TypeScript SDK's client, the MCP conformance suite and the MCP
- * Inspector's CLI (these two on Node 22: mcp-node22-tools.ts). One build, one server for the file.
+ * Inspector's CLI (these two on Node 22: test/node22.ts). One build, one server for the file.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { catalog } from '../../playground/service/catalog.js';
 import { BIN, ensureBuilt } from '../cli/run-cli.js';
 import { playgroundDevServer, playgroundEnv, playgroundRoot, repositoryRoot } from './harness.js';
-import { runConformance, runInspector } from './mcp-node22-tools.js';
+import { runConformance, runInspector } from '../node22.js';
 import { buildServer, rpc, type ServerProcess, startServer } from './server-process.js';
 
 // A build, a server and Node 22 processes on a busy 2-core machine: generous limits (no timing is asserted).
@@ -199,7 +199,7 @@ describe('the MCP conformance suite', () => {
 
 describe("the MCP Inspector's CLI", () => {
   it('lists the tools', async () => {
-    const run = await runInspector(mcpUrl, ['--method', 'tools/list']);
+    const run = await runInspector([mcpUrl, '--method', 'tools/list']);
     expect(run.status, run.stderr).toBe(0);
     const { tools } = JSON.parse(run.stdout) as { tools: { name: string }[] };
     expect(tools.map((tool) => tool.name)).toStrictEqual(toolNames);
@@ -207,7 +207,8 @@ describe("the MCP Inspector's CLI", () => {
 
   it('calls one', async () => {
     const { productId } = catalog[2];
-    const run = await runInspector(mcpUrl, [
+    const run = await runInspector([
+      mcpUrl,
       '--method',
       'tools/call',
       '--tool-name',
