@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, it } from 'vitest';
 import { fastifyRpc } from '../../runtime/adapters/fastify.js';
 import { honoRpc } from '../../runtime/adapters/hono.js';
 import { createFetchHandler, createMiddleware, listen, type RpcServer } from '../../runtime/index.js';
+import { closeAfter } from './helpers.js';
 import { importNotesModule, notesHandlers, type NotesModule, productionOptions } from './notes-service.js';
 import { checkProductionServer } from './production-checks.js';
 
@@ -30,21 +31,9 @@ afterEach(async () => {
 const notesServer = (): RpcServer => module.createNotesServer(notesHandlers(module), productionOptions(module));
 const overHttp = (request: Request) => fetch(request);
 
-/** Closes a Node server (and its keep-alive connections) after the test. */
-function closeAfter(server: Server): string {
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 describe('hosted', () => {
   it('by listen', async () => {
-    const origin = closeAfter(await listen(notesServer(), { port: 0, host: '127.0.0.1', basePath: '/rpc' }));
+    const origin = closeAfter(cleanups, await listen(notesServer(), { port: 0, host: '127.0.0.1', basePath: '/rpc' }));
     await checkProductionServer(module, `${origin}/rpc`, overHttp);
   });
 
@@ -56,7 +45,7 @@ describe('hosted', () => {
     const server = await new Promise<Server>((resolve) => {
       const started = app.listen(0, '127.0.0.1', () => resolve(started));
     });
-    await checkProductionServer(module, `${closeAfter(server)}/rpc`, overHttp);
+    await checkProductionServer(module, `${closeAfter(cleanups, server)}/rpc`, overHttp);
   });
 
   it('in Fastify 5 (fastifyRpc)', async () => {
@@ -78,7 +67,7 @@ describe('hosted', () => {
     const server = await new Promise<Server>((resolve) => {
       const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
     });
-    await checkProductionServer(module, `${closeAfter(server)}/rpc`, overHttp);
+    await checkProductionServer(module, `${closeAfter(cleanups, server)}/rpc`, overHttp);
   });
 
   it('as a Next.js-style route handler (app/api/rpc/[[...path]]/route.ts), called with web-standard Requests', async () => {

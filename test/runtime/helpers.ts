@@ -174,3 +174,18 @@ export async function failure(promise: Promise<unknown>): Promise<RpcError> {
   expect(error).toBeInstanceOf(RpcError);
   return error as RpcError;
 }
+
+/**
+ * Registers a listening Node server to be closed (with its keep-alive connections) by one of
+ * `cleanups` after the test; returns its base URL.
+ */
+export function closeAfter(cleanups: (() => Promise<unknown>)[], server: http.Server): string {
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fastifyRpc } from '../../runtime/adapters/fastify.js';
 import { honoRpc } from '../../runtime/adapters/hono.js';
 import { createMiddleware, createRpcServer, type RpcServer } from '../../runtime/index.js';
+import { closeAfter } from './helpers.js';
 import { mcpBinding } from '../../runtime/mcp/index.js';
 import { compileIdl } from '../../src/idl/index.js';
 import { toIdlJson } from '../../src/idl/json.js';
@@ -33,17 +34,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function closeAfter(server: Server): string {
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 /** Lists the tools at `address` and calls one, with the SDK's client. */
 async function checkMcp(address: string): Promise<void> {
@@ -63,7 +53,7 @@ describe('the MCP binding hosted', () => {
     const server = await new Promise<Server>((resolve) => {
       const started = app.listen(0, '127.0.0.1', () => resolve(started));
     });
-    await checkMcp(`${closeAfter(server)}/rpc/mcp`);
+    await checkMcp(`${closeAfter(cleanups, server)}/rpc/mcp`);
   });
 
   it('in Express 5 (createMiddleware): GET and DELETE of the MCP path get 405 with Allow: POST, other GETs go on to the app', async () => {
@@ -76,7 +66,7 @@ describe('the MCP binding hosted', () => {
     const server = await new Promise<Server>((resolve) => {
       const started = app.listen(0, '127.0.0.1', () => resolve(started));
     });
-    const address = closeAfter(server);
+    const address = closeAfter(cleanups, server);
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(`${address}/rpc/mcp`, { method, headers: { accept: 'text/event-stream' } });
       expect(response.status, method).toBe(405);
@@ -101,6 +91,6 @@ describe('the MCP binding hosted', () => {
     const server = await new Promise<Server>((resolve) => {
       const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
     });
-    await checkMcp(`${closeAfter(server)}/rpc/mcp`);
+    await checkMcp(`${closeAfter(cleanups, server)}/rpc/mcp`);
   });
 });
