@@ -3,11 +3,15 @@
  * RPC and OpenAPI; `npm run playground:server` builds and starts the standalone server on SERVER_PORT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, playgroundEnv, repositoryRoot } from './harness.js';
+
+// Each script builds the package first (its pre-script) on a busy 2-core machine: generous limits
+// (no timing is asserted).
+vi.setConfig({ testTimeout: 150_000 });
 
 const started: ChildProcess[] = [];
 let dataDir = '';
@@ -40,7 +44,7 @@ function runScript(script: string, args: string[], env: Record<string, string>, 
   started.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`npm run ${script} was not ready in time:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`npm run ${script} was not ready in time:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {
