@@ -1,6 +1,6 @@
 /**
  * Server throughput and latency on loopback: each server runs in its own child process, autocannon
- * runs in this process. Rounds are interleaved (every round visits every server and call, in a
+ * runs in this process. oRPC and tRPC get the requests their own clients send for each call. Rounds are interleaved (every round visits every server and call, in a
  * rotating order) and the table reports medians over rounds.
  */
 import { spawn } from 'node:child_process';
@@ -136,6 +136,10 @@ async function checkSameAnswers(allServers) {
  * CPU per request is the server's own cost, whatever the load generator manages: on two cores
  * autocannon saturates its core first for the cheapest calls, and then every server shows about
  * the same requests/s.
+ *
+ * `requests` are the HTTP requests of one call (`callRequests`); when there are several, each
+ * figure is per group: requests/s divided by their number, CPU time per group, latency of a group
+ * the sum of its requests' times.
  */
 async function load(server, requests, seconds) {
   const { url } = server;
