@@ -4,7 +4,9 @@
  * entry (what the in-process suite calls). One place wires the handlers into each library, so both
  * suites measure the same servers.
  */
+import { orpcTextEntry } from './orpc-checkout.mjs';
 import { createOurCheckoutCore } from './ours.mjs';
+import { trpcTextEntry } from './trpc-checkout.mjs';
 
 /** Calls a handler method named "Interface.method" with positional params. */
 function dispatch(handlers, method, params) {
@@ -48,7 +50,9 @@ export async function createJsonRpc2Server(handlers) {
 /**
  * Each server's own "request text in, response text out" entry, by kind: `(text) => Promise<string>`
  * ('' when nothing is to be sent). Peers that give response objects get them `JSON.stringify`d, as
- * their HTTP wrappers do.
+ * their HTTP wrappers do. oRPC's and tRPC's take their own requests instead of the JSON-RPC text
+ * (the list of `{ method, path, headers, body }` that bench/lib/orpc-checkout.mjs and
+ * trpc-checkout.mjs give for a call).
  */
 export const textEntries = {
   /**
@@ -88,4 +92,6 @@ export const textEntries = {
       return response === null ? '' : JSON.stringify(response);
     };
   },
+  orpc: orpcTextEntry,
+  trpc: trpcTextEntry,
 };

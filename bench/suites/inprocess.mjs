@@ -1,7 +1,9 @@
 /**
  * Server cost without HTTP: each server's own "request text in, response text out" entry (ours:
  * `handleHttp`; json-rpc-2.0: `JSONRPCServer.receiveJSON`; jayson: `Server.call`; the bare-handlers
- * reference: parse, call, stringify) on the same handlers and request bodies, in this one process.
+ * reference: parse, call, stringify; oRPC: the standard handler inside its node adapter; tRPC:
+ * `resolveResponse`) on the same handlers and payloads, in this one process. oRPC and tRPC get the
+ * requests their own clients send for the same calls (bench/lib/orpc-checkout.mjs, trpc-checkout.mjs).
  *
  * Over HTTP on two cores the load generator shares the cores and two runs of one server differ by
  * about 10%. Here nothing else runs in the process, and rounds are interleaved: every round times
@@ -23,13 +25,30 @@ import { catalogSize, comparable, serverCalls } from '../lib/checkout.mjs';
 import { microsecondsPerRequest } from '../lib/cpu-per-request.mjs';
 import { textEntries } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
+import { orpcLabel, orpcRequests, orpcResults } from '../lib/orpc-checkout.mjs';
+import { jsonRpcResults } from '../lib/peer-calls.mjs';
 import { median, quantile } from '../lib/stats.mjs';
+import { trpcLabel, trpcRequests, trpcResults } from '../lib/trpc-checkout.mjs';
 
 const peers = [
   { kind: 'bare-handlers', label: 'bare handlers (reference)' },
   { kind: 'jayson', label: 'jayson' },
   { kind: 'json-rpc-2.0', label: 'json-rpc-2.0' },
+  { kind: 'orpc', label: orpcLabel },
+  { kind: 'trpc', label: trpcLabel },
 ];
+
+/**
+ * The servers with their own protocol: their requests for a call of bench/lib/checkout.mjs, and the
+ * results of their answer text in call order (compared with ours' results before timing).
+ */
+const ownProtocols = {
+  orpc: { requests: (call) => orpcRequests(call, 'http://127.0.0.1'), results: (_call, text) => orpcResults(text) },
+  trpc: { requests: trpcRequests, results: trpcResults },
+};
+
+/** What `kind`'s entry is given for a case: the JSON-RPC body, or its own requests for the same call. */
+const requestFor = (kind, testCase) => (ownProtocols[kind] ? ownProtocols[kind].requests(testCase.call) : testCase.body);
 const baselinePeer = { kind: 'baseline', label: 'ours at baseline' };
 const middlewareKind = 'ours-noop-middleware';
 
@@ -39,12 +58,12 @@ const middlewareKind = 'ours-noop-middleware';
  * which is the path where a server can skip promises altogether (ours does).
  */
 const cases = [
-  { name: 'getProduct', label: 'getProduct', body: serverCalls.getProduct, handlers: 'service' },
-  { name: 'addToCart', label: 'addToCart', body: serverCalls.addToCart, handlers: 'service' },
-  { name: 'listProducts', label: `listProducts (${catalogSize} products)`, body: serverCalls.listProducts, handlers: 'service' },
-  { name: 'batch10', label: '10-call batch', body: serverCalls.batch10, handlers: 'service' },
-  { name: 'getProductPlain', label: 'getProduct (plain-value handler)', body: serverCalls.getProduct, handlers: 'plain' },
-];
+  { name: 'getProduct', call: 'getProduct', label: 'getProduct', handlers: 'service' },
+  { name: 'addToCart', call: 'addToCart', label: 'addToCart', handlers: 'service' },
+  { name: 'listProducts', call: 'listProducts', label: `listProducts (${catalogSize} products)`, handlers: 'service' },
+  { name: 'batch10', call: 'batch10', label: '10-call batch', handlers: 'service' },
+  { name: 'getProductPlain', call: 'getProduct', label: 'getProduct (plain-value handler)', handlers: 'plain' },
+].map((testCase) => ({ ...testCase, body: serverCalls[testCase.call] }));
 
 /** The catalog handlers with no promise: products read once from the service, answered as they are. */
 async function plainValueHandlers(service) {
@@ -53,13 +72,25 @@ async function plainValueHandlers(service) {
   return { CatalogService: { listProducts: () => products, getProduct: (productId) => byId.get(productId) ?? null } };
 }
 
-/** Every server must give the same answers before we time them, or the comparison means nothing. */
+/**
+ * Every server must give the same answers before we time them, or the comparison means nothing:
+ * the JSON-RPC servers the same answers, the others (`ownProtocols`) the same results as ours.
+ */
 async function checkSameAnswers(entriesByCase) {
   for (const testCase of cases) {
     const entries = entriesByCase[testCase.name];
     const answers = {};
-    for (const [kind, entry] of Object.entries(entries)) answers[kind] = comparable(JSON.parse(await entry(testCase.body)));
-    const [first, ...others] = Object.keys(entries);
+    for (const [kind, entry] of Object.entries(entries)) {
+      const text = await entry(requestFor(kind, testCase));
+      answers[kind] = ownProtocols[kind] ? comparable(ownProtocols[kind].results(testCase.call, text)) : comparable(JSON.parse(text));
+    }
+    const oursResults = comparable(jsonRpcResults(await entries.ours(testCase.body)));
+    for (const kind of Object.keys(ownProtocols)) {
+      if (kind in answers && answers[kind] !== oursResults) {
+        throw new Error(`${kind} answers ${testCase.name} differently from ours:\n${answers[kind]}\n${oursResults}`);
+      }
+    }
+    const [first, ...others] = Object.keys(entries).filter((kind) => !ownProtocols[kind]);
     for (const kind of others) {
       if (answers[kind] !== answers[first]) {
         throw new Error(`${kind} answers ${testCase.name} differently from ${first}:\n${answers[kind]}\n${answers[first]}`);
@@ -99,14 +130,15 @@ export async function runInProcessSuite(options) {
   await checkSameAnswers(entriesByCase);
 
   for (const testCase of cases) {
-    for (const kind of kinds) await microsecondsPerRequest(entriesByCase[testCase.name][kind], testCase.body, options.warmupMs);
+    for (const kind of kinds)
+      await microsecondsPerRequest(entriesByCase[testCase.name][kind], requestFor(kind, testCase), options.warmupMs);
   }
   const samples = {};
   for (let round = 0; round < options.rounds; round++) {
     for (const testCase of cases) {
       for (let i = 0; i < kinds.length; i++) {
         const kind = kinds[(i + round) % kinds.length];
-        const time = await microsecondsPerRequest(entriesByCase[testCase.name][kind], testCase.body, options.budgetMs);
+        const time = await microsecondsPerRequest(entriesByCase[testCase.name][kind], requestFor(kind, testCase), options.budgetMs);
         (samples[`${testCase.name}/${kind}`] ??= []).push(time);
       }
     }

@@ -1,14 +1,18 @@
 /**
- * One JSON-RPC server of the server suite, run in its own process so the load generator (in the
+ * One server of the server suite, run in its own process so the load generator (in the
  * parent) never shares its event loop. Usage: node server-process.mjs <kind>, where kind is
- * `ours`, `bare`, `bare-handlers`, `jayson` or `json-rpc-2.0`. Listens on 127.0.0.1 on a free port and prints
- * `{"port":N,"handlers":"..."}` on one line when ready; runs until killed.
+ * `ours`, `bare`, `bare-handlers`, `jayson`, `json-rpc-2.0`, `orpc` or `trpc` (the last two speak
+ * their own protocols: bench/lib/orpc-checkout.mjs, bench/lib/trpc-checkout.mjs). Listens on
+ * 127.0.0.1 on a free port and prints `{"port":N,"handlers":"..."}` on one line when ready; runs
+ * until killed.
  */
 import http from 'node:http';
 import { bareHandlersAnswer, createJaysonServer, createJsonRpc2Server } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
+import { createOrpcServer } from '../lib/orpc-checkout.mjs';
 import { createOurCheckoutServer } from '../lib/ours.mjs';
 import { readBody } from '../lib/read-body.mjs';
+import { createTrpcServer } from '../lib/trpc-checkout.mjs';
 
 const kind = process.argv[2];
 
@@ -75,6 +79,9 @@ const factories = {
   'bare-handlers': bareHandlersServer,
   jayson: jaysonServer,
   'json-rpc-2.0': jsonRpc2Server,
+  // oRPC's RPCHandler for node:http with the batch plugin; tRPC's standalone adapter (zod validation both ways).
+  orpc: createOrpcServer,
+  trpc: createTrpcServer,
   // Our runtime serving the generated checkout module, request and response validation on.
   ours: createOurCheckoutServer,
 };

@@ -32,7 +32,7 @@ interface Report {
   machine: { cpus: number; node: string };
 }
 
-const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0'];
+const serverPeers = ['bare node:http (ceiling)', 'bare node:http + handlers', 'jayson', 'json-rpc-2.0', 'oRPC 1.16.1', 'tRPC 11.25.2'];
 const serverRows = ['getProduct', 'addToCart', 'listProducts (100 products)', '10-call batch'].flatMap((call) =>
   ['throughput', 'server CPU time per request', 'p50 latency', 'p99 latency'].flatMap((figure) =>
     serverPeers.map((peer) => `server ${call} ${figure} | ${peer}`),
@@ -46,7 +46,7 @@ const streamRows = [
   "streams: items 1 ms apart, p50 latency from the handler's yield to the client's loop body",
   "streams: items 1 ms apart, p99 latency from the handler's yield to the client's loop body",
 ].flatMap((metric) => ['bare node:http SSE loop', 'oRPC 1.16.1 event iterator'].map((peer) => `${metric} | ${peer}`));
-const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0'];
+const inProcessPeers = ['bare handlers (reference)', 'jayson', 'json-rpc-2.0', 'oRPC 1.16.1', 'tRPC 11.25.2'];
 const inProcessRows = [
   'getProduct',
   'addToCart',
