@@ -150,12 +150,12 @@ describe('npm run bench -- --quick', () => {
     const jsonFile = path.join(workDir, 'bench.json');
     const { stdout } = await run(process.execPath, ['bench/run.mjs', '--quick', '--json', jsonFile], {
       cwd: repoRoot,
-      timeout: 300_000,
+      timeout: 540_000,
       maxBuffer: 16 * 1024 * 1024,
     });
     table = stdout;
     report = JSON.parse(readFileSync(jsonFile, 'utf8')) as Report;
-  }, 310_000);
+  }, 550_000);
 
   afterAll(() => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
