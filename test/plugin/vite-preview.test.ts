@@ -24,6 +24,10 @@ let base: string;
 
 beforeAll(async () => {
   app = await copyFixtureApp('vite-preview/app');
+  // getOrder tagged @readonly, so that the preview server answers it over GET too.
+  const idlFile = path.join(app, 'checkout.idl');
+  const idl = await readFile(idlFile, 'utf8');
+  await writeFile(idlFile, idl.replace('    getOrder(orderId string)', '    // @readonly\n    getOrder(orderId string)'));
   const vite = await import('vite');
   await vite.build({ configFile: false, root: app, logLevel: 'silent', plugins: [idlRpc(options)] });
   preview = await vite.preview({
@@ -75,6 +79,16 @@ test('vite preview hosts the built RPC server, the built openapi.json and openrp
   expect(await openrpc.json()).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
   const discovered = await callRpc(`${base}/rpc`, 'rpc.discover', []);
   expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+});
+
+test('vite preview answers a GET of a @readonly method with its ETag, and 304 to it', async () => {
+  const url = `${base}/rpc/OrderService/getOrder?orderId=${encodeURIComponent('"order-1"')}`;
+  const read = await fetch(url);
+  expect(read.status).toBe(200);
+  expect(await read.json()).toMatchObject({ orderId: 'order-1', status: 'paid' });
+  const again = await fetch(url, { headers: { 'if-none-match': read.headers.get('etag')! } });
+  expect(again.status).toBe(304);
+  expect((await fetch(`${base}/rpc/OrderService/createOrder?request=%7B%7D`)).status).toBe(405);
 });
 
 test('without server.mcp, the server build holds no MCP code and POST /mcp is no MCP endpoint', async () => {
