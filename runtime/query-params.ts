@@ -16,25 +16,25 @@ export type ParsedQuery = { ok: true; params: Record<string, unknown> } | { ok: 
  * as it bounds a body's: the params object counts as one level, as `{"id": ...}` would.
  */
 export function parseQueryParams(query: string, maxDepth: number): ParsedQuery {
-  // Null prototype: a name is only ever an own key, never one of Object.prototype's.
-  const params: Record<string, unknown> = Object.create(null);
+  // A plain object, read only through own keys (Object.hasOwn, Object.keys) by the call pipeline;
+  // `__proto__`, the one name that would not be an own key, is dropped below.
+  const params: Record<string, unknown> = {};
   if (query === '') return { ok: true, params };
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
     const name = decode(equals === -1 ? pair : pair.slice(0, equals));
     if (name === undefined) return parseError('a query parameter name is not valid percent-encoded UTF-8');
-    const path = formatPath(['params', name]);
-    if (equals === -1) return parseError(`${path}: no value; send the parameter's JSON text, e.g. ${name}=%22text%22`);
+    if (equals === -1) return parseError(`${pathOf(name)}: no value; send the parameter's JSON text, e.g. ${name}=%22text%22`);
     const text = decode(pair.slice(equals + 1));
-    if (text === undefined) return parseError(`${path}: the value is not valid percent-encoded UTF-8`);
+    if (text === undefined) return parseError(`${pathOf(name)}: the value is not valid percent-encoded UTF-8`);
     // As in JSON bodies: a `__proto__` parameter is dropped (no IDL parameter has that name).
     if (name === '__proto__') continue;
     if (Object.hasOwn(params, name)) {
-      return { ok: false, code: ErrorCode.InvalidRequest, message: `Invalid Request: ${path} is given twice in the query` };
+      return { ok: false, code: ErrorCode.InvalidRequest, message: `Invalid Request: ${pathOf(name)} is given twice in the query` };
     }
     const parsed = parseJsonBody(text, maxDepth - 1);
-    if (!parsed.ok) return parseError(`${path}: ${parsed.detail}`);
+    if (!parsed.ok) return parseError(`${pathOf(name)}: ${parsed.detail}`);
     params[name] = parsed.value;
   }
   return { ok: true, params };
@@ -42,12 +42,18 @@ export function parseQueryParams(query: string, maxDepth: number): ParsedQuery {
 
 /** Percent-decoding of a query component (`+` is a space, as in forms); undefined for a bad escape or bad UTF-8. */
 function decode(text: string): string | undefined {
-  if (text.indexOf('%') === -1 && text.indexOf('+') === -1) return text;
+  const spaced = text.indexOf('+') === -1 ? text : text.replace(/\+/g, ' ');
+  if (spaced.indexOf('%') === -1) return spaced;
   try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
+    return decodeURIComponent(spaced);
   } catch {
     return undefined;
   }
+}
+
+/** The JSON path of a parameter, as error messages write it (only made for a message). */
+function pathOf(name: string): string {
+  return formatPath(['params', name]);
 }
 
 function parseError(detail: string): ParsedQuery {
