@@ -26,7 +26,7 @@ export interface CallOptions {
   idempotent?: boolean;
   /**
    * Set by generated clients on calls of `@readonly` methods: the method's parameter names, by which
-   * a transport with `readsOverGet` sends the call as a GET (docs/protocol.md, "Reads over GET").
+   * a transport with `reads: readOverGet` sends the call as a GET (docs/protocol.md, "Reads over GET").
    */
   read?: readonly string[];
 }
@@ -131,12 +131,17 @@ export interface HttpTransportOptions {
   /** How a stream method's call reconnects after a lost connection or the server's reconnect message; `false`: never. */
   reconnect?: ReconnectOptions | false;
   /**
-   * Send the calls of `@readonly` methods as `GET <base>/<Interface>/<method>?<param>=<JSON>`, so
-   * HTTP caches (the browser's, a CDN) can answer them (docs/protocol.md, "Reads over GET").
-   * `HttpTransport` only: `BatchingTransport` sends every call in its POSTs. Default false.
+   * How the calls of `@readonly` methods are sent: `readOverGet` (exported beside `HttpTransport`)
+   * sends them as `GET <base>/<Interface>/<method>?<param>=<JSON>`, so HTTP caches (the browser's,
+   * a CDN) can answer them (docs/protocol.md, "Reads over GET"). A function rather than a flag, so
+   * that bundles of clients that do not use it do not carry it. `HttpTransport` only:
+   * `BatchingTransport` sends every call in its POSTs. Default: POST, like every call.
    */
-  readsOverGet?: boolean;
+  reads?: ReadSender;
 }
+
+/** Sends a call of a `@readonly` method (`call.read`: its parameter names) and gives its result; `readOverGet` is one. */
+export type ReadSender = (doFetch: typeof fetch, baseAddress: string, call: RpcCall & { read: readonly string[] }) => Promise<unknown>;
 
 /** How a stream reconnects (`HttpTransportOptions.reconnect`). Every member is optional. */
 export interface ReconnectOptions {

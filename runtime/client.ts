@@ -17,7 +17,6 @@ import {
 } from './client-call.js';
 import { declaredErrorOf } from './declared-error-of.js';
 import { sendAlone } from './json-rpc-exchange.js';
-import { sendRead } from './read-exchange.js';
 import { openStream } from './streams/stream-connection.js';
 
 export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
@@ -29,6 +28,7 @@ export type {
   CallOptions,
   HttpTransportOptions,
   Interceptor,
+  ReadSender,
   ReconnectOptions,
   RetryPolicy,
   RpcCall,
@@ -38,6 +38,7 @@ export type {
   Transport,
 } from './client-call.js';
 export { streamMethod } from './streams/client-stream.js';
+export { readOverGet } from './read-exchange.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
 export { validateResults, type ResultProblem, type ResultValidator, type ResultValidators } from './result-check.js';
 export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';
@@ -49,7 +50,7 @@ export type { TransportErrorData } from './transport-error.js';
  * status, empty or non-JSON body, timeout, abort) becomes an `RpcError` with code -32000 and,
  * when there was a response, `data.status`. Stream methods' calls (`stream`) ask for
  * `text/event-stream` and reconnect as the `reconnect` option says (docs/runtime.md, "Streams").
- * With `readsOverGet`, calls of `@readonly` methods go as GETs instead (docs/protocol.md, "Reads over GET").
+ * With `reads: readOverGet`, calls of `@readonly` methods go as GETs instead (docs/protocol.md, "Reads over GET").
  */
 export class HttpTransport implements Transport {
   private nextId = 1;
@@ -69,8 +70,8 @@ export class HttpTransport implements Transport {
 
   private send(call: RpcCall): Promise<unknown> {
     const doFetch = this.options.fetch ?? globalThis.fetch;
-    if (call.read !== undefined && this.options.readsOverGet === true)
-      return sendRead(doFetch, this.baseAddress, { ...call, read: call.read });
+    const { reads } = this.options;
+    if (call.read !== undefined && reads !== undefined) return reads(doFetch, this.baseAddress, { ...call, read: call.read });
     return sendAlone(doFetch, this.baseAddress, call, this.nextId++);
   }
 }
@@ -81,7 +82,7 @@ export class HttpTransport implements Transport {
  * so `instanceof CartNotFoundError` works on the client. `contract` (what generated clients pass:
  * their interface's fingerprint) is sent in the {@link CONTRACT_HEADER} header; a header of the
  * same name in `options.headers` wins. `read` (generated clients pass it for `@readonly` methods) names
- * the parameters, by which a transport with `readsOverGet` sends the call as a GET. Methods with `timestamp` or `bytes` go through
+ * the parameters, by which a transport with `reads: readOverGet` sends the call as a GET. Methods with `timestamp` or `bytes` go through
  * `callConvertingMethod` (client-conversion.ts) instead.
  */
 export async function callMethod(

@@ -1,11 +1,11 @@
 /**
  * The client's side of a read over GET (docs/protocol.md, "Reads over GET"): a call of a
  * `@readonly` method sent as `GET <base>/<Interface>/<method>?<param>=<JSON>` when the transport's
- * `readsOverGet` asks for it, and its REST answer (the bare result, or `{code, message, data}`)
+ * `reads` option is `readOverGet`, and its REST answer (the bare result, or `{code, message, data}`)
  * turned into the result or the call's `RpcError`. Browsers and their HTTP caches see an ordinary
  * GET: a fresh cached answer is used without asking, a stale one is revalidated with its ETag.
  */
-import type { RpcCall } from './client-call.js';
+import type { ReadSender } from './client-call.js';
 import { RpcError } from './errors.js';
 import { isSuccess, parseAnswer, readAnswer, statusError, type HttpAnswer } from './json-rpc-exchange.js';
 import { networkError } from './transport-error.js';
@@ -26,8 +26,11 @@ export function readAddress(baseAddress: string, method: string, names: readonly
   return `${baseAddress.replace(/\/+$/, '')}/${path}${query}`;
 }
 
-/** Sends `call` (with `call.read`, its parameter names) as a GET and gives its result, or throws its error. */
-export async function sendRead(doFetch: typeof fetch, baseAddress: string, call: RpcCall & { read: readonly string[] }): Promise<unknown> {
+/**
+ * Sends a call of a `@readonly` method (`call.read`: its parameter names) as a GET and gives its
+ * result, or throws its error: the `reads` option of `HttpTransport`.
+ */
+export const readOverGet: ReadSender = async (doFetch, baseAddress, call) => {
   const { signal } = call;
   let response: Response;
   try {
@@ -42,7 +45,7 @@ export async function sendRead(doFetch: typeof fetch, baseAddress: string, call:
   const answer = await readAnswer(response, signal);
   if (isSuccess(answer)) return parseAnswer(answer);
   throw restError(answer) ?? statusError(answer);
-}
+};
 
 /** The `RpcError` of a REST error body (`{code, message, data?}`), or undefined for any other answer (a proxy's 502). */
 function restError(answer: HttpAnswer): RpcError | undefined {

@@ -131,7 +131,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
         return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
       });
       const sent = trim.length === 0 ? `[${parameters.map((p) => p.name).join(', ')}]` : paramsName;
-      // A @readonly method's parameter names: a transport with `readsOverGet` sends its calls as GETs.
+      // A @readonly method's parameter names: a transport with `reads: readOverGet` sends its calls as GETs.
       const read =
         !method.stream && docTags(method.comment).readonly ? `, ${JSON.stringify(method.parameters.map((p) => p.name.text))}` : '';
       const call = [

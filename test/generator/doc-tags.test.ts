@@ -41,7 +41,7 @@ test('@deprecated reaches the TSDoc; @readonly and @example stay out of it', () 
   expect(dts).not.toMatch(/@readonly|@example/);
 });
 
-test('a @readonly method passes its parameter names, by which a transport with readsOverGet sends it as GET', () => {
+test('a @readonly method passes its parameter names, by which a transport with reads: readOverGet sends it as GET', () => {
   const idl = `namespace shop
 
 struct Product {

@@ -6,7 +6,7 @@
  * runs `checkProductionServer` against its own host.
  */
 import { expect } from 'vitest';
-import { HttpTransport } from '../../runtime/client.js';
+import { HttpTransport, readOverGet } from '../../runtime/client.js';
 import { ALLOWED_ORIGIN, type NotesModule, OTHER_ORIGIN } from './notes-service.js';
 
 /** Sends a web-standard request to the host under test and gives its response. */
@@ -84,7 +84,7 @@ async function checkReadsOverGet(module: NotesModule, base: string, send: Send):
     methods.push(init?.method ?? 'GET');
     return send(new Request(input, init));
   };
-  const reads = new HttpTransport(base, { fetch: fetchThrough, headers: { authorization: 'Bearer ada' }, readsOverGet: true });
+  const reads = new HttpTransport(base, { fetch: fetchThrough, headers: { authorization: 'Bearer ada' }, reads: readOverGet });
   const notes = new module.NoteServiceClient(reads);
   const note = await notes.addNote('read me');
   expect(await notes.getNote(note.id)).toStrictEqual(note);

@@ -2,10 +2,10 @@
  * Reads over GET (docs/protocol.md, "Reads over GET"): `@readonly` methods answered as
  * `GET <base>/<Interface>/<method>?<param>=<JSON>`, with Cache-Control by the `cache` option, an
  * ETag and 304; everything else as before. The hosts (listen, Express, Fastify, Hono, fetch) are
- * covered by frameworks.test.ts, the generated client's `readsOverGet` there too.
+ * covered by frameworks.test.ts, the generated client with `reads: readOverGet` there too.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../runtime/client.js';
+import { HttpTransport, readOverGet } from '../../runtime/client.js';
 import { createFetchHandler, createRpcServer, type RpcServerOptions } from '../../runtime/index.js';
 import { readAddress } from '../../runtime/read-exchange.js';
 import { checkoutIdl, checkoutIdlWithReads } from './fixtures/checkout-idl.js';
@@ -245,7 +245,7 @@ describe('the client', () => {
     expect(readAddress('http://h', 'A.b', [], [])).toBe('http://h/A/b');
   });
 
-  it('sends calls marked read as GETs only with readsOverGet, and reads REST errors as RpcErrors', async () => {
+  it('sends calls marked read as GETs only with reads: readOverGet, and reads REST errors as RpcErrors', async () => {
     const { handle } = readServer({
       middleware: [(call, next) => (call.params[0] === 'bad' ? Promise.reject(new Error('boom')) : next())],
     });
@@ -258,7 +258,7 @@ describe('the client', () => {
     expect(
       await new HttpTransport('http://api.test/rpc', { fetch: doFetch }).call('CatalogService.getProduct', ['p1'], read),
     ).toStrictEqual(products[0]);
-    const overGet = new HttpTransport('http://api.test/rpc', { fetch: doFetch, readsOverGet: true });
+    const overGet = new HttpTransport('http://api.test/rpc', { fetch: doFetch, reads: readOverGet });
     expect(await overGet.call('CatalogService.getProduct', ['p1'], read)).toStrictEqual(products[0]);
     expect(await overGet.call('CatalogService.listProducts', [])).toStrictEqual(products);
     await expect(overGet.call('CatalogService.getProduct', [5], read)).rejects.toMatchObject({ code: -32602 });
