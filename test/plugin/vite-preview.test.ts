@@ -17,7 +17,9 @@ import { copyFixtureApp } from './harness/workspace.js';
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const options: IdlRpcPluginOptions = { server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } };
+const options: IdlRpcPluginOptions = {
+  server: { idl: 'checkout.idl', handlers: 'server/handlers.js', cache: { 'OrderService.getOrder': { private: true, maxAgeSeconds: 5 } } },
+};
 let app: string;
 let preview: PreviewServer;
 let base: string;
@@ -81,10 +83,11 @@ test('vite preview hosts the built RPC server, the built openapi.json and openrp
   expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
 });
 
-test('vite preview answers a GET of a @readonly method with its ETag, and 304 to it', async () => {
+test('vite preview answers a GET of a @readonly method with its ETag and the server.cache rule, and 304 to it', async () => {
   const url = `${base}/rpc/OrderService/getOrder?orderId=${encodeURIComponent('"order-1"')}`;
   const read = await fetch(url);
   expect(read.status).toBe(200);
+  expect(read.headers.get('cache-control')).toBe('private, max-age=5');
   expect(await read.json()).toMatchObject({ orderId: 'order-1', status: 'paid' });
   const again = await fetch(url, { headers: { 'if-none-match': read.headers.get('etag')! } });
   expect(again.status).toBe(304);
