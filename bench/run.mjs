@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,streams,inprocess,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp   run some suites
+ *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -25,6 +25,7 @@ const settings = args.quick
       server: { rounds: 1, seconds: 1, warmupSeconds: 0 },
       streams: { rounds: 1, count: 2_000, latencyCount: 100, warmupCount: 2_000 },
       inprocess: { rounds: 3, budgetMs: 10, warmupMs: 10, baseline: args.baseline },
+      reads: { rounds: 3, budgetMs: 10, warmupMs: 10 },
       mcp: { rounds: 3, budgetMs: 10, warmupMs: 10, startupRounds: 1 },
       validation: { rounds: 1, budgetMs: 30 },
       compiler: { rounds: 1, warmup: false, budgetMs: 5_000, viteBuilds: 1, generatorSizes: [1_000, 10_000] },
@@ -40,6 +41,7 @@ const settings = args.quick
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
       streams: { rounds: 12, count: 20_000, latencyCount: 1_000, warmupCount: 60_000 },
       inprocess: { rounds: 60, budgetMs: 25, warmupMs: 300, baseline: args.baseline },
+      reads: { rounds: 40, budgetMs: 25, warmupMs: 300 },
       mcp: { rounds: 40, budgetMs: 25, warmupMs: 300, startupRounds: 15 },
       validation: { rounds: 5, budgetMs: 200 },
       compiler: { rounds: 5, warmup: true, budgetMs: 20_000, viteBuilds: 3, generatorSizes: [1_000, 10_000, 100_000] },
@@ -56,6 +58,7 @@ const suites = {
   server: async (s) => (await import('./suites/server.mjs')).runServerSuite(s),
   streams: async (s) => (await import('./suites/streams.mjs')).runStreamsSuite(s),
   inprocess: async (s) => (await import('./suites/inprocess.mjs')).runInProcessSuite(s),
+  reads: async (s) => (await import('./suites/reads.mjs')).runReadsSuite(s),
   mcp: async (s) => (await import('./suites/mcp.mjs')).runMcpSuite(s),
   validation: async (s) => (await import('./suites/validation.mjs')).runValidationSuite(s),
   compiler: async (s) => (await import('./suites/compiler.mjs')).runCompilerSuite(s),

@@ -28,3 +28,9 @@ export function pathnameOf(path: string): string {
   const queryStart = path.indexOf('?');
   return queryStart === -1 ? path : path.slice(0, queryStart);
 }
+
+/** The query of a request target: the text after its first `?` (without it), `''` when there is none. */
+export function queryOf(path: string): string {
+  const queryStart = path.indexOf('?');
+  return queryStart === -1 ? '' : path.slice(queryStart + 1);
+}

@@ -24,6 +24,11 @@ export interface CallOptions {
   retry?: RetryPolicy | false;
   /** This call may run twice without harm, so a retry may repeat it after it reached the server. */
   idempotent?: boolean;
+  /**
+   * Set by generated clients on calls of `@readonly` methods: the method's parameter names, by which
+   * a transport with `reads: readOverGet` sends the call as a GET (docs/protocol.md, "Reads over GET").
+   */
+  read?: readonly string[];
 }
 
 /** Per-stream options (a stream method's call): the call's, and where to resume. */
@@ -90,6 +95,8 @@ export interface RpcCall {
    * stream's body (pass it on untouched); the items come after, outside the interceptors.
    */
   readonly stream?: true;
+  /** The parameter names of a `@readonly` method's call (`CallOptions.read`): it may go as a GET. */
+  readonly read?: readonly string[];
 }
 
 /** Runs a call: resolves to its result, or rejects with an `RpcError`. */
@@ -123,7 +130,18 @@ export interface HttpTransportOptions {
   retry?: RetryPolicy;
   /** How a stream method's call reconnects after a lost connection or the server's reconnect message; `false`: never. */
   reconnect?: ReconnectOptions | false;
+  /**
+   * How the calls of `@readonly` methods are sent: `readOverGet` (exported beside `HttpTransport`)
+   * sends them as `GET <base>/<Interface>/<method>?<param>=<JSON>`, so HTTP caches (the browser's,
+   * a CDN) can answer them (docs/protocol.md, "Reads over GET"). A function rather than a flag, so
+   * that bundles of clients that do not use it do not carry it. `HttpTransport` only:
+   * `BatchingTransport` sends every call in its POSTs. Default: POST, like every call.
+   */
+  reads?: ReadSender;
 }
+
+/** Sends a call of a `@readonly` method (`call.read`: its parameter names) and gives its result; `readOverGet` is one. */
+export type ReadSender = (doFetch: typeof fetch, baseAddress: string, call: RpcCall & { read: readonly string[] }) => Promise<unknown>;
 
 /** How a stream reconnects (`HttpTransportOptions.reconnect`). Every member is optional. */
 export interface ReconnectOptions {
@@ -169,7 +187,8 @@ export function runCall(
     const inner: CallHandler = retry ? (call) => retry.run(() => send(call), call, deadline) : send;
     const handler = (transport.interceptors ?? []).reduceRight((next: CallHandler, interceptor) => interceptor(next), inner);
     const call: RpcCall = { method, params, headers: { ...configured, ...options.headers }, signal, idempotent };
-    return handler(stream ? { ...call, stream } : call);
+    if (stream) return handler({ ...call, stream });
+    return handler(options.read === undefined ? call : { ...call, read: options.read });
   };
   return Promise.race([signal.aborted ? stopped : run(), stopped]).finally(() => {
     if (timer !== undefined) clearTimeout(timer);

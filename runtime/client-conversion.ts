@@ -22,9 +22,10 @@ export async function callConvertingMethod(
   options: CallOptions | undefined,
   contract: string | undefined,
   conversion: WireConversion,
+  read?: readonly string[],
 ): Promise<unknown> {
   const { p, r, s } = conversion;
   const wire = params.map((param, index) => (p[index] ? convertWire(param, p[index], s, true) : param));
-  const result = await callMethod(transport, method, wire, declaredErrors, options, contract);
+  const result = await callMethod(transport, method, wire, declaredErrors, options, contract, read);
   return r ? convertWire(result, r, s, false) : result;
 }

@@ -28,6 +28,7 @@ export type {
   CallOptions,
   HttpTransportOptions,
   Interceptor,
+  ReadSender,
   ReconnectOptions,
   RetryPolicy,
   RpcCall,
@@ -37,6 +38,7 @@ export type {
   Transport,
 } from './client-call.js';
 export { streamMethod } from './streams/client-stream.js';
+export { readOverGet } from './read-exchange.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
 export { validateResults, type ResultProblem, type ResultValidator, type ResultValidators } from './result-check.js';
 export { settle, type NoDeclaredErrors, type OtherErrorKind, type RpcPromise, type Settled } from './settle.js';
@@ -48,6 +50,7 @@ export type { TransportErrorData } from './transport-error.js';
  * status, empty or non-JSON body, timeout, abort) becomes an `RpcError` with code -32000 and,
  * when there was a response, `data.status`. Stream methods' calls (`stream`) ask for
  * `text/event-stream` and reconnect as the `reconnect` option says (docs/runtime.md, "Streams").
+ * With `reads: readOverGet`, calls of `@readonly` methods go as GETs instead (docs/protocol.md, "Reads over GET").
  */
 export class HttpTransport implements Transport {
   private nextId = 1;
@@ -66,7 +69,10 @@ export class HttpTransport implements Transport {
   }
 
   private send(call: RpcCall): Promise<unknown> {
-    return sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, call, this.nextId++);
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    const { reads } = this.options;
+    if (call.read !== undefined && reads !== undefined) return reads(doFetch, this.baseAddress, { ...call, read: call.read });
+    return sendAlone(doFetch, this.baseAddress, call, this.nextId++);
   }
 }
 
@@ -75,7 +81,8 @@ export class HttpTransport implements Transport {
  * `declaredErrors` is rethrown as that class (detail = message without its `Name: ` prefix),
  * so `instanceof CartNotFoundError` works on the client. `contract` (what generated clients pass:
  * their interface's fingerprint) is sent in the {@link CONTRACT_HEADER} header; a header of the
- * same name in `options.headers` wins. Methods with `timestamp` or `bytes` go through
+ * same name in `options.headers` wins. `read` (generated clients pass it for `@readonly` methods) names
+ * the parameters, by which a transport with `reads: readOverGet` sends the call as a GET. Methods with `timestamp` or `bytes` go through
  * `callConvertingMethod` (client-conversion.ts) instead.
  */
 export async function callMethod(
@@ -85,8 +92,10 @@ export async function callMethod(
   declaredErrors: readonly DeclaredErrorClass[],
   options?: CallOptions,
   contract?: string,
+  read?: readonly string[],
 ): Promise<unknown> {
-  const callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
+  let callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
+  if (read !== undefined) callOptions = { ...callOptions, read };
   try {
     return await transport.call(method, params, callOptions);
   } catch (error) {

@@ -32,6 +32,8 @@ export {
   type RpcLogger,
   type ContractMismatch,
   type ContractMismatchPolicy,
+  type CacheOptions,
+  type CacheRule,
   type RpcServer,
   type RpcServerOptions,
 } from './server.js';

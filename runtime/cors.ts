@@ -59,8 +59,11 @@ export class CorsPolicy implements CorsRules {
   readonly #preflightHeaders: Record<string, string>;
   readonly #exposed: string | undefined;
 
-  /** `bindingHeaders`: request headers a mounted binding's clients send, allowed unless `allowedHeaders` is given. */
-  constructor(options: CorsOptions, bindingHeaders: readonly string[] = []) {
+  /**
+   * `bindingHeaders`: request headers a mounted binding's clients send, allowed unless `allowedHeaders`
+   * is given; `methods`: the verbs preflights allow (`GET, POST` when `@readonly` methods answer GETs).
+   */
+  constructor(options: CorsOptions, bindingHeaders: readonly string[] = [], methods = 'POST') {
     if (typeof options !== 'object' || options === null) throw new Error('createRpcServer: cors must be an object like { origins: [...] }');
     const { origins } = options;
     if (origins === '*') {
@@ -80,7 +83,7 @@ export class CorsPolicy implements CorsRules {
       throw new Error(`createRpcServer: cors.maxAgeSeconds must be a whole number of seconds, got ${JSON.stringify(maxAge)}`);
     }
     this.#preflightHeaders = {
-      'access-control-allow-methods': 'POST',
+      'access-control-allow-methods': methods,
       'access-control-allow-headers': headerList(
         options.allowedHeaders ?? [...DEFAULT_CORS_ALLOWED_HEADERS, ...bindingHeaders],
         'allowedHeaders',

@@ -36,8 +36,17 @@ export function createFetchHandler(server: RpcServer, options: FetchHandlerOptio
   const refusal = (answer: HttpAnswer, request: Request) =>
     toResponse(cors === undefined ? answer : cors.decorate(copyAnswer(answer), request.headers.get('origin') ?? undefined));
   return async (request) => {
-    const pathname = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const pathname = url.pathname;
     if (request.method !== 'POST') {
+      const readPath = request.method === 'GET' ? pathUnderBase(pathname, base) : undefined;
+      if (readPath !== undefined && server.answersGet(readPath)) {
+        // A read over GET (docs/protocol.md, "Reads over GET"): its params are in the query; a body is not read.
+        const path = readPath + url.search;
+        return toResponse(
+          await server.handleHttp({ method: 'GET', path, body: '', headers: headerRecord(request.headers), signal: request.signal }),
+        );
+      }
       return toResponse(server.answerWithoutCall(request.method, pathname, cors === undefined ? undefined : headerRecord(request.headers)));
     }
     const path = pathUnderBase(pathname, base);
@@ -121,5 +130,7 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 function toResponse(answer: HttpAnswer): Response {
-  return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: answer.headers });
+  // 204 and 304 carry no body: a Response with one (even '') throws.
+  const empty = answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -69,7 +69,13 @@ export function createNodeListener(
   }
   return (req, res) => {
     const url = req.url ?? '/';
-    if (req.method !== 'POST') return answerNodeRequest(server, req, res, url);
+    if (req.method !== 'POST') {
+      // A read over GET is routed under the base, as a POST is; other verbs get the documents (at absolute paths) or 405.
+      const pathname = pathnameOf(url);
+      const path = req.method === 'GET' ? pathUnderBase(pathname, base) : undefined;
+      if (path !== undefined && server.answersGet(path)) return answerNodeRequest(server, req, res, path + url.slice(pathname.length));
+      return respond(res, server.answerWithoutCall(req.method ?? 'GET', url, req.headers));
+    }
     const path = pathUnderBase(pathnameOf(url), base);
     if (path === undefined) return respond(res, withCors(server, req, NOT_FOUND));
     answerNodeRequest(server, req, res, path);
@@ -160,12 +166,16 @@ export interface MiddlewareOptions {
 export function createMiddleware(server: RpcServer, options: MiddlewareOptions = {}) {
   const base = normalizeBasePath(options.path ?? '/rpc', 'createMiddleware: path');
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
-    const path = pathUnderBase(pathnameOf(req.url ?? '/'), base);
+    const url = req.url ?? '/';
+    const pathname = pathnameOf(url);
+    const path = pathUnderBase(pathname, base);
     if (path === undefined) return next();
     // Other verbs stay with the app (pages, assets) except where the binding answers POSTs: its
-    // path, a method's REST path, and the MCP binding's path (405 there: no server-initiated stream).
+    // path, a method's REST path (a GET of a @readonly method's is a call), and the MCP binding's
+    // path (405 there: no server-initiated stream).
     if (req.method !== 'POST' && !answersOtherVerbs(server, path)) return next();
-    answerNodeRequest(server, req, res, path);
+    // With the query: a GET read's params are in it.
+    answerNodeRequest(server, req, res, path + url.slice(pathname.length));
   };
 }
 
@@ -179,7 +189,11 @@ function answersOtherVerbs(server: RpcServer, path: string): boolean {
  * function: on the hot path every promise and tick shows up in the server's throughput.
  */
 function answerNodeRequest(server: RpcServer, req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (req.method !== 'POST') return respond(res, server.answerWithoutCall(req.method ?? 'GET', path, req.headers));
+  if (req.method !== 'POST') {
+    // A read over GET: its params are in the query, and whatever body it has is left unread.
+    if (req.method === 'GET' && server.answersGet(path)) return answerBody(server, req, res, path, '');
+    return respond(res, server.answerWithoutCall(req.method ?? 'GET', path, req.headers));
+  }
   // Before reading: a body that will be refused is never kept (Node discards it after the answer).
   if (!isJsonMediaType(req.headers['content-type'])) return respond(res, withCors(server, req, UNSUPPORTED_MEDIA_TYPE));
   readBody(
@@ -277,7 +291,7 @@ function fail(res: ServerResponse): void {
  * request object its own hidden class.)
  */
 class NodeRequest implements HttpRequestLike {
-  readonly method = 'POST';
+  readonly method: string;
   readonly path: string;
   readonly body: Buffer | string;
   readonly contentType: string | undefined;
@@ -288,6 +302,8 @@ class NodeRequest implements HttpRequestLike {
   #signal: AbortSignal | undefined;
 
   constructor(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | string) {
+    // POST, or GET for a read (answerNodeRequest sends nothing else).
+    this.method = req.method === 'GET' ? 'GET' : 'POST';
     this.path = path;
     this.body = body;
     this.contentType = req.headers['content-type'];
@@ -402,8 +418,9 @@ function send(res: ServerResponse, answer: HttpAnswer): void {
     return;
   }
   if (answer.stream !== undefined) return writeAnswerStream(res, answer, answer.stream);
-  if (answer.status === 204) {
-    res.writeHead(204, answer.headers).end();
+  // No body, and no Content-Length: a 304's would have to be the full answer's (RFC 9110 §8.6).
+  if (answer.status === 204 || answer.status === 304) {
+    res.writeHead(answer.status, answer.headers).end();
     return;
   }
   // Copied name by name, not with a spread: Node's writeHead walks the object with for...in, which

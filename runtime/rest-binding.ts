@@ -40,6 +40,10 @@ export interface RestBinding {
   route(pathname: string): MethodEntry | typeof JSON_RPC | undefined;
   /** Runs one call of `entry` with the body's named params; the answer directly or a promise of it. */
   answer(entry: MethodEntry, body: string | Uint8Array, request: RequestContext): MaybePromise<HttpAnswer>;
+  /** Runs one call of `entry` with named params read already (a GET's query, read-binding.ts). */
+  answerParams(entry: MethodEntry, params: object, request: RequestContext): MaybePromise<HttpAnswer>;
+  /** The binding's answer to an error: its error body, with the HTTP status of its code. */
+  errorAnswer(error: ErrorObject): HttpAnswer;
 }
 
 /**
@@ -86,6 +90,10 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       return errorAnswer({ code: ErrorCode.InvalidRequest, message: 'Invalid Request: body must be a JSON object of named parameters' });
     }
+    return answerParams(entry, params, request);
+  }
+
+  function answerParams(entry: MethodEntry, params: object, request: RequestContext): MaybePromise<HttpAnswer> {
     const serializer = serializers.get(entry.name);
     if (entry.method.stream === true) return options.streams.answer(entry, params, null, request, REST_FRAMING, serializer);
     return settleLater((deliver) => {
@@ -103,7 +111,7 @@ export function createRestBinding(options: RestBindingOptions): RestBinding {
     }
   }
 
-  return { route, answer };
+  return { route, answer, answerParams, errorAnswer };
 }
 
 /** The answer to a POST to a path under the base that names no method: 404 with the binding's error body. */

@@ -7,6 +7,8 @@
  *
  *     json-rpc-binding.ts  JSON-RPC framing and serialization (messages, batches, responses)
  *     rest-binding.ts      routing a path (JSON-RPC, `/<Interface>/<method>`, 404), the REST answers
+ *     read-binding.ts      reads over GET: `@readonly` methods with params in the query, ETag, 304
+ *                          (query-params.ts, entity-tag.ts, cache-rules.ts: the `cache` option)
  *     result-serializer.ts the `serializers` option: results written by generated serializers
  *     call-pipeline.ts     call execution: params, validation, the handler (and the seam for
  *                          per-call interceptors), its deadline, result validation
@@ -22,8 +24,9 @@
  *     streams/             stream methods: negotiation, limits, the SSE answer (stream-calls.ts)
  *     mounted-binding.ts   the seam of bindings in their own entry (the `mcp` option: runtime/mcp/)
  */
-import { pathnameOf } from './base-path.js';
+import { pathnameOf, queryOf } from './base-path.js';
 import { BodyBudget } from './body-budget.js';
+import type { CacheOptions } from './cache-rules.js';
 import { BodyPace, DEFAULT_BODY_GRACE_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './body-pace.js';
 import type { RequestContext } from './call-context.js';
 import { instrumentedPipeline, type CallInstrumentation } from './call-instrumentation.js';
@@ -40,6 +43,7 @@ import { isJsonMediaType } from './media-type.js';
 import { registerHandlers } from './method-table.js';
 import { middlewareInterceptors, type AnyRpcMiddleware } from './middleware.js';
 import type { BindingMount } from './mounted-binding.js';
+import { createReadBinding } from './read-binding.js';
 import { createRestBinding, JSON_RPC, notFound } from './rest-binding.js';
 import type { SerializerTable } from './result-serializer.js';
 import { createStreamCalls } from './streams/stream-calls.js';
@@ -51,6 +55,7 @@ export type { RpcLogger } from './call-outcome.js';
 export type { ContractMismatch, ContractMismatchPolicy } from './contract-check.js';
 export type { CallEvent } from './call-observer.js';
 export type { CorsOptions } from './cors.js';
+export type { CacheOptions, CacheRule } from './cache-rules.js';
 export type { AnswerStream, HttpAnswer } from './http-answer.js';
 export { httpStatusOfError } from './rest-binding.js';
 export type { BindingMount, BindingParts, MountedBinding, MountedRequest } from './mounted-binding.js';
@@ -155,6 +160,13 @@ export interface RpcServerOptions {
    * generator so openapi.json lists these answers.) Default none.
    */
   httpStatus?: Readonly<Record<string, number>>;
+  /**
+   * How the GET answers of `@readonly` methods may be cached, by `"<Interface>.<method>"`:
+   * `Cache-Control` (`maxAgeSeconds`, `sharedMaxAgeSeconds`, `staleWhileRevalidateSeconds`,
+   * `private`, `noCache`) and `etag` (default true: an `ETag`, and 304 for `If-None-Match`)
+   * (docs/runtime.md, "Reads over GET"). Default: an ETag and no Cache-Control for every one.
+   */
+  cache?: CacheOptions;
   /** Told of every answered call: method, id, duration, outcome (for logs and metrics). Default none. */
   onCall?: (event: CallEvent) => void;
   /**
@@ -189,9 +201,10 @@ export interface RpcServerOptions {
 export interface HttpRequestLike extends RequestContext {
   method: string;
   /**
-   * The request path under the binding's base (the whole path when the binding is at `/`; a query
-   * string is ignored): `/` and one segment below it are JSON-RPC, `.../<Interface>/<method>` of a
-   * registered method the REST binding, anything else 404.
+   * The request path under the binding's base (the whole path when the binding is at `/`): `/` and
+   * one segment below it are JSON-RPC, `.../<Interface>/<method>` of a registered method the REST
+   * binding, anything else 404. The query is ignored, except by a GET of a `@readonly` method,
+   * whose params it holds (`answersGet`).
    */
   path: string;
   body: string | Uint8Array;
@@ -219,8 +232,17 @@ export interface RpcServer {
   handleJson(message: unknown, ctx?: RequestContext): Promise<unknown | undefined>;
   /** Answers a JSON-RPC body: 200 with JSON, or 204 when there is no response. */
   handleBody(body: string | Uint8Array, ctx?: RequestContext): Promise<HttpAnswer>;
-  /** Answers any HTTP request: 405, 415, 413, JSON-RPC, the OpenAPI binding (`/<Interface>/<method>`) or 404. */
+  /**
+   * Answers any HTTP request: 405, 415, 413, JSON-RPC, the OpenAPI binding (`/<Interface>/<method>`),
+   * a GET of a `@readonly` method (its params in the query of `path`) or 404.
+   */
   handleHttp(request: HttpRequestLike): Promise<HttpAnswer>;
+  /**
+   * Whether a GET of `path` (under the binding's base; a query is ignored) is a call: the GET form
+   * of a `@readonly` method (docs/protocol.md, "Reads over GET"). Adapters give such a GET, with its
+   * query, to `handleHttp`, and every other request without a body to `answerWithoutCall`.
+   */
+  answersGet(path: string): boolean;
   /**
    * The answer to a request that carries no call (any verb but POST): a CORS preflight's 204 (with
    * `cors`, from an allowed origin), the OpenAPI or OpenRPC document for `GET`/`HEAD` on `openApiPath` / `openRpcPath` when
@@ -303,7 +325,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     streams,
   });
   const mcp = options.mcp?.({ idl, methods, calls, failures, maxDepth, maxBatchSize, serializers: options.serializers });
-  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors, mcp?.requestHeaders);
   const rest = createRestBinding({
     methods,
     calls,
@@ -313,6 +334,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     serializers: options.serializers,
     streams,
   });
+  const reads = createReadBinding({ methods, rest, cache: options.cache, maxQueryLength: maxBodyBytes, maxDepth });
+  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors, mcp?.requestHeaders, reads.any ? 'GET, POST' : 'POST');
 
   function answerWithoutCall(method: string, path: string, headers?: RequestHeaders): HttpAnswer {
     const served = method === 'GET' || method === 'HEAD' ? [openApi, openRpc].find((d) => d?.path === pathnameOf(path)) : undefined;
@@ -326,7 +349,9 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   /** With CORS on, every answer to a call says whether the caller's origin may read it. */
   function answerHttpWithCors(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const answer = answerHttp(request);
-    if (cors === undefined || request.method.toUpperCase() !== 'POST') return answer;
+    const verb = request.method.toUpperCase();
+    // Other verbs got answerWithoutCall's answer, which has its CORS headers already.
+    if (cors === undefined || (verb !== 'POST' && !(verb === 'GET' && answersGet(request.path)))) return answer;
     const origin = request.headers?.origin;
     return answer instanceof Promise ? answer.then((settled) => cors.decorate(settled, origin)) : cors.decorate(answer, origin);
   }
@@ -335,7 +360,12 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   // handle* methods wrap it so they always return a promise, as documented.
   function answerHttp(request: HttpRequestLike): MaybePromise<HttpAnswer> {
     const method = request.method;
-    if (method !== 'POST' && method.toUpperCase() !== 'POST') return answerWithoutCall(method.toUpperCase(), request.path, request.headers);
+    if (method !== 'POST' && method.toUpperCase() !== 'POST') {
+      const verb = method.toUpperCase();
+      const read = verb === 'GET' ? reads.route(pathnameOf(request.path)) : undefined;
+      if (read !== undefined) return reads.answer(read, queryOf(request.path), request);
+      return answerWithoutCall(verb, request.path, request.headers);
+    }
     // The MCP binding checks the Origin before anything else, so it sees its POSTs first.
     if (mcp !== undefined && pathnameOf(request.path) === mcp.path) {
       // Adapters refuse such a body while reading it; this covers bodies given to handleHttp directly (stdio).
@@ -347,6 +377,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const route = rest.route(pathname);
     if (route === JSON_RPC) return jsonRpc.answerBody(request.body, request);
     return route ? rest.answer(route, request.body, request) : notFound(pathname);
+  }
+
+  function answersGet(path: string): boolean {
+    return reads.route(pathnameOf(path)) !== undefined;
   }
 
   return {
@@ -362,6 +396,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleHttp:
       cors === undefined ? (request) => promiseOf(() => answerHttp(request)) : (request) => promiseOf(() => answerHttpWithCors(request)),
     answerWithoutCall,
+    answersGet,
     closeStreams: () => streams.close(),
     get openStreams() {
       return streams.open;

@@ -7,7 +7,7 @@
 import type { IdlJson, IdlJsonConstraints, IdlJsonType } from '../../runtime/idl-json.js';
 import { type Attribute, discriminatorOf, type SourceSpan } from '../idl/ast.js';
 import { constraintsOf, defaultOf } from '../idl/attributes.js';
-import { isDeprecated } from '../idl/doc-tags.js';
+import { docTags, isDeprecated } from '../idl/doc-tags.js';
 import { typeToJson } from '../idl/json.js';
 import type { IdlModel } from '../idl/model.js';
 
@@ -35,6 +35,8 @@ export interface ContractMethod {
   name: string;
   /** Marked `@deprecated` (docs/idl.md, "Doc tags"): reported, never breaking. */
   deprecated?: true;
+  /** Marked `@readonly`: also answered over GET (docs/protocol.md, "Reads over GET"), so removing the mark breaks its GETs. */
+  readonly?: true;
   parameters: ContractParameter[];
   returnType: IdlJsonType;
   returnOptional: boolean;
@@ -134,6 +136,7 @@ export function contractFromModel(model: IdlModel, fileLabel: (fileName: string)
           iface.methods.map((method) => ({
             name: method.name.text,
             ...deprecation(isDeprecated(method.comment)),
+            ...(docTags(method.comment).readonly ? { readonly: true as const } : {}),
             parameters: method.parameters.map((p) => ({
               name: p.name.text,
               type: typeToJson(p.type),
@@ -218,6 +221,7 @@ export function contractFromJson(json: IdlJson, fileName: string): Contract {
           (iface.methods ?? []).map((method) => ({
             name: method.name,
             ...deprecation(method.deprecated !== undefined),
+            ...(method.readonly === true ? { readonly: true as const } : {}),
             parameters: (method.parameters ?? []).map((p) => ({
               name: p.name,
               type: p.type,

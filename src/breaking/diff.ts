@@ -124,6 +124,16 @@ class ContractComparison {
   }
 
   private compareMethod(subject: string, before: ContractMethod, after: ContractMethod): void {
+    // A @readonly method is also served over GET (docs/protocol.md, "Reads over GET"): clients sending
+    // its calls as GETs, and URLs kept by caches, get 405 once the mark is gone.
+    if (before.readonly === true && after.readonly !== true && after.stream !== true) {
+      this.add(
+        'readonly-removed',
+        subject,
+        `method ${subject} is no longer @readonly: its GETs (reads over GET) answer 405`,
+        after.location,
+      );
+    }
     this.compareParameters(subject, before, after);
     const results = { constraints: before.returnConstraints };
     this.compareAttributes(

@@ -153,6 +153,11 @@ export const RULES = [
   { id: 'error-code-changed', level: 'wire', summary: "a declared error's code changes: clients tell errors apart by code" },
   { id: 'error-message-changed', level: 'safe', summary: "a declared error's default message changes" },
   { id: 'deprecated', level: 'safe', summary: 'an interface, method, struct, field or enum is marked @deprecated' },
+  {
+    id: 'readonly-removed',
+    level: 'wire',
+    summary: 'a method loses @readonly: its GET form (reads over GET, cached URLs) answers 405',
+  },
 ] as const satisfies readonly Rule[];
 
 export type RuleId = (typeof RULES)[number]['id'];

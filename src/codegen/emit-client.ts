@@ -5,6 +5,7 @@ import type { TypeRef } from '../idl/ast.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import { wireConversions } from '../../runtime/wire-conversion.js';
+import { docTags } from '../idl/doc-tags.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type ClassMember, type Declaration, type Use } from './declarations.js';
 import { clientMethodNames, CodegenError, parameterNames, uniqueName, type TypeScriptNames } from './names.js';
@@ -130,11 +131,14 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJ
         return `@throws {@link ${names.errorClass(raised.text)}} (code ${error?.code}) ${error?.message ?? ''}`.trimEnd();
       });
       const sent = trim.length === 0 ? `[${parameters.map((p) => p.name).join(', ')}]` : paramsName;
+      // A @readonly method's parameter names: a transport with `reads: readOverGet` sends its calls as GETs.
+      const read =
+        !method.stream && docTags(method.comment).readonly ? `, ${JSON.stringify(method.parameters.map((p) => p.name.text))}` : '';
       const call = [
         ...trim,
         `return ${caller}(this.#transport, ${stringLiteral(wireName)}, `,
         `${sent}, [${errors.join(', ')}], ${options}, ${name}.contract`,
-        conversion === undefined ? ')' : `, ${JSON.stringify(conversion)})`,
+        conversion === undefined ? `${read})` : `, ${JSON.stringify(conversion)}${read})`,
         typeOnly(` as ${returns}`),
         ';',
       ];

@@ -44,6 +44,11 @@ export const EXTENSION = {
   deprecatedValues: 'x-deprecated',
   /** On an operation: `true` when the method is `@readonly` (it changes nothing). */
   readonly: 'x-readonly',
+  /**
+   * On a `get` operation: `true` when it is the GET form of the `post` beside it (a `@readonly`
+   * method's read over GET, docs/protocol.md): the same method, so converters read it once.
+   */
+  read: 'x-idlrpc-read',
   /** On an operation: `true` when the method is a stream (`stream T`: its 200 answer is `text/event-stream`). */
   stream: 'x-idlrpc-stream',
   /**

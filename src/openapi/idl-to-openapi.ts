@@ -168,7 +168,60 @@ class OpenApiWriter {
         paths[path] = { post: this.operation(iface, method, names, tag, this.operationId(tag, method, operationIds, pointer), pointer) };
       }
     }
+    // After every POST has its id, so that adding a read never renames an operation.
+    for (const { names, declaration: iface } of this.mapping.once((n) => n.model.interfaces)) {
+      const tag = names.interfaces.get(iface.name.text)!;
+      for (const method of iface.methods) {
+        if (method.stream || !docTags(method.comment).readonly) continue;
+        const item = paths[`/${tag}/${method.name.text}`];
+        item.get = this.readOperation(item.post as Schema, method, names, operationIdOf(tag, `${method.name.text}_get`, operationIds));
+      }
+    }
     return paths;
+  }
+
+  /**
+   * The GET form of a `@readonly` method's operation (docs/protocol.md, "Reads over GET"): the
+   * POST's, with one query parameter per IDL parameter (its JSON text, as `content`), the ETag and
+   * Cache-Control of a success, and 304 for a matching `If-None-Match`.
+   */
+  private readOperation(post: Schema, method: Method, names: ModelNames, operationId: string): Schema {
+    const { requestBody: _body, responses, ...rest } = post;
+    const parameters = method.parameters.map((parameter) => {
+      const schema = this.mapping.typeSchema(parameter.type, names, false, parameter.attributes);
+      return {
+        name: parameter.name.text,
+        in: 'query',
+        required: parameter.optional !== true,
+        description: 'The parameter as JSON text (a string in double quotes), percent-encoded.',
+        content: { 'application/json': { schema: this.mapping.withDefault(schema, defaultOf(parameter.attributes)) } },
+      };
+    });
+    const ok = (responses as Record<string, Schema>)['200'];
+    const cacheHeaders = {
+      ETag: {
+        description: "The answer's entity tag: send it back in If-None-Match to get 304 while it holds.",
+        schema: { type: 'string' },
+      },
+      'Cache-Control': {
+        description: "How long caches may keep the answer (the server's `cache` option); absent when it sets none.",
+        schema: { type: 'string' },
+      },
+    };
+    return {
+      ...rest,
+      operationId,
+      [EXTENSION.read]: true,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      responses: {
+        ...(responses as Record<string, Schema>),
+        '200': { ...ok, headers: cacheHeaders },
+        '304': {
+          description: 'Not modified: the If-None-Match header names the entity tag of the answer.',
+          headers: { ETag: cacheHeaders.ETag },
+        },
+      },
+    };
   }
 
   /** The `httpStatus` of a declared error, by its name in the document or in the IDL. */

@@ -99,6 +99,8 @@ export class OperationConverter {
       if (!isObject(item)) continue;
       for (const httpMethod of Object.keys(item)) {
         if (!(HTTP_METHODS as readonly string[]).includes(httpMethod) || !isObject(item[httpMethod])) continue;
+        // The GET form of a @readonly method (our writer's) is the POST beside it: one method.
+        if (httpMethod === 'get' && (item.get as Schema)[EXTENSION.read] === true && isObject(item.post)) continue;
         sites.push({
           path,
           httpMethod,

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import type { OpenApiContact, OpenApiLicense } from '../openapi/index.js';
+import type { CacheOptions } from '../../runtime/cache-rules.js';
 import { CHECK_LEVELS, type CheckLevel, isCheckLevel } from '../breaking/levels.js';
 import { type DocsPagePluginOptions, type ResolvedDocsPageOptions, resolveDocsPageOptions } from './docs-page-options.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
@@ -86,6 +87,12 @@ export interface DevServerOptions {
    * source, the OpenAPI and OpenRPC documents). Default: none, and no MCP code is loaded.
    */
   mcp?: McpPluginOptions;
+  /**
+   * `createRpcServer`'s `cache` for the hosted server: the Cache-Control (and ETag) of the GET
+   * answers of `@readonly` methods, by `"<Interface>.<method>"` (docs/runtime.md, "Reads over GET").
+   * Default: an ETag and no Cache-Control.
+   */
+  cache?: CacheOptions;
 }
 
 /** `server` with its defaults filled in. */
@@ -94,6 +101,7 @@ export interface ResolvedDevServerOptions {
   handlers: string;
   outDir: string;
   mcp?: ResolvedMcpOptions;
+  cache?: CacheOptions;
 }
 
 /** The breaking-change check of every build (docs/breaking.md). */
@@ -224,6 +232,8 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     }
     server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
     if (options.server.mcp !== undefined) server.mcp = resolveMcpOptions(options.server.mcp, resolvedRpcPath);
+    // Checked against the IDL when the server is created (a rule naming no @readonly method fails it then).
+    if (options.server.cache !== undefined) server.cache = options.server.cache;
   }
   const breaking = options.breaking ? resolveBreakingOptions(options.breaking) : undefined;
   // With `server`, the binding is served at rpcPath by the dev server, `vite preview` and the server

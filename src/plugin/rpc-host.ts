@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
+import type { CacheOptions } from '../../runtime/cache-rules.js';
 import type { CorsOptions } from '../../runtime/cors.js';
 import type { RpcServerOptions } from '../../runtime/server.js';
 import type { ResolvedMcpOptions } from './mcp-options.js';
@@ -43,6 +44,8 @@ export interface RpcHostOptions {
   httpStatus: Readonly<Record<string, number>> | undefined;
   /** The plugin's `server.mcp`, checked; undefined: no MCP binding. */
   mcp: ResolvedMcpOptions | undefined;
+  /** The plugin's `server.cache` (reads over GET); undefined: the runtime's default. */
+  cache?: CacheOptions;
 }
 
 /** One loaded entry, hosted: what answers its requests, and what is wrong with it. */
@@ -88,12 +91,12 @@ function isLoaded(entry: ServerEntryModule): boolean {
 }
 
 function hostEntry(entry: ServerEntryModule, options: RpcHostOptions): Omit<HostedEntry, 'fresh'> {
-  const { exposeErrors, cors, httpStatus } = options;
+  const { exposeErrors, cors, httpStatus, cache } = options;
   try {
     if (!isLoaded(entry)) throw new Error('the server module is still loading after an edit; call again');
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
     const handlers = pickHandlers(entry.handlers, interfaceNames);
-    const server = entry.createServer(handlers, { exposeErrors, cors, httpStatus, openRpcDocument: entry.openRpcDocument });
+    const server = entry.createServer(handlers, { exposeErrors, cors, httpStatus, cache, openRpcDocument: entry.openRpcDocument });
     const rpc = entry.createMiddleware(server, { path: options.rpcPath }) as Middleware;
     const problem = missingHandlersProblem(entry.handlers, interfaceNames);
     if (options.mcp === undefined) return { middleware: rpc, problem };

@@ -74,6 +74,7 @@ export function configureDevServer(
     cors: endpointCors(server.config.server.cors),
     httpStatus: options.httpStatus,
     mcp: options.server.mcp,
+    cache: options.server.cache,
   };
   const hostFor = rpcHostFor(hostOptions);
   const servedIdl = path.resolve(root, options.server.idl);

@@ -51,6 +51,7 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
     cors: endpointCors(server.config.preview.cors),
     httpStatus: options.httpStatus,
     mcp: options.server.mcp,
+    cache: options.server.cache,
   };
   const hostFor = rpcHostFor(hostOptions);
   let entry: Promise<ServerEntryModule> | undefined;

@@ -57,6 +57,11 @@ const inProcessRows = [
   ...inProcessPeers.map((peer) => `in-process ${call} CPU time per request | ${peer}`),
   `in-process ${call} with one no-op middleware, CPU time per request | ours without middleware`,
 ]);
+const readsRows = ['getProduct', 'listProducts (100 products)'].flatMap((call) =>
+  ['as a GET answered 304 (If-None-Match: its ETag)', 'as a GET answered 200 with its ETag'].map(
+    (form) => `reads: ${call} ${form}, in-process CPU time per request | the same call as a JSON-RPC POST`,
+  ),
+);
 const mcpRows = [
   ...['getProduct', 'addToCart', 'listProducts (100 products)'].map(
     (call) => `MCP tools/call ${call}, in-process CPU time per request | JSON-RPC call of the same method, same server`,
@@ -172,6 +177,7 @@ describe('npm run bench -- --quick', () => {
       ...serverRows,
       ...streamRows,
       ...inProcessRows,
+      ...readsRows,
       ...mcpRows,
       ...validationRows,
       ...compilerRows,

@@ -1,7 +1,8 @@
 /**
- * Doc tags are documentation: adding or removing `@deprecated`, `@readonly` or `@example` breaks
- * nothing, whether the baseline is IDL text or the JSON form (which carries the tags); a new
- * deprecation is reported as a safe change.
+ * Doc tags are documentation: adding or removing `@deprecated` or `@example`, and adding
+ * `@readonly`, breaks nothing, whether the baseline is IDL text or the JSON form (which carries the
+ * tags); a new deprecation is reported as a safe change. Removing `@readonly` breaks the method's
+ * reads over GET (rules.table.test.ts).
  */
 import { expect, test } from 'vitest';
 import { checkBreaking, contractFromJson, contractFromModel } from '../../src/breaking/index.js';
@@ -41,13 +42,15 @@ interface S {
 }
 `;
 
-test('adding tags reports each new deprecation as safe; removing them reports nothing', () => {
+test('adding tags reports each new deprecation as safe; removing them reports only the lost @readonly', () => {
   expect(compareTexts(plain, tagged).changes.map((c) => `${c.rule} ${c.level} ${c.message}`)).toEqual([
     'deprecated safe struct Item is deprecated',
     'deprecated safe field Item.id is deprecated',
     'deprecated safe method S.get is deprecated',
   ]);
-  expect(compareTexts(tagged, plain).changes).toEqual([]);
+  expect(compareTexts(tagged, plain).changes.map((c) => `${c.rule} ${c.level} ${c.message}`)).toEqual([
+    'readonly-removed wire method S.get is no longer @readonly: its GETs (reads over GET) answer 405',
+  ]);
 });
 
 test('a JSON baseline carries its deprecations: the same tags are no change', () => {
@@ -60,7 +63,7 @@ test('a JSON baseline carries its deprecations: the same tags are no change', ()
   expect(report.changes).toEqual([]);
 });
 
-test('a JSON baseline with tags compares like one without', () => {
+test('a JSON baseline with tags compares like IDL text with them: only the lost @readonly is reported', () => {
   const json = JSON.parse(JSON.stringify(toIdlJson(compileText(tagged))));
   expect(json.structs[0].deprecated).toBe('use Thing');
   const report = checkBreaking({
@@ -68,5 +71,5 @@ test('a JSON baseline with tags compares like one without', () => {
     after: contractFromModel(compileText(plain)),
     sources: new Map(),
   });
-  expect(report.changes).toEqual([]);
+  expect(report.changes.map((c) => c.rule)).toEqual(['readonly-removed']);
 });

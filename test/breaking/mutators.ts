@@ -421,6 +421,15 @@ export const MUTATORS: Record<RuleId, Mutator> = {
       })
     );
   },
+  // Before: a method (not a stream) marked @readonly; after: the same without the mark.
+  'readonly-removed': (g, file) => {
+    const chosen = pickMethod(g, file, (m) => !m.stream && !m.comment?.includes('@readonly'));
+    if (!chosen) return undefined;
+    const before = structuredClone(file);
+    const method = chosen(before);
+    method.comment = method.comment === undefined ? '@readonly' : `${method.comment}\n@readonly`;
+    return { before, after: file };
+  },
 };
 
 /** An attribute list item (`optional` without a value). */

@@ -434,6 +434,12 @@ const cases: Case[] = [
     expected: ['deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe', 'deprecated safe'],
   },
   {
+    name: 'a method loses @readonly (its reads over GET answer 405); a stream method losing it, or a method gaining it, is nothing',
+    before: api('interface S {\n    // @readonly\n    f() int\n    // @readonly\n    w() stream int\n    g() int\n}'),
+    after: api('interface S {\n    f() int\n    w() stream int\n    // @readonly\n    g() int\n}'),
+    expected: ['readonly-removed wire'],
+  },
+  {
     name: 'deprecation removed, other tags added or removed',
     before: api('// @deprecated\nstruct Item {\n    // @example 1\n    a int\n}\ninterface S {\n    f(item Item) int\n}'),
     after: api('struct Item {\n    a int\n}\ninterface S {\n    // @readonly\n    f(item Item) int\n}'),

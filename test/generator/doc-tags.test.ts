@@ -40,3 +40,28 @@ test('@deprecated reaches the TSDoc; @readonly and @example stay out of it', () 
   expect(dts).toContain('   * Finds one.\n   *\n   * @deprecated call list\n   */\n  find(');
   expect(dts).not.toMatch(/@readonly|@example/);
 });
+
+test('a @readonly method passes its parameter names, by which a transport with reads: readOverGet sends it as GET', () => {
+  const idl = `namespace shop
+
+struct Product {
+    id  string
+}
+
+interface Shop {
+    // @readonly
+    find(id string, when timestamp [optional]) Product
+
+    // @readonly
+    watch(id string) stream Product
+
+    put(id string) Product
+}
+`;
+  const { js } = generateModule(compileIdl(idl, 'shop.idl'), { runtimeImport: 'r', runtimeClientImport: 'rc', sourceFile: 'shop.idl' });
+  expect(js).toMatch(
+    /callConvertingMethod\(this\.#transport, 'Shop\.find', params, \[\], options, ShopClient\.contract, \{.*\}, \["id","when"\]\);/,
+  );
+  expect(js).toContain("callMethod(this.#transport, 'Shop.put', [id], [], options, ShopClient.contract);");
+  expect(js).toContain("streamMethod(this.#transport, 'Shop.watch', [id], [], options, ShopClient.contract);");
+});

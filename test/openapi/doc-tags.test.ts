@@ -72,6 +72,53 @@ describe('IDL -> OpenAPI', () => {
     expect(check.responses['200'].content['application/json'].examples).toEqual({ example1: { value: true }, example2: { value: false } });
   });
 
+  test('a @readonly method is also a GET: query parameters of JSON text, ETag, 304; its POST unchanged', () => {
+    const idl = IDL.replace('    find(id string) Product', '    find(id string, limit int [optional, default=10, max=50]) Product').replace(
+      'interface Shop {',
+      'interface Shop {\n    // @readonly\n    watch(id string) stream Product\n',
+    );
+    for (const version of ['3.1', '3.0'] as const) {
+      const { document } = idlToOpenApi([compileIdl(idl, 'shop.idl')], { version });
+      const paths = document.paths as Record<string, any>;
+      const post = paths['/Shop/find'].post;
+      const get = paths['/Shop/find'].get;
+      expect(post.operationId).toBe('Shop_find');
+      expect(post.requestBody).toBeDefined();
+      expect(get).toMatchObject({
+        operationId: 'Shop_find_get',
+        tags: ['Shop'],
+        summary: 'Finds one.',
+        'x-readonly': true,
+        'x-idlrpc-read': true,
+      });
+      expect(get.requestBody).toBeUndefined();
+      expect(get.parameters).toEqual([
+        {
+          name: 'id',
+          in: 'query',
+          required: true,
+          description: 'The parameter as JSON text (a string in double quotes), percent-encoded.',
+          content: { 'application/json': { schema: { type: 'string' } } },
+        },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: 'The parameter as JSON text (a string in double quotes), percent-encoded.',
+          content: {
+            'application/json': { schema: { type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 50, default: 10 } },
+          },
+        },
+      ]);
+      expect(Object.keys(get.responses['200'].headers)).toEqual(['ETag', 'Cache-Control']);
+      expect(get.responses['304'].headers.ETag.schema).toEqual({ type: 'string' });
+      expect(get.responses['400']).toEqual(post.responses['400']);
+      // Neither a method without @readonly nor a stream method has a GET.
+      expect(paths['/Shop/check'].get).toBeUndefined();
+      expect(paths['/Shop/watch'].get).toBeUndefined();
+    }
+  });
+
   test('3.0: example (the first) instead of examples; a $ref property keeps its annotations in allOf', () => {
     const idl = IDL.replace('    size  Size  [optional]', '    // @example "large"\n    size2  Size').replaceAll(
       '{"id": "p1"}',

@@ -1,7 +1,8 @@
 /**
  * Linters pass with nothing to explain: Redocly's `recommended` rules and Spectral's `spectral:oas`
  * rules find no error in the document of checkout.idl, of the all-constructs IDL and of the
- * three-file fixture (a root importing two namespaces) and of the unions fixture, in 3.0 and 3.1;
+ * three-file fixture (a root importing two namespaces), of the unions fixture and of @readonly methods (reads
+ * over GET), in 3.0 and 3.1;
  * the only warnings are the ones the IDL cannot answer (licence, contact), and those go away when the
  * options (API), the flags (CLI) or `openapi.info` (plugin, dev server) give them.
  */
@@ -29,6 +30,8 @@ const fixtures = {
   'multi-file': join(multiFile, 'shop.idl'),
   // Unions: oneOf with discriminator and mapping, nullable copies in 3.0.
   unions: join(root, 'test', 'openapi', 'fixtures', 'unions.idl'),
+  // @readonly methods: each a POST and a GET with query parameters, ETag and 304.
+  reads: join(root, 'test', 'openapi', 'fixtures', 'reads.idl'),
 };
 /** Further `.idl` files the plugin's build loaded besides the fixture (here: the files it imports). */
 const alsoLoaded: Partial<Record<string, string[]>> = {

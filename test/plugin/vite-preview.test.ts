@@ -17,13 +17,19 @@ import { copyFixtureApp } from './harness/workspace.js';
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const options: IdlRpcPluginOptions = { server: { idl: 'checkout.idl', handlers: 'server/handlers.js' } };
+const options: IdlRpcPluginOptions = {
+  server: { idl: 'checkout.idl', handlers: 'server/handlers.js', cache: { 'OrderService.getOrder': { private: true, maxAgeSeconds: 5 } } },
+};
 let app: string;
 let preview: PreviewServer;
 let base: string;
 
 beforeAll(async () => {
   app = await copyFixtureApp('vite-preview/app');
+  // getOrder tagged @readonly, so that the preview server answers it over GET too.
+  const idlFile = path.join(app, 'checkout.idl');
+  const idl = await readFile(idlFile, 'utf8');
+  await writeFile(idlFile, idl.replace('    getOrder(orderId string)', '    // @readonly\n    getOrder(orderId string)'));
   const vite = await import('vite');
   await vite.build({ configFile: false, root: app, logLevel: 'silent', plugins: [idlRpc(options)] });
   preview = await vite.preview({
@@ -75,6 +81,17 @@ test('vite preview hosts the built RPC server, the built openapi.json and openrp
   expect(await openrpc.json()).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
   const discovered = await callRpc(`${base}/rpc`, 'rpc.discover', []);
   expect(discovered.result).toMatchObject({ openrpc: '1.3.2', info: { title: 'Checkout' } });
+});
+
+test('vite preview answers a GET of a @readonly method with its ETag and the server.cache rule, and 304 to it', async () => {
+  const url = `${base}/rpc/OrderService/getOrder?orderId=${encodeURIComponent('"order-1"')}`;
+  const read = await fetch(url);
+  expect(read.status).toBe(200);
+  expect(read.headers.get('cache-control')).toBe('private, max-age=5');
+  expect(await read.json()).toMatchObject({ orderId: 'order-1', status: 'paid' });
+  const again = await fetch(url, { headers: { 'if-none-match': read.headers.get('etag')! } });
+  expect(again.status).toBe(304);
+  expect((await fetch(`${base}/rpc/OrderService/createOrder?request=%7B%7D`)).status).toBe(405);
 });
 
 test('without server.mcp, the server build holds no MCP code and POST /mcp is no MCP endpoint', async () => {

@@ -1,11 +1,12 @@
 /**
  * The behaviour every way of hosting the notes server must show (listen, Express, Fastify, Hono,
  * a Next.js-style route handler, the fetch handler): a generated client's calls with and without a
- * user, middleware rejections as declared errors and REST statuses, and CORS. Each framework test
+ * user, middleware rejections as declared errors and REST statuses, CORS, and reads over GET (a
+ * `@readonly` method's GET form: its client option, ETag and 304, 405 for other methods). Each framework test
  * runs `checkProductionServer` against its own host.
  */
 import { expect } from 'vitest';
-import { HttpTransport } from '../../runtime/client.js';
+import { HttpTransport, readOverGet } from '../../runtime/client.js';
 import { ALLOWED_ORIGIN, type NotesModule, OTHER_ORIGIN } from './notes-service.js';
 
 /** Sends a web-standard request to the host under test and gives its response. */
@@ -55,7 +56,7 @@ export async function checkProductionServer(module: NotesModule, base: string, s
   const allowed = await preflight(ALLOWED_ORIGIN);
   expect(allowed.status).toBe(204);
   expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
-  expect(allowed.headers.get('access-control-allow-methods')).toBe('POST');
+  expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, POST');
   expect(allowed.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-idlrpc-contract');
   const refused = await preflight(OTHER_ORIGIN);
   expect(refused.status).toBe(405);
@@ -72,4 +73,41 @@ export async function checkProductionServer(module: NotesModule, base: string, s
   expect(fromAllowed.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
   expect(await fromAllowed.json()).toMatchObject({ result: { author: 'ada' } });
   expect((await call(OTHER_ORIGIN)).headers.get('access-control-allow-origin')).toBeNull();
+
+  await checkReadsOverGet(module, base, send);
+}
+
+/** A `@readonly` method (getNote) over GET, as every host must serve it. */
+async function checkReadsOverGet(module: NotesModule, base: string, send: Send): Promise<void> {
+  const methods: string[] = [];
+  const fetchThrough: typeof fetch = (input, init) => {
+    methods.push(init?.method ?? 'GET');
+    return send(new Request(input, init));
+  };
+  const reads = new HttpTransport(base, { fetch: fetchThrough, headers: { authorization: 'Bearer ada' }, reads: readOverGet });
+  const notes = new module.NoteServiceClient(reads);
+  const note = await notes.addNote('read me');
+  expect(await notes.getNote(note.id)).toStrictEqual(note);
+  await expect(notes.getNote('missing')).rejects.toBeInstanceOf(module.NoteNotFoundError);
+  expect(methods).toEqual(['POST', 'GET', 'GET']);
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    send(new Request(`${base}${path}`, { headers: { authorization: 'Bearer ada', ...headers } }));
+  const path = `/NoteService/getNote?id=${encodeURIComponent(JSON.stringify(note.id))}`;
+  const first = await get(path, { origin: ALLOWED_ORIGIN });
+  expect(first.status).toBe(200);
+  expect(await first.json()).toStrictEqual(note);
+  expect(first.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+  const etag = first.headers.get('etag');
+  expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+  const again = await get(path, { 'if-none-match': etag! });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+  expect(again.headers.get('etag')).toBe(etag);
+  // Middleware runs as for a POST: no user, no read.
+  const anonymous = await send(new Request(`${base}${path}`));
+  expect(anonymous.status).toBe(401);
+  expect(await anonymous.json()).toStrictEqual({ code: 4001, message: 'Unauthorized: sign in first' });
+  // Only @readonly methods answer GETs.
+  expect((await get('/NoteService/addNote?text=%22x%22')).status).toBe(405);
 }

@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { createMiddleware, createRpcServer, HttpTransport } from '../../runtime/index.js';
-import { checkoutIdl } from './fixtures/checkout-idl.js';
+import { checkoutIdlWithReads } from './fixtures/checkout-idl.js';
 import { checkoutHandlers, post } from './helpers.js';
 
 let vite: ViteDevServer;
 let base: string;
 
 beforeAll(async () => {
-  const rpc = createRpcServer({ idl: checkoutIdl, handlers: checkoutHandlers().handlers, exposeErrors: true });
+  const rpc = createRpcServer({ idl: checkoutIdlWithReads, handlers: checkoutHandlers().handlers, exposeErrors: true });
   vite = await createServer({
     configFile: false,
     root: new URL('./fixtures/', import.meta.url).pathname,
@@ -35,6 +35,19 @@ it('answers JSON-RPC at /rpc and the OpenAPI binding below it', async () => {
   const binding = await post(`${base}/rpc/CartService/clearCart`, { cartId: 'none' });
   expect(binding.status).toBe(200);
   expect(binding.text).toBe('false');
+});
+
+it('answers a GET of a @readonly method below it, with its params in the query', async () => {
+  const read = await fetch(`${base}/rpc/CatalogService/getProduct?productId=%22p1%22`);
+  expect(read.status).toBe(200);
+  expect(await read.json()).toMatchObject({ productId: 'p1' });
+  const again = await fetch(`${base}/rpc/CatalogService/getProduct?productId=%22p1%22`, {
+    headers: { 'if-none-match': read.headers.get('etag')! },
+  });
+  expect(again.status).toBe(304);
+  const write = await fetch(`${base}/rpc/CartService/clearCart?cartId=%22c%22`);
+  expect(write.status).toBe(405);
+  await write.arrayBuffer();
 });
 
 it('leaves other paths to Vite', async () => {
