@@ -36,6 +36,7 @@ export {
   type RpcServerOptions,
 } from './server.js';
 export {
+  codePointCount,
   deferToExplainer,
   inheritedProblems,
   integerProblem,

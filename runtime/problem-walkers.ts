@@ -72,6 +72,26 @@ function copyWith(path: ProblemPath, key: string | number): ProblemPath {
   }
 }
 
+/**
+ * `text`'s length in code points, as a `u` regular expression and JSON Schema count (a lone
+ * surrogate is one, a pair is one): what a generated walker reports for a length constraint.
+ * Counted by code unit, which costs no iterator.
+ */
+export function codePointCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
 /** Whether `value` can hold fields or map entries: an object that is not an array. */
 export function isObjectValue(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -14,7 +14,13 @@
  */
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { Declaration, Use } from './declarations.js';
-import { hasConstraints, IDL_CONSTRAINTS } from '../../runtime/constraints.js';
+import {
+  FORMAT_RULES,
+  hasConstraints,
+  IDL_CONSTRAINTS,
+  type StringConstraints,
+  stringConstraintSource,
+} from '../../runtime/constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../runtime/wire-formats.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
@@ -48,14 +54,13 @@ const ALL_USES: readonly Use[] = [
   runtime('isTimestampText'),
   runtime('isDateText'),
   runtime('isBase64Text'),
+  runtime('codePointCount'),
 ];
 
-/** What a constraint walker's declaration calls. */
-const CONSTRAINT_WALKER_USES: readonly Use[] = [
-  runtime('constraintWalker'),
-  runtime('constrainedSchema'),
-  { from: 'typebox', name: 'Type', typeOnly: false },
-];
+/** A number as a JavaScript literal (a negative one in parentheses, so that `value < -1` reads right everywhere). */
+function numberLiteral(n: number): string {
+  return n < 0 || Object.is(n, -0) ? `(${n})` : String(n);
+}
 
 const INTEGER_SOURCE = 'Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })';
 
@@ -224,6 +229,8 @@ export class ProblemWalkers {
   private readonly walkerNames = new Map<string, string>();
   /** Constraint walkers by the source of their schema. */
   private readonly constraintWalkers = new Map<string, string>();
+  /** The regular expressions of constraint walkers by their source. */
+  private readonly patterns = new Map<string, string>();
   private readonly pending: string[] = [];
   /** Structs that other reached structs extend, with the name of their `ExtendedStruct`. */
   private readonly extendedNames = new Map<string, string>();
@@ -270,26 +277,165 @@ export class ProblemWalkers {
     return name;
   }
 
-  /** The module-level constraint walker of `schema` (declared once per schema), or undefined when it holds a reference. */
+  /**
+   * The module-level walker of a schema with the constraints of an attribute list (declared once per
+   * schema), or undefined when it holds a reference or anything but scalars (its walk defers). It
+   * lists what the explainer's walker of the schema lists (runtime/explain.ts, constraints.ts), word
+   * for word, with every message but a measured length written out here: no closure, no template
+   * and no second regular expression per value at run time.
+   */
   private constraintWalkerOf(schema: TSchema): string | undefined {
     const source = constrainedSchemaSource(schema);
     if (source === undefined) return undefined;
     let name = this.constraintWalkers.get(source);
+    if (name !== undefined) return name;
+    const body = new Body();
+    if (!this.constraintStatements(body, schema)) return undefined;
+    name = uniqueName('constraintProblems', this.taken);
+    this.constraintWalkers.set(source, name);
+    const text = body.text();
+    const code = { js: `function ${name}(${PARAMETERS.js}) {\n${text.js}}`, ts: `function ${name}(${PARAMETERS.ts}): void {\n${text.ts}}` };
+    this.declarations.push({ kind: 'code', part: 'types', name, exported: false, uses: walkerUses(code.ts), doc: '', code: [code] });
+    return name;
+  }
+
+  /** A module-level regular expression (`u` flag) of `source`, declared once per source. */
+  private patternOf(source: string): string {
+    let name = this.patterns.get(source);
     if (name === undefined) {
-      name = uniqueName('constraintProblems', this.taken);
-      this.constraintWalkers.set(source, name);
+      name = uniqueName('constraintPattern', this.taken);
+      this.patterns.set(source, name);
       this.declarations.push({
         kind: 'const',
         part: 'types',
         name,
         doc: '',
         exported: false,
-        uses: [...CONSTRAINT_WALKER_USES],
-        declaredType: 'ProblemWalker',
-        value: [`/*#__PURE__*/ constraintWalker(${source})`],
+        uses: [],
+        declaredType: 'RegExp',
+        value: [`/*#__PURE__*/ new RegExp(${stringLiteral(source)}, 'u')`],
       });
     }
     return name;
+  }
+
+  /** The statements of a constraint walker of `schema` (see `constraintWalkerOf`); false when it cannot have one. */
+  private constraintStatements(body: Body, schema: TSchema): boolean {
+    switch (schema[Kind]) {
+      case 'RegExp':
+        this.stringConstraintStatements(body, schema[IDL_CONSTRAINTS] as StringConstraints);
+        return true;
+      case 'Integer':
+      case 'Number':
+        this.numberConstraintStatements(body, schema);
+        return true;
+      case 'Array':
+        return this.boundedArrayStatements(body, schema);
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * A string's problems in the order of `stringConstraintProblems`: the lengths, the pattern, the
+   * format. The combined expression (one test, what the check ran) answers first when there are
+   * several; with one constraint its own test is that test.
+   */
+  private stringConstraintStatements(body: Body, constraints: StringConstraints): void {
+    const { minLength, maxLength, pattern, format } = constraints;
+    const rule = format === undefined ? undefined : FORMAT_RULES[format];
+    const hasLength = minLength !== undefined || maxLength !== undefined;
+    const parts = (hasLength ? 1 : 0) + (pattern === undefined ? 0 : 1) + (rule === undefined ? 0 : 1);
+    body.line('if (issues.length >= MAX_ISSUES) return;');
+    body.line("if (typeof value !== 'string') return recordProblem(issues, path, 'expected string');");
+    if (parts > 1) body.line(`if (${this.patternOf(stringConstraintSource(constraints))}.test(value)) return;`);
+    if (hasLength) {
+      body.line('const length = codePointCount(value);');
+      if (minLength !== undefined) {
+        const message = stringLiteral(`too short: at least ${minLength} characters, got `);
+        body.line(`if (length < ${minLength}) recordProblem(issues, path, ${message} + length);`);
+      }
+      if (maxLength !== undefined) {
+        const message = stringLiteral(`too long: at most ${maxLength} characters, got `);
+        body.line(`if (length > ${maxLength} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${message} + length);`);
+      }
+    }
+    if (pattern !== undefined) {
+      const message = stringLiteral(`expected a string matching /${pattern}/u`);
+      body.line(`if (!${this.patternOf(pattern)}.test(value) && issues.length < MAX_ISSUES) recordProblem(issues, path, ${message});`);
+    }
+    if (rule !== undefined) {
+      const test = `${this.patternOf(`^(?:${rule.source})$`)}.test(value)`;
+      body.line(`if (!${test} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${stringLiteral(rule.message)});`);
+    }
+  }
+
+  /** A number's problems as the explainer's constrained number walker lists them: its type's, or every bound it breaks. */
+  private numberConstraintStatements(body: Body, schema: TSchema): void {
+    body.line('if (issues.length >= MAX_ISSUES) return;');
+    if (schema[Kind] === 'Integer')
+      body.line('if (!Number.isSafeInteger(value)) return recordProblem(issues, path, integerProblem(value));');
+    else body.line("if (!Number.isFinite(value)) return recordProblem(issues, path, 'expected number');");
+    const bound = (key: string, unless?: number) =>
+      typeof schema[key] === 'number' && schema[key] !== unless ? (schema[key] as number) : undefined;
+    const tests: [number | undefined, (n: string) => string, string][] = [
+      [bound('minimum', -Number.MAX_SAFE_INTEGER), (n) => `value < ${n}`, 'expected a value >= '],
+      [bound('maximum', Number.MAX_SAFE_INTEGER), (n) => `value > ${n}`, 'expected a value <= '],
+      [bound('exclusiveMinimum'), (n) => `!(value > ${n})`, 'expected a value > '],
+      [bound('exclusiveMaximum'), (n) => `!(value < ${n})`, 'expected a value < '],
+      [bound('multipleOf'), (n) => `value % ${n} !== 0`, 'expected a multiple of '],
+    ];
+    for (const [limit, broken, message] of tests) {
+      if (limit === undefined) continue;
+      // The limit as JavaScript writes it, in the test and in the message alike (`1e+21`, `0.1`).
+      const n = numberLiteral(limit);
+      body.line(`if (${broken(n)} && issues.length < MAX_ISSUES) recordProblem(issues, path, ${stringLiteral(`${message}${limit}`)});`);
+    }
+  }
+
+  /**
+   * A bounded array's problems as the explainer's array walker lists them: its item count, then its
+   * items'. Items that are scalars or constrained scalars only (else false: the walk defers); a hole
+   * defers (the explainer skips it, the check fails on it).
+   */
+  private boundedArrayStatements(body: Body, schema: TSchema): boolean {
+    const items = schema.items as TSchema;
+    const itemKind = scalarKey(items);
+    const itemWalker = itemKind === CONSTRAINED ? this.constraintWalkerOf(items) : undefined;
+    if (!(itemKind in SCALARS) && itemWalker === undefined) return false;
+    body.line('if (issues.length >= MAX_ISSUES) return;');
+    body.line("if (!Array.isArray(value)) return recordProblem(issues, path, 'expected array');");
+    const few = typeof schema.minItems === 'number' ? schema.minItems : undefined;
+    const many = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
+    const counts: string[] = [];
+    if (few !== undefined) {
+      counts.push(
+        `if (value.length < ${few}) recordProblem(issues, path, ${stringLiteral(`too few items: at least ${few}, got `)} + value.length);`,
+      );
+    }
+    if (many !== undefined) {
+      counts.push(
+        `if (value.length > ${many}) recordProblem(issues, path, ${stringLiteral(`too many items: at most ${many}, got `)} + value.length);`,
+      );
+    }
+    counts.forEach((line, i) => body.line(i === 0 ? line : `else ${line}`));
+    body.block('for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {', () => {
+      body.line('const item = value[index];');
+      if (itemWalker === undefined) {
+        body.block(`if (${SCALARS[itemKind].invalid('item')}) {`, () => {
+          body.line('if (item === undefined && !(index in value)) deferToExplainer();');
+          body.line(`else recordProblemAt(issues, path, index, ${scalarMessage(itemKind, 'item', false)});`);
+        });
+      } else {
+        body.line('if (item === undefined && !(index in value)) deferToExplainer();');
+        body.block('else {', () => {
+          body.line('path.push(index);');
+          body.line(`${itemWalker}(item, path, issues);`);
+          body.line('path.pop();');
+        });
+      }
+    });
+    return true;
   }
 
   /** The name of the walker of the named type `id`, declared later (see `declarePending`). */
