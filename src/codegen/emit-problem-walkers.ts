@@ -418,7 +418,7 @@ export class ProblemWalkers {
         `if (value.length > ${many}) recordProblem(issues, path, ${stringLiteral(`too many items: at most ${many}, got `)} + value.length);`,
       );
     }
-    counts.forEach((line, i) => body.line(i === 0 ? line : `else ${line}`));
+    for (const [i, line] of counts.entries()) body.line(i === 0 ? line : `else ${line}`);
     body.block('for (let index = 0; index < value.length && issues.length < MAX_ISSUES; index++) {', () => {
       body.line('const item = value[index];');
       if (itemWalker === undefined) {
