@@ -32,9 +32,12 @@ export function recordProblem(issues: ValidationIssue[], path: ProblemPath, mess
   issues.push({ path: copyOf(path), message });
 }
 
-/** Records a problem of the value at `key` below `path` (a field, item or entry that is a scalar). */
-export function recordProblemAt(issues: ValidationIssue[], path: ProblemPath, key: string | number, message: string): void {
-  issues.push({ path: copyWith(path, key), message });
+/**
+ * Records a problem of the value at `key` below `path` (a field, item or entry that is a scalar);
+ * without `key`, of the value at `path` (the walker of a constrained scalar takes either).
+ */
+export function recordProblemAt(issues: ValidationIssue[], path: ProblemPath, key: string | number | undefined, message: string): void {
+  issues.push({ path: key === undefined ? copyOf(path) : copyWith(path, key), message });
 }
 
 // Most paths are short, and an array literal of known length is much cheaper to make than a copy
