@@ -380,7 +380,9 @@ export class ProblemWalkers {
     }
     if (pattern !== undefined) {
       const message = stringLiteral(`expected a string matching /${pattern}/u`);
-      body.line(`if (!${this.patternOf(pattern)}.test(value) && issues.length < MAX_ISSUES) recordProblemAt(issues, path, key, ${message});`);
+      body.line(
+        `if (!${this.patternOf(pattern)}.test(value) && issues.length < MAX_ISSUES) recordProblemAt(issues, path, key, ${message});`,
+      );
     }
     if (rule !== undefined) {
       // Without the `u` flag, which costs up to 1.7x per test: a format's expression matches ASCII
@@ -409,7 +411,9 @@ export class ProblemWalkers {
       if (limit === undefined) continue;
       // The limit as JavaScript writes it, in the test and in the message alike (`1e+21`, `0.1`).
       const n = numberLiteral(limit);
-      body.line(`if (${broken(n)} && issues.length < MAX_ISSUES) recordProblemAt(issues, path, key, ${stringLiteral(`${message}${limit}`)});`);
+      body.line(
+        `if (${broken(n)} && issues.length < MAX_ISSUES) recordProblemAt(issues, path, key, ${stringLiteral(`${message}${limit}`)});`,
+      );
     }
   }
 
