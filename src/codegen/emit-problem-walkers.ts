@@ -356,17 +356,18 @@ export class ProblemWalkers {
 
   /**
    * A string's problems in the order of `stringConstraintProblems`: the lengths, the pattern, the
-   * format. The combined expression (one test, what the check ran) answers first when there are
-   * several; with one constraint its own test is that test.
+   * format. The combined expression (one test, what the check ran) answers first only when there are
+   * both a pattern and a format, where it spares a valid string a second test; a length is counted
+   * without one, so with a length and one expression the two tests are as cheap, and a string that
+   * breaks a rule (what the walker mostly meets) is spared the combined one.
    */
   private stringConstraintStatements(body: Body, constraints: StringConstraints): void {
     const { minLength, maxLength, pattern, format } = constraints;
     const rule = format === undefined ? undefined : FORMAT_RULES[format];
     const hasLength = minLength !== undefined || maxLength !== undefined;
-    const parts = (hasLength ? 1 : 0) + (pattern === undefined ? 0 : 1) + (rule === undefined ? 0 : 1);
     body.line('if (issues.length >= MAX_ISSUES) return;');
     body.line("if (typeof value !== 'string') return recordProblemAt(issues, path, key, 'expected string');");
-    if (parts > 1) body.line(`if (${this.patternOf(stringConstraintSource(constraints))}.test(value)) return;`);
+    if (pattern !== undefined && rule !== undefined) body.line(`if (${this.patternOf(stringConstraintSource(constraints))}.test(value)) return;`);
     if (hasLength) {
       body.line('const length = codePointCount(value);');
       if (minLength !== undefined) {
