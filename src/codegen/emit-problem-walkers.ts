@@ -367,7 +367,8 @@ export class ProblemWalkers {
     const hasLength = minLength !== undefined || maxLength !== undefined;
     body.line('if (issues.length >= MAX_ISSUES) return;');
     body.line("if (typeof value !== 'string') return recordProblemAt(issues, path, key, 'expected string');");
-    if (pattern !== undefined && rule !== undefined) body.line(`if (${this.patternOf(stringConstraintSource(constraints))}.test(value)) return;`);
+    if (pattern !== undefined && rule !== undefined)
+      body.line(`if (${this.patternOf(stringConstraintSource(constraints))}.test(value)) return;`);
     if (hasLength) {
       body.line('const length = codePointCount(value);');
       if (minLength !== undefined) {
