@@ -45,75 +45,79 @@ interface Member {
  * from then on no batch. Stream methods' calls go alone (JSON-RPC batches cannot carry them).
  */
 export class BatchingTransport implements Transport {
-  private nextId = 1;
-  private queue: Member[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  // `#` members, not `private` ones: a minifier shortens their names (bundle size, docs/benchmarks.md).
+  #nextId = 1;
+  #queue: Member[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
   /** Set once the server refused a batch. */
-  private batchesRefused = false;
+  #batchesRefused = false;
+  readonly #options: BatchingTransportOptions;
 
   constructor(
     readonly baseAddress: string,
-    private readonly options: BatchingTransportOptions = {},
-  ) {}
+    options: BatchingTransportOptions = {},
+  ) {
+    this.#options = options;
+  }
 
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
-    return runCall(this.options, method, params, options, (call) => this.enqueue(call, true));
+    return runCall(this.#options, method, params, options, (call) => this.#enqueue(call, true));
   }
 
   /** A stream method's call: never batched, a request of its own, as `HttpTransport.stream` sends it. */
   stream(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection> {
-    return openStream(this.options, this.baseAddress, this.nextId++, method, params, options);
+    return openStream(this.#options, this.baseAddress, this.#nextId++, method, params, options);
   }
 
   /** Sends a notification (no answer) with the next batch; resolves once the server has taken it. */
   async notify(method: string, params: unknown[], options?: CallOptions): Promise<void> {
-    await runCall(this.options, method, params, options, (call) => this.enqueue(call, false));
+    await runCall(this.#options, method, params, options, (call) => this.#enqueue(call, false));
   }
 
-  private enqueue(call: RpcCall, answered: boolean): Promise<unknown> {
+  #enqueue(call: RpcCall, answered: boolean): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ call, answered, resolve, reject });
-      this.timer ??= setTimeout(() => this.flush(), this.options.windowMs ?? 0);
+      this.#queue.push({ call, answered, resolve, reject });
+      this.#timer ??= setTimeout(() => this.#flush(), this.#options.windowMs ?? 0);
     });
   }
 
-  private flush(): void {
-    const members = this.queue.filter((member) => !member.call.signal.aborted);
-    this.queue = [];
-    this.timer = undefined;
+  #flush(): void {
+    const members = this.#queue.filter((member) => !member.call.signal.aborted);
+    this.#queue = [];
+    this.#timer = undefined;
     const byHeaders = new Map<string, Member[]>();
     for (const member of members) {
       const key = JSON.stringify(Object.entries({ ...member.call.headers, [CONTRACT_HEADER]: '' }).sort());
       byHeaders.set(key, [...(byHeaders.get(key) ?? []), member]);
     }
-    const size = Math.max(1, this.options.maxBatchSize ?? 100);
+    const size = Math.max(1, this.#options.maxBatchSize ?? 100);
     for (const group of byHeaders.values()) {
-      for (let start = 0; start < group.length; start += size) void this.send(group.slice(start, start + size));
+      for (let start = 0; start < group.length; start += size) void this.#send(group.slice(start, start + size));
     }
   }
 
-  private alone(member: Member): void {
-    const id = member.answered ? this.nextId++ : undefined;
-    sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
+  #alone(member: Member): void {
+    const id = member.answered ? this.#nextId++ : undefined;
+    sendAlone(this.#options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
   }
 
-  private async send(members: Member[]): Promise<void> {
-    if (members.length === 1 || this.batchesRefused) {
-      for (const member of members) this.alone(member);
+  async #send(members: Member[]): Promise<void> {
+    if (members.length === 1 || this.#batchesRefused) {
+      for (const member of members) this.#alone(member);
       return;
     }
-    const ids = members.map((member) => (member.answered ? this.nextId++ : undefined));
+    const ids = members.map((member) => (member.answered ? this.#nextId++ : undefined));
     let outcome: (id: number | undefined) => unknown;
     try {
-      outcome = await this.exchange(members, ids);
+      outcome = await this.#exchange(members, ids);
     } catch (error) {
       if (error !== REFUSED) {
         outcome = () => {
           throw error;
         };
       } else {
-        this.batchesRefused = true;
-        for (const member of members) this.alone(member);
+        this.#batchesRefused = true;
+        for (const member of members) this.#alone(member);
         return;
       }
     }
@@ -131,7 +135,7 @@ export class BatchingTransport implements Transport {
    * Throws the error every member fails with, or REFUSED when the server answered with one error
    * for the whole batch (it ran none of it).
    */
-  private async exchange(members: Member[], ids: (number | undefined)[]): Promise<(id: number | undefined) => unknown> {
+  async #exchange(members: Member[], ids: (number | undefined)[]): Promise<(id: number | undefined) => unknown> {
     // The request stops only when every call in it has ended (timed out or aborted one by one).
     const controller = new AbortController();
     let open = members.length;
@@ -139,7 +143,7 @@ export class BatchingTransport implements Transport {
       call.signal.addEventListener('abort', () => --open === 0 && controller.abort(call.signal.reason), { once: true });
     }
     const body = members.map(({ call }, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: ids[i] }));
-    const doFetch = this.options.fetch ?? globalThis.fetch;
+    const doFetch = this.#options.fetch ?? globalThis.fetch;
     const contracts = new Set(members.map(({ call }) => call.headers[CONTRACT_HEADER]).filter(Boolean));
     const headers: Record<string, string> = { ...members[0].call.headers };
     if (contracts.size > 0) headers[CONTRACT_HEADER] = [...contracts].join(', ');

@@ -38,6 +38,7 @@ export {
   type RpcServerOptions,
 } from './server.js';
 export {
+  codePointCount,
   deferToExplainer,
   inheritedProblems,
   integerProblem,

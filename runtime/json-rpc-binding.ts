@@ -256,10 +256,14 @@ export function createJsonRpcBinding(options: JsonRpcBindingOptions): JsonRpcBin
       return responses instanceof Promise ? responses.then(httpAnswerOf) : httpAnswerOf(responses);
     }
     // One message: its answer is serialized where it is delivered, not in a `.then` after it,
-    // which would cost a promise and a turn of the microtask queue per call.
-    return settleLater<HttpAnswer>((deliver) => {
-      const response = answerMessage(message, request, asText, 'alone', (settled) => deliver(httpAnswerOf(settled)));
-      return response === PENDING ? PENDING : httpAnswerOf(response);
+    // which would cost a promise and a turn of the microtask queue per call; and the promise is
+    // resolved from that one callback (`settleLater` would add two closures per call).
+    let resolveAnswer: ((answer: HttpAnswer) => void) | undefined;
+    const response = answerMessage(message, request, asText, 'alone', (settled) => resolveAnswer!(httpAnswerOf(settled)));
+    if (response !== PENDING) return httpAnswerOf(response);
+    // `deliver` is never called synchronously (call-pipeline.ts): the resolver is in place by then.
+    return new Promise<HttpAnswer>((resolve) => {
+      resolveAnswer = resolve;
     });
   }
 

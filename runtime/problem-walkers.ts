@@ -32,9 +32,12 @@ export function recordProblem(issues: ValidationIssue[], path: ProblemPath, mess
   issues.push({ path: copyOf(path), message });
 }
 
-/** Records a problem of the value at `key` below `path` (a field, item or entry that is a scalar). */
-export function recordProblemAt(issues: ValidationIssue[], path: ProblemPath, key: string | number, message: string): void {
-  issues.push({ path: copyWith(path, key), message });
+/**
+ * Records a problem of the value at `key` below `path` (a field, item or entry that is a scalar);
+ * without `key`, of the value at `path` (the walker of a constrained scalar takes either).
+ */
+export function recordProblemAt(issues: ValidationIssue[], path: ProblemPath, key: string | number | undefined, message: string): void {
+  issues.push({ path: key === undefined ? copyOf(path) : copyWith(path, key), message });
 }
 
 // Most paths are short, and an array literal of known length is much cheaper to make than a copy
@@ -70,6 +73,26 @@ function copyWith(path: ProblemPath, key: string | number): ProblemPath {
     default:
       return [...path, key];
   }
+}
+
+/**
+ * `text`'s length in code points, as a `u` regular expression and JSON Schema count (a lone
+ * surrogate is one, a pair is one): what a generated walker reports for a length constraint.
+ * Counted by code unit, which costs no iterator.
+ */
+export function codePointCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
 }
 
 /** Whether `value` can hold fields or map entries: an object that is not an array. */

@@ -394,7 +394,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     handleJson: (message, request = {}) => promiseOf(() => jsonRpc.answerJson(message, request)),
     handleBody: (body, request = {}) => promiseOf(() => jsonRpc.answerBody(body, request)),
     handleHttp:
-      cors === undefined ? (request) => promiseOf(() => answerHttp(request)) : (request) => promiseOf(() => answerHttpWithCors(request)),
+      cors === undefined ? (request) => promiseOfAnswer(answerHttp, request) : (request) => promiseOfAnswer(answerHttpWithCors, request),
     answerWithoutCall,
     answersGet,
     closeStreams: () => streams.close(),
@@ -431,6 +431,18 @@ function checkedIdlMethodNames(names: readonly string[] | undefined, methods: Re
 const utf8Encoder = new TextEncoder();
 
 /** Whether a body's UTF-8 size is past `limit`; encodes a string only when its length cannot decide. */
+/**
+ * `answer(request)` as a promise, a synchronous throw a rejection: `promiseOf` without the
+ * closure it would take per request.
+ */
+function promiseOfAnswer(answer: (request: HttpRequestLike) => MaybePromise<HttpAnswer>, request: HttpRequestLike): Promise<HttpAnswer> {
+  try {
+    return Promise.resolve(answer(request));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 function exceedsLimit(body: string | Uint8Array, limit: number): boolean {
   if (typeof body !== 'string') return body.byteLength > limit;
   // A UTF-16 code unit takes 1 to 3 UTF-8 bytes.

@@ -84,6 +84,7 @@ const idls = await Promise.all(
   [
     'test/runtime/fixtures/walkers.idl',
     'test/runtime/fixtures/wire-forms.idl',
+    'test/runtime/fixtures/constraints.idl',
     'test/generator/fixtures/everything.idl',
     'playground/checkout.idl',
   ].map(loadIdl),

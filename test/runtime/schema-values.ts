@@ -51,6 +51,30 @@ function shapedLike(schema: TSchema, byId: Map<string, TSchema>, depth: number):
     }
     case 'String':
       return fc.string({ maxLength: 3 });
+    case 'RegExp':
+      // A string with constraints: short and long ones, lone surrogates and pairs (a length counts
+      // code points), and some that pass or nearly pass a checked format.
+      return fc.oneof(
+        fc.string({ maxLength: 5, unit: 'binary' }),
+        fc.string({ minLength: 20, maxLength: 40 }),
+        fc.constantFrom(
+          'ab',
+          'b',
+          'a@b.co',
+          'ab@example.com',
+          'x:y',
+          'http://a',
+          '123e4567-e89b-12d3-a456-426614174000',
+          '1.2.3.4',
+          '300.1.1.1',
+          '::1',
+          '1::',
+          'host.example',
+          '-bad',
+          '\ud83d\ude00\ud83d\ude00',
+          '\ud800a',
+        ),
+      );
     case 'Boolean':
       return fc.boolean();
     case 'Null':
