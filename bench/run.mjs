@@ -51,7 +51,13 @@ const settings = args.quick
       build: { rounds: 7, startupRounds: 15 },
       dev: { rounds: 7, edits: 5, memoryRounds: 3, memoryEdits: 50 },
       lsp: { rounds: 20 },
-      types: { rounds: 3, github: true, syntheticSizes: [1_000, 5_000, 20_000], outputDirectorySizes: [1_000, 5_000] },
+      types: {
+        rounds: 3,
+        github: true,
+        githubOutputDirectory: true,
+        syntheticSizes: [1_000, 5_000, 20_000],
+        outputDirectorySizes: [1_000, 5_000],
+      },
     };
 
 // Loaded on demand, so one suite's missing piece does not stop the others.
