@@ -34,7 +34,9 @@ test('no top-level const calls Object.freeze (enum values are frozen by a functi
   const statements = topLevelConsts(typesTs);
   expect(statements.some((statement) => statement.includes('export const OrderStatus ='))).toBe(true);
   expect(statements.filter((statement) => statement.includes('Object.'))).toEqual([]);
-  expect(typesTs).toMatch(/\nfunction frozenValues<T extends object>\(values: T\): Readonly<T> \{\n {2}return Object\.freeze\(values\);\n\}/);
+  expect(typesTs).toMatch(
+    /\nfunction frozenValues<T extends object>\(values: T\): Readonly<T> \{\n {2}return Object\.freeze\(values\);\n\}/,
+  );
 });
 
 test('schemaReferences and validators are built in function declarations, not listed at the top level', () => {
