@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp   run some suites
+ *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types   run some suites
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -36,6 +36,8 @@ const settings = args.quick
       build: { rounds: 1, apps: ['checkout'], bundlers: ['vite', 'esbuild'], startupRounds: 3 },
       dev: { rounds: 1, edits: 3, memoryRounds: 1, memoryEdits: 5 },
       lsp: { rounds: 5 },
+      // GitHub's IDL and the larger synthetic sizes take minutes: full runs only.
+      types: { rounds: 1, github: false, syntheticSizes: [250], outputDirectorySizes: [] },
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
@@ -51,6 +53,13 @@ const settings = args.quick
       build: { rounds: 7, startupRounds: 15 },
       dev: { rounds: 7, edits: 5, memoryRounds: 3, memoryEdits: 50 },
       lsp: { rounds: 20 },
+      types: {
+        rounds: 3,
+        github: true,
+        githubOutputDirectory: true,
+        syntheticSizes: [1_000, 5_000, 20_000],
+        outputDirectorySizes: [1_000, 5_000],
+      },
     };
 
 // Loaded on demand, so one suite's missing piece does not stop the others.
@@ -68,6 +77,7 @@ const suites = {
   build: async (s) => (await import('./suites/build.mjs')).runBuildSuite(s),
   dev: async (s) => (await import('./suites/dev.mjs')).runDevSuite(s),
   lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
+  types: async (s) => (await import('./suites/types.mjs')).runTypesSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
 for (const name of selected) {

@@ -62,7 +62,8 @@ function numberLiteral(n: number): string {
   return n < 0 || Object.is(n, -0) ? `(${n})` : String(n);
 }
 
-const INTEGER_SOURCE = 'Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })';
+// The bounds as digits, as type-mapping.ts writes them (no global the checker would trace back).
+const INTEGER_SOURCE = 'Type.Integer({ minimum: -9007199254740991, maximum: 9007199254740991 })';
 
 /** TypeBox source of a scalar schema without constraints, or undefined for any other schema. */
 function plainScalarSource(schema: TSchema): string | undefined {

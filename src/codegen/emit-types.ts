@@ -5,7 +5,7 @@
 import { discriminatorOf, type Name } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import { typeOnly, type Declaration, type Use } from './declarations.js';
-import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames } from './names.js';
+import { METHOD_SCHEMAS, SCHEMA_REFERENCES, type TypeScriptNames, uniqueName } from './names.js';
 import { docComment, deprecatedTsDoc, indent, itemDocComment, propertyKey, stringLiteral, withSummary } from './source-text.js';
 import { typeUses } from './emit-client.js';
 import { shortName } from './namespace-view.js';
@@ -16,6 +16,32 @@ const typebox = (name: string, typeOnly = false): Use => ({ from: 'typebox', nam
 
 /** Enums: a string-literal union type plus a frozen object of the same name holding the values. */
 export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Declaration[] {
+  if (model.enums.length === 0) return [];
+  // `Object.freeze` behind a function: the global `Object` in a top-level expression makes the
+  // checker walk the module's control flow back to its start (past every `const` before it), so
+  // one call per enum cost the square of the IDL's size; a function declaration is not traced.
+  const freeze = uniqueName('frozenValues', new Set(names.taken));
+  const helper: Declaration = {
+    kind: 'code',
+    part: 'types',
+    name: freeze,
+    doc: '',
+    exported: false,
+    uses: [],
+    code: [
+      `function ${freeze}`,
+      typeOnly('<T extends object>'),
+      '(values',
+      typeOnly(': T'),
+      ')',
+      typeOnly(': Readonly<T>'),
+      ' {\n  return Object.freeze(values);\n}',
+    ],
+  };
+  return [helper, ...enumValueDeclarations(model, names, freeze)];
+}
+
+function enumValueDeclarations(model: IdlModel, names: TypeScriptNames, freeze: string): Declaration[] {
   return model.enums.flatMap((decl): Declaration[] => {
     const name = names.declared(decl.name.text);
     const values = decl.values.map((v) => v.name.text);
@@ -45,7 +71,7 @@ export function enumDeclarations(model: IdlModel, names: TypeScriptNames): Decla
         uses: [],
         source: decl.name.span,
         declaredType: values.length === 0 ? '{}' : `{\n${declaredEntries.join('')}}`,
-        value: ['/*#__PURE__*/ Object.freeze({\n', entries.join(''), '}', typeOnly(' as const'), ')'],
+        value: [`/*#__PURE__*/ ${freeze}({\n`, entries.join(''), '}', typeOnly(' as const'), ')'],
       },
     ];
   });
@@ -219,6 +245,11 @@ function schemaTables(
   names: TypeScriptNames,
 ): Declaration[] {
   const named = types.map((decl) => names.schema(decl.name.text));
+  // Built in a function: a reference to a top-level `const` in a top-level expression makes the
+  // checker walk the module's control flow back to the declaration, past every `const` between,
+  // which made one such list cost the square of the IDL's size; in a function body it stops at
+  // the function's start.
+  const list = uniqueName('everyNamedSchema', new Set(names.taken));
   const references: Declaration = {
     kind: 'const',
     part: 'types',
@@ -228,10 +259,20 @@ function schemaTables(
     uses: [typebox('TSchema', true)],
     annotation: 'TSchema[]',
     declaredType: 'TSchema[]',
-    // Each element widened to `TSchema`: an array literal of differently typed schemas makes the
-    // checker reduce the union of their types pair by pair, which fails with TS2590 from about a
-    // thousand structs; elements of one type make a union of one.
-    value: named.length === 0 ? ['[]'] : ['[', ...named.flatMap((name, i) => [i === 0 ? '' : ', ', name, typeOnly(' as TSchema')]), ']'],
+    value: named.length === 0 ? ['[]'] : [`/*#__PURE__*/ ${list}()`],
+  };
+  // Each element widened to `TSchema`: an array literal of differently typed schemas makes the
+  // checker reduce the union of their types pair by pair, which fails with TS2590 from about a
+  // thousand structs; elements of one type make a union of one.
+  const elements = named.flatMap((name, i) => [i === 0 ? '' : ', ', name, typeOnly(' as TSchema')]);
+  const listFunction: Declaration = {
+    kind: 'code',
+    part: 'types',
+    name: list,
+    doc: '',
+    exported: false,
+    uses: [typebox('TSchema', true)],
+    code: [`function ${list}()`, typeOnly(': TSchema[]'), ' {\n  return [', ...elements, '];\n}'],
   };
   const entries = interfaces.flatMap((iface) =>
     iface.methods.map((method) => {
@@ -252,7 +293,7 @@ function schemaTables(
     declaredType: METHOD_SCHEMAS_TYPE,
     value: [entries.length === 0 ? '{}' : pure(`{\n${entries.join('')}}`)],
   };
-  return [references, methods];
+  return [...(named.length === 0 ? [] : [listFunction]), references, methods];
 }
 
 /**

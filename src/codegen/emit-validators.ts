@@ -16,7 +16,7 @@ import type { TypeRef } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
-import type { Declaration, Use } from './declarations.js';
+import { type Declaration, typeOnly, type Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
 import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
@@ -300,6 +300,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
   };
 
   const entries: string[] = [];
+  const tableFunction = uniqueName('validatorTable', taken);
   for (const iface of model.interfaces) {
     for (const method of iface.methods) {
       const key = `${iface.name.text}.${method.name.text}`;
@@ -320,13 +321,27 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     uses: [{ from: 'runtime', name: 'ValidatorTable', typeOnly: true }],
     annotation: 'ValidatorTable',
     declaredType: 'ValidatorTable',
-    value: [entries.length === 0 ? '{}' : `{\n${entries.join('')}}`],
+    value: [entries.length === 0 ? '{}' : `/*#__PURE__*/ ${tableFunction}()`],
+  };
+  // Built in a function: a reference to a top-level `const` in a top-level expression makes the
+  // checker walk the module's control flow back to the declaration, past every `const` between
+  // (so a table of every validator cost the square of the IDL's size); in a function body it
+  // stops at the function's start.
+  const tableCode: Declaration = {
+    kind: 'code',
+    part: 'types',
+    name: tableFunction,
+    doc: '',
+    exported: false,
+    uses: [{ from: 'runtime', name: 'ValidatorTable', typeOnly: true }],
+    code: [`function ${tableFunction}()`, typeOnly(': ValidatorTable'), ` {\n  return {\n${indent(entries.join(''), '  ')}  };\n}`],
   };
   return [
     ...checks.declarations,
     ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames),
     ...walkers.allDeclarations(),
     ...validators,
+    ...(entries.length === 0 ? [] : [tableCode]),
     table,
   ];
 }
