@@ -8,7 +8,12 @@
 import type { RequestContext } from './call-context.js';
 import { errorOutcome, type Outcome, type RpcLogger } from './call-outcome.js';
 import { CONTRACT_HEADER } from './client-call.js';
-import { FINGERPRINT_VERSION, interfaceFingerprints } from './contract-fingerprint.js';
+import {
+  FINGERPRINT_VERSION,
+  interfaceFingerprints,
+  LEGACY_FINGERPRINT_VERSION,
+  legacyInterfaceFingerprints,
+} from './contract-fingerprint.js';
 import { ErrorCode } from './errors.js';
 import type { IdlJson } from './idl-json.js';
 
@@ -47,20 +52,31 @@ export function createContractCheck(
   if (policy !== 'log' && policy !== 'reject' && typeof policy !== 'function') {
     throw new Error(`createRpcServer: contractMismatch must be 'log', 'reject' or a function, got ${JSON.stringify(policy)}`);
   }
-  const byInterface = interfaceFingerprints(idl);
+  // Both versions are compared during the upgrade to version 2, so that clients generated before it
+  // are still seen; version 1 costs the size of what each interface reaches, so it is computed only
+  // when a client sends it.
+  const byVersion = new Map<string, () => Map<string, string>>();
+  const current = interfaceFingerprints(idl);
+  byVersion.set(FINGERPRINT_VERSION, () => current);
+  let legacy: Map<string, string> | undefined;
+  byVersion.set(LEGACY_FINGERPRINT_VERSION, () => (legacy ??= legacyInterfaceFingerprints(idl)));
   const logged = new Set<string>();
   return (method, request) => {
     const header = request.headers?.[CONTRACT_HEADER];
-    // A batch to several interfaces lists their fingerprints; those of another fingerprint version
+    // A batch to several interfaces lists their fingerprints; those of an unknown fingerprint version
     // cannot be compared. None left (or no header): nothing to compare with.
     const listed =
       header
         ?.split(',')
         .map((entry) => entry.trim())
-        .filter((entry) => entry.startsWith(`${FINGERPRINT_VERSION}.`)) ?? [];
+        .filter((entry) => byVersion.has(versionOf(entry))) ?? [];
     if (listed.length === 0) return undefined;
-    const serverContract = byInterface.get(method.slice(0, method.lastIndexOf('.')));
-    if (serverContract === undefined || listed.includes(serverContract)) return undefined;
+    const iface = method.slice(0, method.lastIndexOf('.'));
+    // The server's fingerprint in each version the client sent (in the order first sent).
+    const versions = [...new Set(listed.map(versionOf))];
+    const serverContracts = versions.map((version) => byVersion.get(version)!().get(iface));
+    if (serverContracts.some((contract) => contract === undefined || listed.includes(contract))) return undefined;
+    const serverContract = serverContracts.join(', ');
     const clientContract = listed.join(', ');
     const mismatch: ContractMismatch = { method, clientContract, serverContract };
     if (request.remoteAddress !== undefined) mismatch.remoteAddress = request.remoteAddress;
@@ -78,8 +94,14 @@ export function createContractCheck(
     if (!refuse) return undefined;
     return errorOutcome(
       ErrorCode.ContractMismatch,
-      `Contract mismatch: the client was generated from another version of ${method.slice(0, method.lastIndexOf('.'))} (${clientContract}; this server has ${serverContract}); update the client`,
+      `Contract mismatch: the client was generated from another version of ${iface} (${clientContract}; this server has ${serverContract}); update the client`,
       { clientContract, serverContract },
     );
   };
+}
+
+/** The version prefix of a fingerprint: what comes before its first `.`. */
+function versionOf(fingerprint: string): string {
+  const dot = fingerprint.indexOf('.');
+  return dot === -1 ? '' : fingerprint.slice(0, dot);
 }

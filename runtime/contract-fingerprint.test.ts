@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalInterfaceTexts, fnv1a64, interfaceFingerprints } from './contract-fingerprint.js';
-import type { IdlJson } from './idl-json.js';
+import {
+  canonicalInterfaceTexts,
+  fnv1a64,
+  interfaceFingerprints,
+  legacyInterfaceFingerprints,
+  typeFingerprints,
+} from './contract-fingerprint.js';
+import type { IdlJson, IdlJsonStruct, IdlJsonType } from './idl-json.js';
 
 /** FNV-1a 64 as its definition reads, in BigInt: the reference the fast version must match bit for bit. */
 function referenceFnv1a64(text: string): string {
@@ -53,11 +59,89 @@ describe('interfaceFingerprints', () => {
       ],
     };
     const texts = canonicalInterfaceTexts(idl);
-    const fingerprints = interfaceFingerprints(idl);
+    const fingerprints = legacyInterfaceFingerprints(idl);
     expect([...fingerprints.keys()]).toStrictEqual(['Catalog', 'Items']);
     for (const [name, text] of texts) expect(fingerprints.get(name)).toBe(`1.${fnv1a64(text)}`);
     expect(texts.get('Catalog')).toContain('struct:shop.Base\n field:id:string\n');
     expect(fingerprints.get('Catalog')).not.toBe(fingerprints.get('Items'));
+  });
+});
+
+/** `[]Name`, `Name` (capitalized: user-defined) or a built-in type name, as the JSON form has it. */
+function typeOf(text: string): IdlJsonType {
+  if (text.startsWith('[]')) return { array: typeOf(text.slice(2)) };
+  return /^[A-Z]/.test(text) ? { userDefined: text } : { builtIn: text as Extract<IdlJsonType, { builtIn: unknown }>['builtIn'] };
+}
+
+describe('version-2 fingerprints, built per type', () => {
+  const struct = (name: string, fields: [string, string, boolean?][], extendsName?: string): IdlJsonStruct => ({
+    name,
+    namespace: 'shop',
+    ...(extendsName ? { extends: extendsName } : {}),
+    fields: fields.map(([field, type, optional]) => ({
+      name: field,
+      type: typeOf(type),
+      ...(optional ? { optional: true } : {}),
+    })),
+  });
+  /** Tree (a cycle: Tree -> Branch -> Tree), Leaf below it, Other beside it; Shop.get returns a Tree. */
+  const idl = (leafField = 'string', order: 'ab' | 'ba' = 'ab'): IdlJson => {
+    const structs = [
+      struct('Tree', [
+        ['branches', '[]Branch'],
+        ['leaf', 'Leaf', true],
+      ]),
+      struct('Branch', [['tree', 'Tree', true]]),
+      struct('Leaf', [['text', leafField]]),
+      struct('Other', [['n', 'int']]),
+    ];
+    return {
+      rootNamespace: 'shop',
+      checksum: 'unused',
+      structs: order === 'ab' ? structs : structs.reverse(),
+      interfaces: [{ name: 'Shop', namespace: 'shop', methods: [{ name: 'get', returnType: { userDefined: 'Tree' } }] }],
+    };
+  };
+
+  it("is '2.' and the hash of the interface's own lines and the fingerprints of the types it names", () => {
+    const types = typeFingerprints(idl());
+    const [head] = canonicalInterfaceTexts(idl()).get('Shop')!.split('struct:');
+    expect(head).toBe('interface:shop.Shop\nmethod:get\n returns:shop.Tree\n');
+    expect(interfaceFingerprints(idl()).get('Shop')).toBe(`2.${fnv1a64(`${head} type:shop.Tree:${types.get('shop.Tree')}\n`)}`);
+  });
+
+  it('gives the types of a cycle one fingerprint, covering what the cycle reaches, not what it does not', () => {
+    const types = typeFingerprints(idl());
+    expect(types.get('shop.Tree')).toBe(types.get('shop.Branch'));
+    expect(types.get('shop.Leaf')).toBe(fnv1a64('struct:shop.Leaf\n field:text:string\n'));
+    expect(types.get('shop.Tree')).toBe(
+      fnv1a64(
+        'struct:shop.Branch\n field:tree:shop.Tree?\nstruct:shop.Tree\n field:branches:[]shop.Branch\n field:leaf:shop.Leaf?\n' +
+          ` ref:shop.Leaf:${types.get('shop.Leaf')}\n`,
+      ),
+    );
+    // A change below the cycle reaches the interface; a change beside it does not.
+    expect(interfaceFingerprints(idl('int')).get('Shop')).not.toBe(interfaceFingerprints(idl()).get('Shop'));
+    const other = idl();
+    other.structs![3].fields![0].type = { builtIn: 'string' };
+    expect(interfaceFingerprints(other).get('Shop')).toBe(interfaceFingerprints(idl()).get('Shop'));
+  });
+
+  it('does not depend on the order of declarations (nor on where the cycle is entered)', () => {
+    expect(typeFingerprints(idl('string', 'ba'))).toStrictEqual(typeFingerprints(idl()));
+    expect(interfaceFingerprints(idl('string', 'ba'))).toStrictEqual(interfaceFingerprints(idl()));
+  });
+
+  it('follows an extends chain thousands of structs long without recursion', () => {
+    const n = 20_000;
+    const structs = Array.from({ length: n }, (_, i) => struct(`S${i}`, [[`f${i}`, 'int']], i > 0 ? `S${i - 1}` : undefined));
+    const chain: IdlJson = {
+      rootNamespace: 'shop',
+      checksum: 'unused',
+      structs,
+      interfaces: [{ name: 'Shop', namespace: 'shop', methods: [{ name: 'last', returnType: { userDefined: `S${n - 1}` } }] }],
+    };
+    expect(interfaceFingerprints(chain).get('Shop')).toMatch(/^2\.[0-9a-f]{16}$/);
   });
 });
 

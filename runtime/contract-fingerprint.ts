@@ -11,16 +11,58 @@
  * same fingerprint whether its file is compiled alone or imported by another (names are qualified
  * with their namespace either way).
  *
- * The value is `1.` and 16 hex digits: the 64-bit FNV-1a hash of the UTF-8 of the canonical text
- * below. Not a security measure (a client can send anything): a way to see version skew.
+ * The value is `2.` and 16 hex digits: 64-bit FNV-1a hashes built per type (`typeFingerprints`),
+ * so that an interface's fingerprint costs what its own methods cost, not what everything it reaches
+ * costs again (version 1 hashed each interface's whole reach: quadratic in an IDL whose types refer
+ * to one another in a long line). Version 1 (`1.`, the hash of one canonical text per interface) is
+ * still computed, on demand, by servers, so that clients generated before version 2 keep being
+ * compared during the upgrade. Not a security measure (a client can send anything): a way to see
+ * version skew.
  */
 import type { IdlJson, IdlJsonAttributes, IdlJsonEnum, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 
-/** The version prefix of fingerprints made by this algorithm; others are not compared. */
-export const FINGERPRINT_VERSION = '1';
+/** The version prefix of the fingerprints generated clients send (`interfaceFingerprints`). */
+export const FINGERPRINT_VERSION = '2';
 
-/** The fingerprint of every interface of `idl`, keyed by the interface's name as the JSON has it. */
+/** The version prefix of the fingerprints of clients generated before version 2 (`legacyInterfaceFingerprints`). */
+export const LEGACY_FINGERPRINT_VERSION = '1';
+
+/**
+ * The version-2 fingerprint of every interface of `idl`, keyed by the interface's name as the JSON
+ * has it: `2.` and the FNV-1a 64 of the interface's own lines (as in version 1) followed by
+ * ` type:<fq>:<type fingerprint>` for each struct, enum or union its methods name directly (sorted by
+ * fq); see `typeFingerprints` for what a type's fingerprint covers.
+ */
 export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
+  const { interfaces, typeFingerprint } = fingerprintParts(idl);
+  const fingerprints = new Map<string, string>();
+  for (const [name, { head, named }] of interfaces) {
+    const text = head + named.map((type) => ` type:${type}:${typeFingerprint(type)}\n`).join('');
+    fingerprints.set(name, `${FINGERPRINT_VERSION}.${fnv1a64(text)}`);
+  }
+  return fingerprints;
+}
+
+/**
+ * The fingerprint of every struct, enum and union of `idl`, keyed by fq name: 16 hex digits of the
+ * FNV-1a 64 of the lines (version 1's, see `canonicalInterfaceTexts`) of the types of its strongly
+ * connected component of the type graph (the types that reach one another through fields, arrays,
+ * maps, `extends` and variants: usually the type alone), sorted by fq, followed by
+ * ` ref:<fq>:<fingerprint>` for each type outside the component that they refer to (sorted by fq).
+ * So a type's fingerprint changes when anything it reaches changes, and each type's lines are hashed
+ * once whatever reaches it.
+ */
+export function typeFingerprints(idl: IdlJson): Map<string, string> {
+  const { types, typeFingerprint } = fingerprintParts(idl);
+  return new Map([...types.keys()].sort(compare).map((name) => [name, typeFingerprint(name)]));
+}
+
+/**
+ * The version-1 fingerprint of every interface of `idl` (`1.` and the FNV-1a 64 of the text
+ * `canonicalInterfaceTexts` gives), what clients generated before version 2 send. Costs the size
+ * of what each interface reaches, so servers compute it only when such a client calls.
+ */
+export function legacyInterfaceFingerprints(idl: IdlJson): Map<string, string> {
   // Hashed piece by piece, each declaration's bytes encoded once: the texts of an IDL whose types
   // refer to one another in a long line hold most declarations each, and joining them cost more
   // than hashing them.
@@ -34,13 +76,13 @@ export function interfaceFingerprints(idl: IdlJson): Map<string, string> {
       if (bytes === undefined) declarationBytes.set(declaration, (bytes = utf8.encode(declarationText(declaration))));
       hash.update(bytes);
     }
-    fingerprints.set(name, `${FINGERPRINT_VERSION}.${hash.digest()}`);
+    fingerprints.set(name, `${LEGACY_FINGERPRINT_VERSION}.${hash.digest()}`);
   }
   return fingerprints;
 }
 
 /**
- * The canonical text of every interface, keyed by its JSON name: `interface:<fq>`, then per method
+ * The version-1 canonical text of every interface, keyed by its JSON name: `interface:<fq>`, then per method
  * (sorted by name) `method:<name>`, ` param:<name>:<type>` in declared order, ` returns:<type>`
  * (`?` appended when optional), ` stream` for a stream method, ` raises:<fq error>:<code>` (sorted); then every struct and enum
  * reached, sorted by fq: `struct:<fq>`, ` extends:<fq>`, ` field:<name>:<type>` (`?` when optional;
@@ -63,6 +105,98 @@ function canonicalInterfaceParts(idl: IdlJson): {
   interfaces: Map<string, { head: string; reached: string[] }>;
   declarationText: (name: string) => string;
 } {
+  const { interfaces: heads, declarationText, references } = canonicalLines(idl);
+  const interfaces = new Map<string, { head: string; reached: string[] }>();
+  for (const [name, { head, named }] of heads) {
+    const reached = new Set<string>(named);
+    const pending = [...named];
+    for (let type = pending.pop(); type !== undefined; type = pending.pop()) {
+      for (const referenced of references(type)) {
+        if (!reached.has(referenced)) {
+          reached.add(referenced);
+          pending.push(referenced);
+        }
+      }
+    }
+    interfaces.set(name, { head, reached: [...reached].sort(compare) });
+  }
+  return { interfaces, declarationText };
+}
+
+/**
+ * What the version-2 fingerprints are made of: each interface's head and the types it names, and
+ * the fingerprint of a type (computed once per strongly connected component of the type graph, by
+ * Tarjan's algorithm with an explicit stack: an `extends` chain thousands of structs long is that deep).
+ */
+function fingerprintParts(idl: IdlJson): {
+  interfaces: Map<string, { head: string; named: string[] }>;
+  types: ReadonlyMap<string, unknown>;
+  typeFingerprint: (name: string) => string;
+} {
+  const { interfaces, types, declarationText, references } = canonicalLines(idl);
+  const fingerprints = new Map<string, string>();
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const onStack = new Set<string>();
+  const component: string[] = [];
+  const visit = (root: string) => {
+    const frames: { name: string; edges: string[]; next: number }[] = [];
+    const open = (name: string) => {
+      index.set(name, index.size);
+      lowLink.set(name, index.get(name)!);
+      component.push(name);
+      onStack.add(name);
+      frames.push({ name, edges: references(name), next: 0 });
+    };
+    open(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      if (frame.next < frame.edges.length) {
+        const target = frame.edges[frame.next++];
+        if (!index.has(target)) open(target);
+        else if (onStack.has(target)) lowLink.set(frame.name, Math.min(lowLink.get(frame.name)!, index.get(target)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) lowLink.set(parent.name, Math.min(lowLink.get(parent.name)!, lowLink.get(frame.name)!));
+      if (lowLink.get(frame.name) !== index.get(frame.name)) continue;
+      // `frame.name` roots a component: its members are on the stack above it, and every type they
+      // refer to outside it already has its fingerprint (Tarjan finishes components callees first).
+      const members = component.splice(component.lastIndexOf(frame.name)).sort(compare);
+      for (const member of members) onStack.delete(member);
+      const inside = new Set(members);
+      const outside = new Set<string>();
+      for (const member of members) for (const referenced of references(member)) if (!inside.has(referenced)) outside.add(referenced);
+      const text =
+        members.map(declarationText).join('') +
+        [...outside]
+          .sort(compare)
+          .map((referenced) => ` ref:${referenced}:${fingerprints.get(referenced)}\n`)
+          .join('');
+      const hash = fnv1a64(text);
+      for (const member of members) fingerprints.set(member, hash);
+    }
+  };
+  const typeFingerprint = (name: string): string => {
+    if (!fingerprints.has(name)) visit(name);
+    return fingerprints.get(name)!;
+  };
+  return { interfaces, types, typeFingerprint };
+}
+
+/**
+ * The canonical lines (version 1's) of `idl`: each interface's own lines (`head`) with the fq names
+ * of the types its methods name (`named`, sorted), each declaration's lines (`declarationText`, made
+ * once), and the fq names of the types a declaration refers to directly (`references`, once each, in
+ * order of appearance; a name the IDL does not declare, such as an imported type left out, has none).
+ */
+function canonicalLines(idl: IdlJson): {
+  interfaces: Map<string, { head: string; named: string[] }>;
+  types: ReadonlyMap<string, { struct?: IdlJsonStruct; enum?: IdlJsonEnum; union?: IdlJsonUnion }>;
+  declarationText: (name: string) => string;
+  references: (name: string) => string[];
+} {
   const root = idl.rootNamespace;
   // Qualified names are asked for again and again (once per interface reaching a type): made once.
   const qualified = new Map<string, string>();
@@ -81,6 +215,11 @@ function canonicalInterfaceParts(idl: IdlJson): {
     if ('array' in type) return `[]${typeText(type.array)}`;
     if ('mapValue' in type) return `map[string]${typeText(type.mapValue)}`;
     return fq(type.userDefined);
+  };
+  const namedIn = (type: IdlJsonType): string | undefined => {
+    if ('array' in type) return namedIn(type.array);
+    if ('mapValue' in type) return namedIn(type.mapValue);
+    return 'userDefined' in type ? fq(type.userDefined) : undefined;
   };
   // Each type's lines are written once, however many interfaces reach it (in an IDL whose types
   // refer to one another in a long line, every interface reaches most of them).
@@ -108,44 +247,46 @@ function canonicalInterfaceParts(idl: IdlJson): {
     declarationTexts.set(name, text);
     return text;
   };
-  const interfaces = new Map<string, { head: string; reached: string[] }>();
+  const referencesByName = new Map<string, string[]>();
+  const references = (name: string): string[] => {
+    let found = referencesByName.get(name);
+    if (found !== undefined) return found;
+    const { struct, union } = types.get(name) ?? {};
+    const unique = new Set<string>();
+    if (struct?.extends !== undefined) unique.add(fq(struct.extends));
+    for (const field of struct?.fields ?? []) {
+      const named = namedIn(field.type);
+      if (named !== undefined) unique.add(named);
+    }
+    for (const variant of union?.variants ?? []) unique.add(fq(variant.type));
+    referencesByName.set(name, (found = [...unique]));
+    return found;
+  };
+  const interfaces = new Map<string, { head: string; named: string[] }>();
   for (const iface of idl.interfaces ?? []) {
     const lines = [`interface:${fq(iface.name)}`];
-    const reached = new Set<string>();
-    const pending: string[] = [];
-    const reach = (type: IdlJsonType) => {
-      if ('array' in type) return reach(type.array);
-      if ('mapValue' in type) return reach(type.mapValue);
-      if (!('userDefined' in type)) return;
-      const name = fq(type.userDefined);
-      if (!reached.has(name)) {
-        reached.add(name);
-        pending.push(name);
-      }
+    const named = new Set<string>();
+    const note = (type: IdlJsonType) => {
+      const name = namedIn(type);
+      if (name !== undefined) named.add(name);
     };
     for (const method of [...(iface.methods ?? [])].sort((a, b) => compare(a.name, b.name))) {
       lines.push(`method:${method.name}`);
       for (const p of method.parameters ?? []) {
         lines.push(` param:${p.name}:${typeText(p.type)}${p.optional ? '?' : ''}${attributesText(p)}`);
-        reach(p.type);
+        note(p.type);
       }
       lines.push(
         ` returns:${typeText(method.returnType)}${method.returnOptional ? '?' : ''}${attributesText({ constraints: method.returnConstraints })}`,
       );
       // A stream answers with events where a plain method answers with one result: another contract.
       if (method.stream) lines.push(' stream');
-      reach(method.returnType);
+      note(method.returnType);
       for (const raised of (method.raises ?? []).map(fq).sort(compare)) lines.push(` raises:${raised}:${errorCodes.get(raised) ?? ''}`);
     }
-    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-      const { struct, union } = types.get(name) ?? {};
-      if (struct?.extends !== undefined) reach({ userDefined: struct.extends });
-      for (const field of struct?.fields ?? []) reach(field.type);
-      for (const variant of union?.variants ?? []) reach({ userDefined: variant.type });
-    }
-    interfaces.set(iface.name, { head: lines.map((line) => `${line}\n`).join(''), reached: [...reached].sort(compare) });
+    interfaces.set(iface.name, { head: lines.map((line) => `${line}\n`).join(''), named: [...named].sort(compare) });
   }
-  return { interfaces, declarationText };
+  return { interfaces, types, declarationText, references };
 }
 
 /** Code-unit order, independent of locale. */

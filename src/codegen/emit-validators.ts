@@ -7,11 +7,13 @@
  * one validator at a time, the check of a struct would be repeated in every validator that reaches it,
  * so the pieces are split apart and each variable and named check is emitted once, shared by all.
  *
- * TypeBox is given the named schemas under aliases (`T0`, `T1`, ...; its own names for checks are not
- * one-to-one: `a___` and `a_95_` would both be `check_a_95_95_95_`), and the checks are renamed to
- * `check_<Name>`, unique among all generated names.
+ * TypeBox is given the named schemas under aliases local to each schema (`T0` its own, `T1`, ... those
+ * it refers to; its own names for checks are not one-to-one: `a___` and `a_95_` would both be
+ * `check_a_95_95_95_`), and the checks are renamed to `check_<Name>`, unique among all generated
+ * names. TypeBox's code is cached by the schema's canonical text (compiled-check-cache.ts): types
+ * of one shape, and every unchanged type when an IDL is generated again, are compiled once.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { TypeRef } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
@@ -22,23 +24,10 @@ import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
 import { constrainedSource, constrainedUses, schemaSource, typeLabel } from './type-mapping.js';
 import type { Attribute } from '../idl/ast.js';
-import { alias, ALIASED_CHECK, compiledCode, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
+import { ALIASED_CHECK, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
+import { compileCached } from './compiled-check-cache.js';
 
 const generatedValidator: Use = { from: 'runtime', name: 'generatedValidator', typeOnly: false };
-
-/** A copy of `schema` with every `$id` and `$ref` replaced by its alias (symbol keys such as `Kind` kept). */
-function aliased(schema: unknown, aliases: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => aliased(item, aliases));
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const copy: Record<string | symbol, unknown> = {};
-  for (const key of Reflect.ownKeys(schema)) {
-    const value = (schema as Record<string | symbol, unknown>)[key];
-    const isName = (key === '$id' || key === '$ref') && typeof value === 'string';
-    if (isName && !aliases.has(value)) throw new CodegenError(`schema refers to unknown type ${value}`);
-    copy[key] = isName ? aliases.get(value) : aliased(value, aliases);
-  }
-  return copy;
-}
 
 /** The `$ref`s a schema contains (not those of the schemas they name), in order of first appearance. */
 function directReferences(schema: unknown, found = new Set<string>()): Set<string> {
@@ -89,12 +78,9 @@ class SharedChecks {
   private readonly variables = new Map<string, string>(); // expression -> shared name
   private readonly declaredChecks = new Set<string>(); // `$id`s whose check function is declared
   private readonly referencesById: Map<string, TSchema>;
-  private readonly aliases = new Map<string, string>(); // `$id` -> alias
-  private readonly idsByAlias = new Map<string, string>();
   /** The generated name of each named schema's check, by `$id`. */
   readonly checkNames = new Map<string, string>();
   private readonly idsByCheckName: Map<string, string>;
-  private readonly standIns = new Map<string, TSchema>();
   /** Named schemas compiled so far (JavaScript), by `$id`. */
   private readonly named = new Map<string, { piece: Piece; calls: string[] }>();
 
@@ -104,11 +90,7 @@ class SharedChecks {
     private readonly taken: Set<string>,
   ) {
     this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
-    [...this.referencesById.keys()].forEach((id, index) => {
-      this.aliases.set(id, alias(index));
-      this.idsByAlias.set(alias(index), id);
-      this.checkNames.set(id, uniqueName(`check_${id.replaceAll('.', '_')}`, taken));
-    });
+    for (const id of this.referencesById.keys()) this.checkNames.set(id, uniqueName(`check_${id.replaceAll('.', '_')}`, taken));
     this.idsByCheckName = new Map([...this.checkNames].map(([id, name]) => [name, id]));
   }
 
@@ -122,18 +104,9 @@ class SharedChecks {
    * A named schema's own check is its first function; the others are the stand-ins'.
    */
   private compileAlone(schema: TSchema, language: 'javascript' | 'typescript'): { piece: Piece; calls: string[] } {
-    const standIns: TSchema[] = [];
-    for (const id of directReferences(schema)) {
-      if (id === schema.$id) continue; // a recursive schema refers to itself: TypeBox resolves that
-      let standIn = this.standIns.get(id);
-      if (!standIn) {
-        if (!this.aliases.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
-        this.standIns.set(id, (standIn = Type.Unknown({ $id: this.aliases.get(id) })));
-      }
-      standIns.push(standIn);
-    }
-    let code = compiledCode(aliased(schema, this.aliases) as TSchema, standIns, language);
-    code = code.replace(ALIASED_CHECK, (_call, index: string) => this.checkNames.get(this.idsByAlias.get(alias(Number(index)))!)!);
+    const { code: compiled, ids } = compileCached(schema, language);
+    for (const id of ids.slice(1)) if (!this.referencesById.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+    const code = compiled.replace(ALIASED_CHECK, (_call, index: string) => this.checkNames.get(ids[Number(index)])!);
     const parts = splitCompiled(code);
     const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
     const text = own ? own.text : parts.check;

@@ -55,7 +55,10 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
     ...clientDeclarations(own, names, idlJson),
     ...serverDeclarations(own, idlJson, names, isRoot ? { interfaces: model.interfaces, serializers: serializers! } : undefined),
   ];
-  declarations.push(...validators, ...clientAndServer);
+  // One at a time: spread into `push`, the validators of a 100,000-struct IDL are more arguments than
+  // the stack holds (RangeError).
+  for (const declaration of validators) declarations.push(declaration);
+  for (const declaration of clientAndServer) declarations.push(declaration);
   assertUniqueNames(declarations);
   return { declarations, idlJson };
 }

@@ -19,7 +19,7 @@ import {
   RpcError,
   type RpcServerOptions,
 } from '../../runtime/index.js';
-import { fnv1a64 } from '../../runtime/contract-fingerprint.js';
+import { fnv1a64, legacyInterfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import { compileIdl, generateModule, toIdlJson } from '../../src/index.js';
 import { memoryHost } from '../idl/memory-host.js';
 
@@ -28,6 +28,8 @@ const V2 = V1.replace('put(sku string, count int)', 'put(count int, sku string)'
 
 const json = (text: string) => toIdlJson(compileIdl(text, 'shop.idl'));
 const fingerprint = (text: string, iface = 'Shop') => interfaceFingerprints(json(text)).get(iface)!;
+/** What clients generated before fingerprint version 2 send. */
+const legacyFingerprint = (text: string, iface = 'Shop') => legacyInterfaceFingerprints(json(text)).get(iface)!;
 
 /** A server of V2 reached through a fetch handler (no network), and a client sending `contract`. */
 function setUp(options: Partial<RpcServerOptions>) {
@@ -52,7 +54,8 @@ describe('the contract fingerprint', () => {
   test('sees swapped parameters, which the checksum does not', () => {
     expect(json(V1).checksum).toBe(json(V2).checksum);
     expect(fingerprint(V1)).not.toBe(fingerprint(V2));
-    expect(fingerprint(V1)).toMatch(/^1\.[0-9a-f]{16}$/);
+    expect(fingerprint(V1)).toMatch(/^2\.[0-9a-f]{16}$/);
+    expect(legacyFingerprint(V1)).not.toBe(legacyFingerprint(V2));
   });
 
   test('ignores order and comments, and interfaces it does not reach; sees types it reaches', () => {
@@ -104,14 +107,14 @@ describe('contractMismatch on the server', () => {
     expect(refusal).toMatchObject({
       code: ErrorCode.ContractMismatch,
       message: expect.stringMatching(
-        /^Contract mismatch: the client was generated from another version of Shop \(1\.[0-9a-f]{16}; this server has 1\.[0-9a-f]{16}\); update the client$/,
+        /^Contract mismatch: the client was generated from another version of Shop \(2\.[0-9a-f]{16}; this server has 2\.[0-9a-f]{16}\); update the client$/,
       ),
       data: { clientContract: fingerprint(V1), serverContract: fingerprint(V2) },
     });
     expect(await call(fingerprint(V2))).toBe(5);
     expect(await call(undefined)).toBe(5);
     // A fingerprint of another algorithm version cannot be compared: served.
-    expect(await call('2.0000')).toBe(5);
+    expect(await call('3.0000')).toBe(5);
     // The REST binding answers 409.
     const rest = await handle(
       new Request('http://shop.test/rpc/Shop/put', {
@@ -121,6 +124,19 @@ describe('contractMismatch on the server', () => {
       }),
     );
     expect(rest.status).toBe(409);
+  });
+
+  test("'reject' across the upgrade to fingerprint version 2: clients generated before it are compared by their version", async () => {
+    const { call } = setUp({ contractMismatch: 'reject' });
+    // A stale client of version 1 is still refused, naming the server's version-1 fingerprint.
+    await expect(call(legacyFingerprint(V1), ['abc', 2])).rejects.toMatchObject({
+      code: ErrorCode.ContractMismatch,
+      data: { clientContract: legacyFingerprint(V1), serverContract: legacyFingerprint(V2) },
+    });
+    // A current client of version 1 is served, as is a header listing both versions' fingerprints.
+    expect(await call(legacyFingerprint(V2))).toBe(5);
+    expect(await call(`${legacyFingerprint(V2)}, ${fingerprint(V2)}`)).toBe(5);
+    expect(legacyFingerprint(V2)).toMatch(/^1\.[0-9a-f]{16}$/);
   });
 
   test("'log': the first call of each client version is logged, every call is served", async () => {
