@@ -9,7 +9,7 @@
  * they finish: the plugin's default "streaming" mode).
  */
 import http from 'node:http';
-import { callList, postJson } from './peer-calls.mjs';
+import { callList, postJson, recordingFetch } from './peer-calls.mjs';
 import { checkoutProcedures } from './zod-checkout.mjs';
 
 export const orpcLabel = 'oRPC 1.16.1';
@@ -120,14 +120,8 @@ export async function orpcClientCall(name, origin) {
   const { RPCLink } = await import('@orpc/client/fetch');
   const { BatchLinkPlugin } = await import('@orpc/client/plugins');
   const sent = [];
-  const recordingFetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    sent.push({ method: request.method, path: url.pathname + url.search, body: await request.clone().text() });
-    return fetch(request);
-  };
   const batchEverything = new BatchLinkPlugin({ groups: [{ condition: () => true, context: {} }] });
-  const client = createORPCClient(new RPCLink({ url: `${origin}${prefix}`, fetch: recordingFetch, plugins: [batchEverything] }));
+  const client = createORPCClient(new RPCLink({ url: `${origin}${prefix}`, fetch: recordingFetch(sent), plugins: [batchEverything] }));
   const results = await Promise.all(callList(name).map((call) => client[call.service][call.procedure](call.input)));
   return { results, sent };
 }

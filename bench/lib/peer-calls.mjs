@@ -29,3 +29,16 @@ export function jsonRpcResults(text) {
 export function postJson(path, body, headers = {}) {
   return { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body };
 }
+
+/**
+ * A `fetch` for a peer framework's own client that records each request it sends in `sent`
+ * (method, path with query, body), so the suite can check it sends what the suite measures.
+ */
+export function recordingFetch(sent) {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    sent.push({ method: request.method, path: url.pathname + url.search, body: await request.clone().text() });
+    return fetch(request);
+  };
+}

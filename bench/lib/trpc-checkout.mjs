@@ -9,7 +9,7 @@
  * and mutations apart, so the 10-call batch (5 getProduct, 5 addToCart) is two requests, which the
  * client sends at once; the answer of each is a JSON array of `{"result":{"data":...}}`.
  */
-import { callList, postJson } from './peer-calls.mjs';
+import { callList, postJson, recordingFetch } from './peer-calls.mjs';
 import { checkoutProcedures } from './zod-checkout.mjs';
 
 export const trpcLabel = 'tRPC 11.25.2';
@@ -108,13 +108,7 @@ export async function trpcTextEntry(handlers) {
 export async function trpcClientCall(name, origin) {
   const { createTRPCClient, httpBatchLink } = await import('@trpc/client');
   const sent = [];
-  const recordingFetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    sent.push({ method: request.method, path: url.pathname + url.search, body: await request.clone().text() });
-    return fetch(request);
-  };
-  const client = createTRPCClient({ links: [httpBatchLink({ url: origin, fetch: recordingFetch })] });
+  const client = createTRPCClient({ links: [httpBatchLink({ url: origin, fetch: recordingFetch(sent) })] });
   const results = await Promise.all(
     callList(name).map((call) => {
       const procedure = client[call.service][call.procedure];
