@@ -56,6 +56,9 @@ const settings = args.quick
       types: {
         rounds: 3,
         github: true,
+        githubCompletion: true,
+        completionRounds: 15,
+        completionServers: 5,
         githubOutputDirectory: true,
         syntheticSizes: [1_000, 5_000, 20_000],
         outputDirectorySizes: [1_000, 5_000],

@@ -9,6 +9,10 @@
  * - synthetic IDLs (bench/lib/synthetic-idl.mjs) of 1,000, 5,000 and 20,000 structs: each size
  *   against the previous one scaled linearly (a ratio near 1 is linear growth).
  *
+ * With the GitHub rows, TypeScript 6's tsserver answers `completionInfo` after `repository.` in
+ * each GitHub app (a struct's members: `Repository` from `github.idl` against openapi-typescript's
+ * `components['schemas']['repository']`), timed by bench/lib/tsserver-completion.mjs.
+ *
  * Every run is a fresh `tsc` process; figures are medians over rounds. The project's
  * node_modules resolve `unplugin-idl-rpc/runtime/...` (the package refers to itself), so the
  * work directory is bench/.cache/types-suite.
@@ -22,6 +26,7 @@ import { fetchGithubOpenApi, loadGithubIdl } from '../lib/github-idl.mjs';
 import { cacheDir } from '../lib/load-ts.mjs';
 import { median } from '../lib/stats.mjs';
 import { loadSyntheticIdlOfStructs } from '../lib/synthetic-idl.mjs';
+import { timeCompletions } from '../lib/tsserver-completion.mjs';
 
 const run = promisify(execFile);
 const workDir = path.join(cacheDir, 'types-suite');
@@ -141,8 +146,41 @@ function pairRows(metric, ours, peer, peerName) {
 }
 
 /**
+ * tsserver (TypeScript 6) completion after `repository.` in the app importing `github.idl` against
+ * the app importing openapi-typescript's types: the first request (which builds the checker), warm
+ * requests, and requests after an edit of the file (each keystroke in an editor), in ms.
+ */
+async function completionRows(dtsDir, peerDir, rounds, servers, peerName, info) {
+  // A fresh tsserver per measurement, ours and the peer's alternating, so load swings hit both.
+  const runs = { ours: [], peer: [] };
+  for (let server = 0; server < servers; server++) {
+    runs.ours.push(await timeCompletions(path.join(dtsDir, 'app.ts'), 'repository.', rounds));
+    runs.peer.push(await timeCompletions(path.join(peerDir, 'app.ts'), 'repository.', rounds));
+  }
+  const medians = (list) => Object.fromEntries(['first', 'warm', 'afterEdit'].map((key) => [key, median(list.map((r) => r[key]))]));
+  const ours = { ...medians(runs.ours), entries: runs.ours[0].entries };
+  const peer = { ...medians(runs.peer), entries: runs.peer[0].entries };
+  info['github tsserver completion TypeScript 6.0.3'] = { ours, peer };
+  const metric = (when) => `TypeScript 6.0.3 tsserver: completion of a struct's members in an app importing GitHub's IDL, ${when}`;
+  return [
+    [`first request (median of ${servers} servers)`, 'first'],
+    [`warm (median of ${rounds} requests, median of ${servers} servers)`, 'warm'],
+    [`after an edit of the file (median of ${rounds}, median of ${servers} servers)`, 'afterEdit'],
+  ].map(([when, key]) => ({
+    group: 'types',
+    metric: metric(when),
+    unit: 'ms',
+    ours: ours[key],
+    peerName,
+    peer: peer[key],
+    higherIsBetter: false,
+  }));
+}
+
+/**
  * Returns the rows of the type-check suite. `options`: `rounds`, `github` (the GitHub rows: full
- * runs only), `githubOutputDirectory` (also its output directory: a minute or more of `tsc`), `syntheticSizes` (structs) and `outputDirectorySizes` (the sizes
+ * runs only), `githubCompletion` (also tsserver's completion latency in the GitHub apps, over
+ * `completionRounds` requests in each of `completionServers` fresh tsservers), `githubOutputDirectory` (also its output directory: a minute or more of `tsc`), `syntheticSizes` (structs) and `outputDirectorySizes` (the sizes
  * whose output directory is also checked; the others check the `.idl.d.ts` app alone).
  */
 export async function runTypesSuite(options) {
@@ -159,6 +197,8 @@ export async function runTypesSuite(options) {
       info[`github .idl.d.ts ${compiler.name}`] = { ours, peer };
       rows.push(...pairRows(`${compiler.name}: app importing GitHub's IDL (3,505 structs) via its .idl.d.ts`, ours, peer, peerName));
     }
+    if (options.githubCompletion)
+      rows.push(...(await completionRows(dtsDir, peerDir, options.completionRounds, options.completionServers, peerName, info)));
     if (options.githubOutputDirectory) {
       const outDir = await outputDirectory('github', idl);
       const compiler = COMPILERS[0];
