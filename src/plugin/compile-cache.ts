@@ -34,6 +34,11 @@ export interface CachedIdlModule {
   dts: string;
   /** The declaration map of `dts` (JSON). */
   dtsMap: string;
+  /**
+   * A hash of everything the module was compiled from (its cache key and its imported files'
+   * content hashes): the document cache's key for this module.
+   */
+  contentKey: string;
   /** The checked model (for openapi.json): kept from the compile, or parsed and checked on first use. */
   model(): Promise<IdlModel>;
 }
@@ -57,6 +62,7 @@ interface MemoryEntry {
   maxBytes: number;
   sourceBytes: number;
   weight: number;
+  contentKey: string;
   model?: Promise<IdlModel>;
 }
 
@@ -118,7 +124,8 @@ function importsUnchanged(entry: CacheEntry, maxBytes: number): boolean {
 }
 
 function remember(key: string, entry: CacheEntry, text: string, maxBytes: number, sourceBytes: number, model?: IdlModel): MemoryEntry {
-  const remembered: MemoryEntry = { key, entry, text, maxBytes, sourceBytes, weight: 0 };
+  const contentKey = contentHash(JSON.stringify([key, entry.imports]));
+  const remembered: MemoryEntry = { key, entry, text, maxBytes, sourceBytes, weight: 0, contentKey };
   if (model) remembered.model = Promise.resolve(model);
   reweigh(remembered);
   const replaced = memory.get(key);
@@ -162,6 +169,7 @@ function moduleOf(remembered: MemoryEntry): CachedIdlModule {
     jsMap,
     dts,
     dtsMap,
+    contentKey: remembered.contentKey,
     model() {
       if (!remembered.model) {
         remembered.model = import('./compile-idl-model.js').then(({ compileIdlModel }) =>

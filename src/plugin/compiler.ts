@@ -3,10 +3,13 @@
  * plugin (which every bundler process and dev-server start does) loads only the plugin's shell, and
  * the compiler, the generators, TypeBox and the OpenAPI converter (with yaml) load when the first
  * `.idl` is compiled or the first openapi.json is built (test/plugin/start-up.test.ts). Compiled
- * modules go through the compile cache (compile-cache.ts), which loads the compiler only on a miss.
+ * modules go through the compile cache (compile-cache.ts), which loads the compiler only on a miss;
+ * the documents of a build or the dev server through the document cache (document-cache.ts), which
+ * loads the converters only on a miss.
  */
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
+import { cachedDocument } from './document-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
 
@@ -31,4 +34,22 @@ export async function openApiAsset(models: Iterable<IdlModel>, options: Omit<Res
 export async function openRpcAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenRpcOptions, 'fileName'>): Promise<OpenApiAsset> {
   const { openRpcAsset: build } = await import('./openrpc-asset.js');
   return build(models, options);
+}
+
+/** The openapi.json of the given modules, from the document cache (memory, then `cacheFolder`) or converted now. */
+export function openApiDocument(
+  modules: readonly CachedIdlModule[],
+  options: Omit<ResolvedOpenApiOptions, 'fileName'>,
+  cacheFolder: string | undefined,
+): Promise<OpenApiAsset> {
+  return cachedDocument({ kind: 'openapi', options, modules, diskFolder: cacheFolder }, (models) => openApiAsset(models, options));
+}
+
+/** The openrpc.json of the given modules, from the document cache (memory, then `cacheFolder`) or converted now. */
+export function openRpcDocument(
+  modules: readonly CachedIdlModule[],
+  options: Omit<ResolvedOpenRpcOptions, 'fileName'>,
+  cacheFolder: string | undefined,
+): Promise<OpenApiAsset> {
+  return cachedDocument({ kind: 'openrpc', options, modules, diskFolder: cacheFolder }, (models) => openRpcAsset(models, options));
 }

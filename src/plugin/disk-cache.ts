@@ -1,6 +1,7 @@
 /**
  * The compile cache's entries on disk, one JSON file per key, so that the next build (a new process)
- * finds what this one generated. Entries are written atomically (temporary file, then rename), so
+ * finds what this one generated; and beside them the finished documents (openapi.json,
+ * openrpc.json) of the document cache, one `doc-<key>.json` each. Entries are written atomically (temporary file, then rename), so
  * builds sharing one folder never see half an entry; anything unreadable, unparsable or of another
  * shape or version is a miss, never an error: the file is compiled again and its entry rewritten.
  */
@@ -48,6 +49,40 @@ export async function readDiskEntry(folder: string, key: string, version: string
 export async function writeDiskEntry(folder: string, key: string, version: string, entry: CacheEntry): Promise<void> {
   const stored: StoredEntry = { format: ENTRY_FORMAT, version, key, entry };
   await writeFileAtomic(entryPath(folder, key), JSON.stringify(stored)).catch(() => undefined);
+}
+
+/** A finished document as the document cache keeps it: its JSON text and the converter's warnings. */
+export interface CachedDocument {
+  source: string;
+  warnings: string[];
+}
+
+function documentPath(folder: string, key: string): string {
+  return path.join(folder, `doc-${key}.json`);
+}
+
+/** The document stored under `key` by this `version` of the package, or undefined (a miss). */
+export async function readDiskDocument(folder: string, key: string, version: string): Promise<CachedDocument | undefined> {
+  try {
+    const stored = JSON.parse(await readFile(documentPath(folder, key), 'utf8')) as unknown;
+    if (!isRecord(stored) || stored.format !== ENTRY_FORMAT || stored.version !== version || stored.key !== key) return undefined;
+    const document = stored.document;
+    const valid =
+      isRecord(document) &&
+      typeof document.source === 'string' &&
+      Array.isArray(document.warnings) &&
+      document.warnings.every((warning) => typeof warning === 'string');
+    return valid ? (document as unknown as CachedDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores `document` under `key`; errors are ignored, as for entries. */
+export async function writeDiskDocument(folder: string, key: string, version: string, document: CachedDocument): Promise<void> {
+  const { source, warnings } = document;
+  const stored = { format: ENTRY_FORMAT, version, key, document: { source, warnings } };
+  await writeFileAtomic(documentPath(folder, key), JSON.stringify(stored)).catch(() => undefined);
 }
 
 interface StoredEntry {

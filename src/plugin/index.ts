@@ -25,7 +25,7 @@ import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
 import { BreakingCheck } from './breaking-check.js';
-import { type CachedIdlModule, compileIdlFile, openApiAsset, openRpcAsset } from './compiler.js';
+import { type CachedIdlModule, compileIdlFile, openApiDocument, openRpcDocument } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
@@ -95,10 +95,14 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
   let diskCache: { folder: string | undefined } | undefined;
 
+  function diskCacheFolder(): string | undefined {
+    diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
+    return diskCache.folder;
+  }
+
   /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
   function compile(file: string): Promise<CachedIdlModule> {
-    diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
-    return compileIdlFile(file, options.maxIdlBytes, diskCache.folder);
+    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder());
   }
 
   /**
@@ -156,15 +160,15 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   async function emitDocuments(context: UnpluginBuildContext) {
     if ((!options.openapi && !options.openrpc) || modules.size === 0) return;
     if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
-    const models = await Promise.all([...modules.values()].map((module) => module.model()));
+    const loaded = [...modules.values()];
     const documents: BuiltDocument[] = [];
     if (options.openapi) {
-      const { source, warnings } = await openApiAsset(models, options.openapi);
+      const { source, warnings } = await openApiDocument(loaded, options.openapi, diskCacheFolder());
       for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openapi: ${warning}`);
       documents.push({ fileName: options.openapi.fileName, source });
     }
     if (options.openrpc) {
-      const { source, warnings } = await openRpcAsset(models, options.openrpc);
+      const { source, warnings } = await openRpcDocument(loaded, options.openrpc, diskCacheFolder());
       for (const warning of warnings) console.warn(`[${PLUGIN_NAME}] openrpc: ${warning}`);
       documents.push({ fileName: options.openrpc.fileName, source });
     }
@@ -238,7 +242,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       },
       configureServer(server) {
         devServer = server;
-        return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile);
+        return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile, diskCacheFolder);
       },
       hotUpdate({ file, modules }) {
         return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);

@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { IdlSourceFiles } from './idl-source-files.js';
-import type { IdlModel } from '../idl/model.js';
-import { type CachedIdlModule, openApiAsset, openRpcAsset } from './compiler.js';
+import { type CachedIdlModule, openApiDocument, openRpcDocument } from './compiler.js';
 import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOptions } from './options.js';
 import { readIdlFile } from './read-idl-file.js';
@@ -19,8 +18,8 @@ import { rpcProblemReporter } from './vite-rpc-problems.js';
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { endpointCors } from './vite-cors.js';
 
-/** Builds a served document (openapi.json, openrpc.json) of the models. */
-type DocumentBuilder = (models: IdlModel[]) => Promise<OpenApiAsset>;
+/** Builds a served document (openapi.json, openrpc.json) of the modules (through the document cache). */
+type DocumentBuilder = (modules: CachedIdlModule[]) => Promise<OpenApiAsset>;
 
 interface ModuleRunnerLike {
   import(url: string): Promise<unknown>;
@@ -41,6 +40,7 @@ export function configureDevServer(
   loadedIdlFiles: () => Iterable<string>,
   sourceFiles: IdlSourceFiles,
   compile: (file: string) => Promise<CachedIdlModule>,
+  cacheFolder: () => string | undefined,
 ): void {
   const root = server.config.root;
   /** The `.idl` files the documents describe: those loaded so far, and the served one. */
@@ -51,8 +51,8 @@ export function configureDevServer(
   };
   const documents: { fileName: string; build: DocumentBuilder }[] = [];
   const { openapi, openrpc } = options;
-  if (openapi) documents.push({ fileName: openapi.fileName, build: (models) => openApiAsset(models, openapi) });
-  if (openrpc) documents.push({ fileName: openrpc.fileName, build: (models) => openRpcAsset(models, openrpc) });
+  if (openapi) documents.push({ fileName: openapi.fileName, build: (modules) => openApiDocument(modules, openapi, cacheFolder()) });
+  if (openrpc) documents.push({ fileName: openrpc.fileName, build: (modules) => openRpcDocument(modules, openrpc, cacheFolder()) });
   for (const { fileName, build } of documents) {
     server.middlewares.use(`/${fileName}`, (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -144,7 +144,8 @@ export function configureDevServer(
 
 /**
  * A document (OpenAPI, OpenRPC) for the `.idl` files loaded so far, from their current content: the compile cache
- * gives the model of an unchanged file at once, and compiles an edited one (so edits show at once).
+ * gives an unchanged file at once, and compiles an edited one (so edits show at once); the document
+ * cache answers a repeated request for the same content without converting again.
  */
 async function serveDocument(
   res: ServerResponse,
@@ -159,8 +160,8 @@ async function serveDocument(
     return;
   }
   try {
-    const models = await Promise.all(files.map(async (file) => (await compile(file)).model()));
-    const { source } = await build(models);
+    const modules = await Promise.all(files.map((file) => compile(file)));
+    const { source } = await build(modules);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.end(source);

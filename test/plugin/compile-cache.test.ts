@@ -1,7 +1,8 @@
 /**
  * The compile cache under real builds: two esbuild builds of one app at once, each in a process of
  * its own (the published entry, dist/), on one cache folder, both succeed and leave whole entries,
- * which a later build (a new process, as far as the cache can tell) reads instead of compiling.
+ * which a later build (a new process, as far as the cache can tell) reads instead of compiling (and
+ * the finished documents, instead of converting).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import { compileCacheStats, resetCompileCache } from '../../src/plugin/compile-cache.js';
+import { documentCacheStats, resetDocumentCache } from '../../src/plugin/document-cache.js';
 import { buildWith, type BuildRequest } from './harness/bundlers.js';
 import { copyFixture, repoRoot } from './harness/workspace.js';
 
@@ -43,15 +45,19 @@ test('two builds at once on one cache folder both succeed; the next build compil
   await Promise.all([buildInChildProcess('out-a'), buildInChildProcess('out-b')]);
   const bundleA = await readFile(path.join(app, 'out-a', 'app.js'), 'utf8');
   expect(await readFile(path.join(app, 'out-b', 'app.js'), 'utf8')).toBe(bundleA);
-  // orders.idl and common.idl (loaded by the app, and compiled on its own for its .d.ts): no temporary file left.
+  // orders.idl and common.idl (loaded by the app, and compiled on its own for its .d.ts), and the
+  // openapi.json and openrpc.json of the build: no temporary file left.
   const entries = await readdir(cacheDir);
-  expect(entries.filter((name) => name.endsWith('.json'))).toHaveLength(2);
+  expect(entries.filter((name) => name.endsWith('.json') && !name.startsWith('doc-'))).toHaveLength(2);
+  expect(entries.filter((name) => name.startsWith('doc-') && name.endsWith('.json'))).toHaveLength(2);
   expect(entries.filter((name) => !name.endsWith('.json'))).toEqual([]);
   for (const entry of entries) expect(() => JSON.parse(readFileSync(path.join(cacheDir, entry), 'utf8'))).not.toThrow();
 
   resetCompileCache();
+  resetDocumentCache();
   await buildWith('esbuild', request('out-c'));
   expect(compileCacheStats.misses).toBe(0);
+  expect(documentCacheStats).toEqual({ memoryHits: 0, diskHits: 2, misses: 0 });
   expect(compileCacheStats.diskHits).toBeGreaterThanOrEqual(2);
   expect(await readFile(path.join(app, 'out-c', 'app.js'), 'utf8')).toBe(bundleA);
   expect(JSON.parse(await readFile(path.join(app, 'out-c', 'openapi.json'), 'utf8'))).toEqual(
