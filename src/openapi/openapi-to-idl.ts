@@ -6,12 +6,11 @@
  * hoisted inline structs where they are first reached, the declared errors (documents written by
  * `idlToOpenApi` only), then the interfaces in the order of their first operation.
  */
-import { dropInvalidAttributes } from './attributes-in.js';
-import { dropInvalidExamples } from './doc-tags-in.js';
 import { resolve } from 'node:path';
 import type { ErrorDecl, IdlFile } from '../idl/ast.js';
-import { printIdl, syntheticSpan } from '../idl/format.js';
+import { syntheticSpan } from '../idl/format.js';
 import { BinaryDrops } from './binary-data.js';
+import { convertedIdlFile } from './converted-file.js';
 import { EXTENSION } from './error-binding.js';
 import { isValidIdentifier, NameScope, namespaceByRule, namespaceName } from './names.js';
 import { OperationConverter, type PrefixedMethods } from './operation-converter.js';
@@ -124,23 +123,21 @@ export function openApiToIdl(input: OpenApiInput, options: OpenApiToIdlOptions =
   schemas.removeUnreferenced(interfaces);
   warnDropped(content as Record<string, unknown>, sink);
 
-  const file: IdlFile = {
-    fileName: idlFileName,
-    source: '',
-    namespace: { kind: 'namespace', name: { text: namespaceOf(info, sink, ctx.ownDocument), span: ctx.span }, span: ctx.span },
-    declarations: [...schemas.declarations],
-  };
-  const namespaceComment = docComment(
-    isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined,
-    ctx.keepIdentifiers,
+  const { idl, file } = convertedIdlFile(
+    {
+      fileName: idlFileName,
+      namespace: namespaceOf(info, sink, ctx.ownDocument),
+      comment: docComment(
+        isObject(info) ? (ctx.keepIdentifiers ? info[EXTENSION.comment] : info.description) : undefined,
+        ctx.keepIdentifiers,
+      ),
+      types: schemas.declarations,
+      errors,
+      interfaces,
+    },
+    ctx,
+    sink,
   );
-  if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
-  if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
-  file.declarations.push(...interfaces);
-  dropInvalidExamples(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
-  dropInvalidAttributes(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
-  const idl = printIdl(file);
-  file.source = idl;
   const prefixedMethods = operations.prefixedMethods();
   return prefixedMethods ? { idl, file, warnings: sink.warnings, prefixedMethods } : { idl, file, warnings: sink.warnings };
 }

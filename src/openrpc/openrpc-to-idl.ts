@@ -9,10 +9,9 @@
  * the order of their first method.
  */
 import type { IdlFile, TypeRef } from '../idl/ast.js';
-import { printIdl, printType, syntheticSpan } from '../idl/format.js';
-import { dropInvalidAttributes } from '../openapi/attributes-in.js';
+import { printType, syntheticSpan } from '../idl/format.js';
 import { BinaryDrops } from '../openapi/binary-data.js';
-import { dropInvalidExamples } from '../openapi/doc-tags-in.js';
+import { convertedIdlFile } from '../openapi/converted-file.js';
 import { EXTENSION } from '../openapi/error-binding.js';
 import { NameScope } from '../openapi/names.js';
 import { namespaceOf } from '../openapi/openapi-to-idl.js';
@@ -92,20 +91,18 @@ export function openRpcToIdl(input: OpenRpcInput, options: OpenRpcToIdlOptions =
   schemas.removeUnreferenced(interfaces);
   warnDropped(document, sink);
 
-  const file: IdlFile = {
-    fileName: idlFileName,
-    source: '',
-    namespace: { kind: 'namespace', name: { text: namespaceOf(document.info, sink, ownDocument), span: ctx.span }, span: ctx.span },
-    declarations: [...schemas.declarations],
-  };
-  const namespaceComment = docComment(ownDocument ? document.info[EXTENSION.comment] : document.info.description, ownDocument);
-  if (namespaceComment !== undefined) file.namespace!.comment = namespaceComment;
-  if (errors.length > 0) file.declarations.push({ kind: 'errors', errors, span: ctx.span });
-  file.declarations.push(...interfaces);
-  dropInvalidExamples(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
-  dropInvalidAttributes(file, sink, (node) => ctx.examplePointers.get(node) ?? '');
-  const idl = printIdl(file);
-  file.source = idl;
+  const { idl, file } = convertedIdlFile(
+    {
+      fileName: idlFileName,
+      namespace: namespaceOf(document.info, sink, ownDocument),
+      comment: docComment(ownDocument ? document.info[EXTENSION.comment] : document.info.description, ownDocument),
+      types: schemas.declarations,
+      errors,
+      interfaces,
+    },
+    ctx,
+    sink,
+  );
   return { idl, file, warnings: sink.warnings, renamedMethods: renamed };
 }
 
