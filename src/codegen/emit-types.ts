@@ -187,19 +187,63 @@ export function schemaDeclarations(
   { foreign, interfaces }: { foreign: SchemaTypes; interfaces: IdlModel['interfaces'] },
 ): Declaration[] {
   const unions = [...(model.unions ?? []), ...(foreign.unions ?? [])];
-  return [
-    ...typeSchemas(model, names, true),
-    ...typeSchemas(foreign, names, false),
+  const built = new BuiltHelper(names);
+  const declarations = [
+    ...typeSchemas(model, names, true, built),
+    ...typeSchemas(foreign, names, false, built),
     // Unions last, as the runtime lists them (runtime/schema.ts `idlSchemas`).
-    ...schemaTables([...model.structs, ...model.enums, ...foreign.structs, ...foreign.enums, ...unions], interfaces, names),
+    ...schemaTables([...model.structs, ...model.enums, ...foreign.structs, ...foreign.enums, ...unions], interfaces, names, built),
   ];
+  return built.used ? [built.declaration(), ...declarations] : declarations;
+}
+
+/**
+ * `built(() => schema)`: a schema built by an arrow function that a helper calls, marked pure, so
+ * bundlers drop the whole expression when its result is unused (a pure mark on a call alone keeps
+ * argument calls such as a nested `Type.Array(...)`) and a bundle that imports only a client
+ * carries no schemas.
+ *
+ * Not an arrow invoked in place: the checker reads an immediately invoked function as part of the
+ * module's control flow, so every `Type` in it was traced back through every `const` of the module
+ * before it, and the schemas cost the square of the IDL's size to type-check (2,000 structs: 10.6 s
+ * of 15; linear since). An arrow handed to a function is analysed on its own.
+ */
+class BuiltHelper {
+  used = false;
+  private readonly name: string;
+
+  constructor(names: TypeScriptNames) {
+    this.name = uniqueName('built', new Set(names.taken));
+  }
+
+  /** `source` wrapped: `/*#__PURE__*\/ built(() => source)`. */
+  wrap(source: string): string {
+    this.used = true;
+    // An object literal after `=>` needs parentheses, or it would be read as a block.
+    const body = source.startsWith('{') ? `(${source})` : source;
+    return `/*#__PURE__*/ ${this.name}(() =>\n${indent(body, '  ')})`;
+  }
+
+  declaration(): Declaration {
+    return {
+      kind: 'code',
+      part: 'types',
+      name: this.name,
+      doc: docComment(
+        'Runs `build`. Each schema is built through it, marked pure: a bundle that does not use a schema drops all of it, and the type checker reads each on its own.',
+      ),
+      exported: false,
+      uses: [],
+      code: [`function ${this.name}`, typeOnly('<T>'), '(build', typeOnly(': () => T'), ')', typeOnly(': T'), ' {\n  return build();\n}'],
+    };
+  }
 }
 
 /**
  * The schemas of some structs and enums: exported for this module's own, internal copies for
  * another namespace's (so every `$id` is the name the whole program uses, whatever module is built).
  */
-function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boolean): Declaration[] {
+function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boolean, built: BuiltHelper): Declaration[] {
   const structs = model.structs.map((decl): Declaration => {
     const properties = decl.fields.map((f) => {
       const own = constrainedSource(schemaSource(f.type), f.attributes);
@@ -209,7 +253,7 @@ function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boole
     const id = `{ $id: ${stringLiteral(decl.name.text)} }`;
     if (!decl.extends) {
       const body = properties.length === 0 ? '{}' : `{\n${indent(properties.join(''), '    ')}  }`;
-      return namedSchema(decl, names, `Type.Object(\n  ${body},\n  ${id},\n)`, exported);
+      return namedSchema(decl, names, `Type.Object(\n  ${body},\n  ${id},\n)`, exported, built);
     }
     const own = properties.length === 0 ? 'Type.Object({})' : `Type.Object({\n${indent(properties.join(''), '      ')}    })`;
     return namedSchema(
@@ -217,11 +261,12 @@ function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boole
       names,
       `Type.Intersect(\n  [\n    Type.Ref(${stringLiteral(decl.extends.text)}),\n    ${own},\n  ],\n  ${id},\n)`,
       exported,
+      built,
     );
   });
   const enums = model.enums.map((decl) => {
     const literals = decl.values.map((v) => `    Type.Literal(${stringLiteral(v.name.text)}),\n`).join('');
-    return namedSchema(decl, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`, exported);
+    return namedSchema(decl, names, `Type.Union(\n  [\n${literals}  ],\n  { $id: ${stringLiteral(decl.name.text)} },\n)`, exported, built);
   });
   const unions = (model.unions ?? []).map((decl) => {
     const discriminator = discriminatorOf(decl);
@@ -230,7 +275,7 @@ function typeSchemas(model: SchemaTypes, names: TypeScriptNames, exported: boole
         `    Type.Intersect([Type.Object({ ${propertyKey(discriminator)}: Type.Literal(${stringLiteral(v.tag.text)}) }), Type.Ref(${stringLiteral(v.type.text)})]),\n`,
     );
     const options = `{ $id: ${stringLiteral(decl.name.text)}, discriminator: ${stringLiteral(discriminator)} }`;
-    return namedSchema(decl, names, `Type.Union(\n  [\n${members.join('')}  ],\n  ${options},\n)`, exported);
+    return namedSchema(decl, names, `Type.Union(\n  [\n${members.join('')}  ],\n  ${options},\n)`, exported, built);
   });
   return [...structs, ...enums, ...unions];
 }
@@ -243,6 +288,7 @@ function schemaTables(
   types: readonly { name: { text: string } }[],
   interfaces: IdlModel['interfaces'],
   names: TypeScriptNames,
+  built: BuiltHelper,
 ): Declaration[] {
   const named = types.map((decl) => names.schema(decl.name.text));
   // Built in a function: a reference to a top-level `const` in a top-level expression makes the
@@ -291,25 +337,14 @@ function schemaTables(
     uses: [typebox('Type'), typebox('TSchema', true), ...constrainedUses(entries.join(''))],
     annotation: METHOD_SCHEMAS_TYPE,
     declaredType: METHOD_SCHEMAS_TYPE,
-    value: [entries.length === 0 ? '{}' : pure(`{\n${entries.join('')}}`)],
+    value: [entries.length === 0 ? '{}' : built.wrap(`{\n${entries.join('')}}`)],
   };
   return [...(named.length === 0 ? [] : [listFunction]), references, methods];
 }
 
-/**
- * `source` as an immediately invoked arrow function marked pure: bundlers then drop the whole
- * expression when its result is unused (a pure mark on a call alone keeps argument calls such as a
- * nested `Type.Array(...)`), so a bundle that imports only a client carries no schemas.
- */
-function pure(source: string): string {
-  // An object literal after `=>` needs parentheses, or it would be read as a block.
-  const body = source.startsWith('{') ? `(${source})` : source;
-  return `/*#__PURE__*/ (() =>\n${indent(body, '  ')})()`;
-}
-
 const METHOD_SCHEMAS_TYPE = 'Record<string, { params: TSchema[]; result: TSchema }>';
 
-function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: string, exported: boolean): Declaration {
+function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: string, exported: boolean, built: BuiltHelper): Declaration {
   const typeName = decl.name.text;
   return {
     kind: 'const',
@@ -324,7 +359,7 @@ function namedSchema(decl: { name: Name }, names: TypeScriptNames, source: strin
     uses: [typebox('Type'), typebox('TSchema', true), ...constrainedUses(source)],
     source: decl.name.span,
     declaredType: 'TSchema',
-    value: [pure(source)],
+    value: [built.wrap(source)],
   };
 }
 

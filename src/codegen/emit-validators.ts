@@ -18,7 +18,7 @@ import type { TypeRef } from '../idl/ast.js';
 import { printType } from '../idl/format.js';
 import type { IdlModel } from '../idl/model.js';
 import type { IdlSchemas } from '../../runtime/schema.js';
-import { type Declaration, typeOnly, type Use } from './declarations.js';
+import { type Code, type Declaration, typeOnly, type Use } from './declarations.js';
 import { CodegenError, SCHEMA_REFERENCES, uniqueName, VALIDATORS, type TypeScriptNames } from './names.js';
 import { type Both, ProblemWalkers, walkerUses } from './emit-problem-walkers.js';
 import { docComment, indent, propertyKey, stringLiteral } from './source-text.js';
@@ -28,6 +28,7 @@ import { ALIASED_CHECK, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } fro
 import { compileCached } from './compiled-check-cache.js';
 
 const generatedValidator: Use = { from: 'runtime', name: 'generatedValidator', typeOnly: false };
+const validatorType: Use = { from: 'runtime', name: 'Validator', typeOnly: true };
 
 /** The `$ref`s a schema contains (not those of the schemas they name), in order of first appearance. */
 function directReferences(schema: unknown, found = new Set<string>()): Set<string> {
@@ -242,33 +243,26 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
       ? [SCHEMA_REFERENCES, (namedChecks ??= uniqueName('namedChecks', taken))]
       : [SCHEMA_REFERENCES];
     const doc = docComment(`Validates \`${printType(type)}${optional ? ' [optional]' : ''}\` values.`);
-    const base = { kind: 'const', part: 'types', name, doc, exported: false, declaredType: 'Validator' } as const;
-    if (named) {
-      validators.push({
-        ...base,
-        uses: [generatedValidator],
-        value: [`/*#__PURE__*/ generatedValidator(${check.js}, ${walker.js}, ${source}, ${references.join(', ')})`],
-      });
-    } else {
-      // The schema argument calls TypeBox, which a pure mark on the outer call alone would keep.
-      const argument = (text: string) => indent(text, '    ').trimStart();
-      validators.push({
-        ...base,
-        uses: [
+    // The schema argument calls TypeBox: a pure mark on the outer call alone would keep it.
+    const argument = (text: string) => indent(text, '  ').trimStart();
+    const made: Code = named
+      ? [`generatedValidator(${check.js}, ${walker.js}, ${source}, ${references.join(', ')})`]
+      : [
+          'generatedValidator(\n  ',
+          { ts: argument(check.ts), js: argument(check.js) },
+          ',\n  ',
+          { ts: argument(walker.ts), js: argument(walker.js) },
+          `,\n  ${argument(source)},\n${references.map((name) => `  ${name},\n`).join('')})`,
+        ];
+    const uses = named
+      ? [generatedValidator]
+      : [
           generatedValidator,
-          { from: 'typebox', name: 'Type', typeOnly: false },
+          { from: 'typebox', name: 'Type', typeOnly: false } as const,
           ...constrainedUses(source),
           ...walkerUses(walker.ts),
-        ],
-        value: [
-          '/*#__PURE__*/ (() =>\n  generatedValidator(\n    ',
-          { ts: argument(check.ts), js: argument(check.js) },
-          ',\n    ',
-          { ts: argument(walker.ts), js: argument(walker.js) },
-          `,\n    ${argument(source)},\n${references.map((name) => `    ${name},\n`).join('')}  ))()`,
-        ],
-      });
-    }
+        ];
+    validators.push(...madeValidator(name, doc, made, uses, taken));
     return name;
   };
 
@@ -316,6 +310,31 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
     ...validators,
     ...(entries.length === 0 ? [] : [tableCode]),
     table,
+  ];
+}
+
+/**
+ * `const <name> = make_<name>()` and the function making it. The validator is made in a function
+ * declaration, not in a top-level expression nor an arrow invoked in place: the checker traces
+ * every reference to a top-level `const` there (the schemas, `schemaReferences`, `namedChecks`)
+ * back through every `const` of the module before it, which made the validators cost the square
+ * of the IDL's size to type-check; in a function declaration the trace stops at its start.
+ */
+function madeValidator(name: string, doc: string, made: Code, uses: readonly Use[], taken: Set<string>): Declaration[] {
+  const maker = uniqueName(`make_${name}`, taken);
+  return [
+    { kind: 'const', part: 'types', name, doc, exported: false, uses: [], declaredType: 'Validator', value: [`/*#__PURE__*/ ${maker}()`] },
+    {
+      kind: 'function',
+      part: 'types',
+      name: maker,
+      doc: '',
+      exported: false,
+      uses: [...uses, validatorType],
+      parameters: [],
+      returnType: 'Validator',
+      body: [['return ', ...made, ';']],
+    },
   ];
 }
 

@@ -1,9 +1,10 @@
 /**
  * The generated `types.ts` gives the checker no work that grows with the square of the IDL. A
  * reference to a top-level `const` or a global (`Object`, `Number`) in a top-level expression (or in
- * an immediately invoked or arrow function there) makes `tsc` walk the module's control flow back
- * to the declaration, or the file's start, past every `const` between: GitHub's IDL (3,505 structs)
- * took minutes that way. Timings belong to the benchmarks (`npm run bench -- --only types`); this
+ * an immediately invoked or arrow function there), and a reference to anything, even an import such
+ * as TypeBox's `Type`, in an immediately invoked function (the checker reads it as part of the
+ * module's control flow) makes `tsc` walk the module's control flow back to the declaration, or the
+ * file's start, past every `const` between: GitHub's IDL (3,505 structs) took minutes that way. Timings belong to the benchmarks (`npm run bench -- --only types`); this
  * test pins the shapes that avoid the walk.
  */
 import { readFileSync } from 'node:fs';
@@ -47,4 +48,20 @@ test('schemaReferences and validators are built in function declarations, not li
   expect(validators).toMatch(/= \/\*#__PURE__\*\/ validatorTable\(\);$/);
   expect(typesTs).toContain('\nfunction everyNamedSchema(): TSchema[] {\n  return [ProductSchema as TSchema, ');
   expect(typesTs).toContain("\nfunction validatorTable(): ValidatorTable {\n  return {\n    'CatalogService.listProducts': ");
+});
+
+test('no top-level const runs an arrow function in place: schemas are built by a helper, validators by function declarations', () => {
+  const statements = topLevelConsts(typesTs);
+  expect(statements.filter((statement) => /\(\(\) =>[\s\S]*\)\(\)/.test(statement))).toEqual([]);
+  expect(typesTs).toMatch(/\nfunction built<T>\(build: \(\) => T\): T \{\n {2}return build\(\);\n\}/);
+  const schemas = statements.filter((statement) => /^export const \w+Schema =/.test(statement));
+  expect(schemas.length).toBeGreaterThan(5);
+  for (const schema of schemas) expect(schema).toMatch(/^export const \w+Schema = \/\*#__PURE__\*\/ built\(\(\) =>\n/);
+  const validators = statements.filter((statement) => /^const \w+Validator =/.test(statement));
+  expect(validators.length).toBeGreaterThan(5);
+  for (const validator of validators) {
+    const [, name] = /^const (\w+) =/.exec(validator)!;
+    expect(validator).toBe(`const ${name} = /*#__PURE__*/ make_${name}();`);
+    expect(typesTs).toContain(`\nfunction make_${name}(): Validator {\n  return generatedValidator(`);
+  }
 });
