@@ -91,7 +91,7 @@ function problem(outcome: { result?: unknown; error?: unknown }, expect: Expecta
 }
 
 /** Runs every step with the generated clients over `transport`; returns one line per step, as the Python runner prints them. */
-async function runScenarios(transport: InstanceType<RuntimeClient['HttpTransport']>): Promise<string[]> {
+async function runScenarios(transport: InstanceType<RuntimeClient['BatchingTransport']>): Promise<string[]> {
   const clients: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {
     CatalogService: new idl.CatalogServiceClient(transport) as never,
     CartService: new idl.CartServiceClient(transport) as never,
