@@ -83,8 +83,8 @@ class ModuleEmitter {
     if (this.#typing.size > 0) lines.push(`from typing import ${[...this.#typing].sort().join(', ')}`);
     if (stdlib.length > 0 || this.#typing.size > 0) lines.push('');
     const runtime = namespace === undefined ? RUNTIME_EXPORTS : [];
-    lines.push('from . import _runtime as _rt');
-    if (runtime.length > 0) lines.push(`from ._runtime import ${runtime.map((name) => `${name} as ${name}`).join(', ')}`);
+    lines.push('from . import rpc_runtime as _rt');
+    if (runtime.length > 0) lines.push(`from .rpc_runtime import ${runtime.map((name) => `${name} as ${name}`).join(', ')}`);
     for (const [module, alias] of [...this.#namespaceImports].sort()) lines.push(`from . import ${module} as ${alias}`);
     lines.push('', `__all__ = [${this.#exports.map(pyString).join(', ')}]`, '', '');
     void names;
@@ -381,11 +381,10 @@ class ModuleEmitter {
           return `${parameterNames[i]}: Optional[${type}] = None`;
         }),
       ].join(', ');
-      const values = method.parameters.map((p, i) =>
-        p.optional === true
-          ? `None if ${parameterNames[i]} is None else ${this.#writer(p.type, parameterNames[i])}`
-          : this.#writer(p.type, parameterNames[i]),
-      );
+      const values = method.parameters.map((p, i) => {
+        const written = this.#writer(p.type, parameterNames[i]);
+        return p.optional === true && written !== parameterNames[i] ? `None if ${parameterNames[i]} is None else ${written}` : written;
+      });
       const required = method.parameters.filter((p) => p.optional !== true).length;
       const params =
         required === method.parameters.length ? `[${values.join(', ')}]` : `_rt.sent_params([${values.join(', ')}], ${required})`;
@@ -393,8 +392,9 @@ class ModuleEmitter {
       const errors = method.raises.map((raised) => this.#ref(raised.text, (n) => n.errors));
       const errorTuple = `(${errors.join(', ')}${errors.length === 1 ? ',' : ''})`;
       const wire = pyString(`${iface.name.text}.${method.name.text}`);
+      const comment = commentLines(method.comment);
       const docLines = [
-        ...commentLines(method.comment),
+        ...(comment.length > 0 ? comment : [`Calls ${iface.name.text}.${method.name.text}.`]),
         ...argsLines(method.parameters.flatMap((p, i) => parameterNote(p.name.text, parameterNames[i], constraintLines(p)))),
         ...raisesLines(method.raises, this.#context.model, (raised) => this.#ref(raised, (n) => n.errors)),
       ];

@@ -5,7 +5,7 @@
  *     <package>/__init__.py    the root namespace: enums, dataclasses, unions, errors, clients;
  *                              re-exports Transport, RpcError and the other runtime names
  *     <package>/<ns>.py        one module per imported namespace
- *     <package>/_runtime.py    the transport and the result checks (the same for every IDL)
+ *     <package>/rpc_runtime.py    the transport and the result checks (the same for every IDL)
  *     <package>/py.typed       marks the package as typed (PEP 561)
  */
 import { ownManifest } from '../own-package.js';
@@ -44,7 +44,7 @@ export function generatePythonFiles(model: IdlModel, options: PythonGenerationOp
     const body = emitModule({ model, names, namespace, fingerprints });
     files.set(`${folder}/${names.modules.get(namespace)!}.py`, header + body);
   }
-  files.set(`${folder}/_runtime.py`, header + PYTHON_RUNTIME.trimStart());
+  files.set(`${folder}/rpc_runtime.py`, header + PYTHON_RUNTIME.trimStart());
   files.set(`${folder}/py.typed`, '');
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

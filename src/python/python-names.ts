@@ -37,11 +37,14 @@ export function className(idlName: string, taken: Set<string>): string {
   return claimPythonName(pascalCaseWords(idlName), taken);
 }
 
+/** Names a namespace's module cannot have: the runtime's module, and `annotations` (bound by `from __future__ import annotations`). */
+const PACKAGE_MODULES: ReadonlySet<string> = new Set(['rpc_runtime', 'annotations']);
+
 /** A package or module name for a namespace: snake_case, not a keyword, builtin or (`topLevel`) standard module. */
 export function moduleName(namespace: string, taken: Set<string>, topLevel: boolean): string {
   return claimPythonName(
     snakeCase(namespace),
     taken,
-    (name) => isFreePythonName(name) && name !== 'annotations' && !(topLevel && PYTHON_STDLIB_MODULES.has(name)),
+    (name) => isFreePythonName(name) && !PACKAGE_MODULES.has(name) && !(topLevel && PYTHON_STDLIB_MODULES.has(name)),
   );
 }

@@ -1,10 +1,10 @@
 /**
- * The Python runtime every generated package carries as `_runtime.py`: the transport (JSON-RPC over
+ * The Python runtime every generated package carries as `rpc_runtime.py`: the transport (JSON-RPC over
  * http.client, timeouts, batches, streams), the errors, and the checks the generated readers call.
  * Standard library only. Kept as text here so that the published package holds it (dist/ has no .py).
  */
 
-/** The text of `_runtime.py` (after the generated header). */
+/** The text of `rpc_runtime.py` (after the generated header). */
 export const PYTHON_RUNTIME = String.raw`
 """The transport, errors and result checks that the generated clients of this package share.
 
