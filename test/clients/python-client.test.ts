@@ -64,7 +64,7 @@ describe('the generated Python package', () => {
     const script = `
 import datetime, json, json_
 at = datetime.datetime(2026, 1, 31, 12, 0, tzinfo=datetime.timezone.utc)
-g = json_.Global(id_="a", product_id="p", product_id_=1, self=True, from_=json_.Class.CREDIT_CARD_, at=at,
+g = json_.Global(id_="a", str_="s", names=["n"], product_id="p", product_id_=1, self=True, from_=json_.Class.CREDIT_CARD_, at=at,
                  blob=b"\\x00\\xff", extra=None, tags={"x": [json_.common.Money(amount=1, currency="EUR")]})
 wire = json_.write_Global(g)
 print(json.dumps(wire, sort_keys=True))
@@ -78,12 +78,25 @@ print(json_.__doc__)
     const result = await run(pythonPath, ['-c', script], { cwd: fixture });
     expect(result.stderr).toBe('');
     expect(result.stdout.split('\n')).toEqual([
-      '{"at": "2026-01-31T12:00:00+00:00", "blob": "AP8=", "extra": null, "from": "creditCard", "id": "a", "productId": "p", "product_id": 1, "self": true, "tags": {"x": [{"amount": 1, "currency": "EUR"}]}}',
+      '{"at": "2026-01-31T12:00:00+00:00", "blob": "AP8=", "extra": null, "from": "creditCard", "id": "a", "names": ["n"], "productId": "p", "product_id": 1, "self": true, "str": "s", "tags": {"x": [{"amount": 1, "currency": "EUR"}]}}',
       '{"expires": "2026-01-31T12:00:00+00:00", "number": "4242", "type": "card"}',
       '3001 None lambda_ 2001',
       'Every construct the Python generator maps: "quotes", \\backslashes\\ and """triple quotes""".',
       '',
     ]);
+  });
+});
+
+describe('the generated Python package of a multi-file IDL', () => {
+  it('has one module per namespace, which import one another', async (context) => {
+    if (missing) return context.skip(missing);
+    const folder = await generatePythonPackage(fileURLToPath(new URL('../idl/fixtures/multi-file/shop.idl', import.meta.url)));
+    folders.push(folder);
+    const script =
+      'import shop, shop.common, shop.inventory\nprint(shop.OrderServiceClient.place.__name__, shop.inventory.InventoryServiceClient.__name__, shop.common.Money.__name__)';
+    const result = await run(pythonPath, ['-c', script], { cwd: folder });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('place InventoryServiceClient Money\n');
   });
 });
 
