@@ -52,12 +52,12 @@ describe('the generated Python package', () => {
   it('of the playground IDL is clean under pyright strict and mypy --strict, with the scenario runner', async (context) => {
     if (missing) return context.skip(missing);
     await expectTypeChecked(playground, 'checkout', ['python_scenarios.py']);
-  });
+  }, 180_000);
 
   it('of a fixture of every construct is clean under pyright strict and mypy --strict', async (context) => {
     if (missing) return context.skip(missing);
     await expectTypeChecked(fixture, 'json_');
-  });
+  }, 180_000);
 
   it('renames what Python cannot declare and keeps the wire names', async (context) => {
     if (missing) return context.skip(missing);
