@@ -17,7 +17,7 @@ import { allFields, type IdlModel } from '../idl/model.js';
 import { shortName } from '../codegen/namespace-view.js';
 import { claimPythonName, enumMemberNames, snakeNames } from './python-names.js';
 import type { ProgramNames } from './program-names.js';
-import { docstring, pyString } from './python-text.js';
+import { commentLine, docstring, pyString } from './python-text.js';
 
 /** What a module needs to know: the program, its names, and which namespace it is (undefined: the root). */
 export interface ModuleContext {
@@ -447,7 +447,7 @@ function commentLines(comment: string | undefined): string[] {
 
 /** `# comment` lines above a module-level alias (a docstring would be an expression statement there). */
 function docstringComment(comment: string | undefined): string[] {
-  return commentLines(comment).map((line) => `# ${line}`.trimEnd().replace(/[\r\u2028\u2029]/g, ' '));
+  return commentLines(comment).map((line) => `# ${commentLine(line)}`.trimEnd());
 }
 
 /** The wire name when the attribute differs from it. */

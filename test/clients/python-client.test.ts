@@ -4,7 +4,8 @@
  * for a fixture of every construct; it imports and round-trips values with Debian's python3; the
  * output is deterministic.
  */
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,44 @@ describe('the generated Python package of a multi-file IDL', () => {
     const result = await run(pythonPath, ['-c', script], { cwd: folder });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('place InventoryServiceClient Money\n');
+  });
+});
+
+describe('text from the IDL in generated Python', () => {
+  it('cannot end a docstring, comment or string early: the package compiles and keeps the text', async (context) => {
+    if (missing) return context.skip(missing);
+    // NUL, a vertical tab, a line separator, a backslash, quotes, a lone surrogate (U+FFFD once in a UTF-8 file), NEL.
+    const hostile = 'a\u0000b\u000bc\u2028d\\"""e\'\'\'f\ud800g\u0085h';
+    const idl = [
+      `// ${hostile}`,
+      'namespace odd',
+      '',
+      `// ${hostile}`,
+      'struct S {',
+      `    // ${hostile}`,
+      '    x  string',
+      '}',
+      '',
+      `// ${hostile}`,
+      'union U {',
+      '    s  S',
+      '}',
+      '',
+      'errors {',
+      `    1 Odd "${hostile.replace('\u0000', '').replace(/[\\"]/g, (char) => `\\${char}`)}"`,
+      '}',
+    ].join('\n');
+    const idlFolder = await mkdtemp(path.join(tmpdir(), 'idlrpc-py-idl-'));
+    folders.push(idlFolder);
+    await writeFile(path.join(idlFolder, 'odd.idl'), idl);
+    const folder = await generatePythonPackage(path.join(idlFolder, 'odd.idl'));
+    folders.push(folder);
+    const script = 'import odd\nprint(ascii(odd.__doc__))\nprint(ascii(odd.S.__doc__))\nprint(ascii(odd.OddError.DESCRIPTION))';
+    const result = await run(pythonPath, ['-c', script], { cwd: folder });
+    expect(result.stderr).toBe('');
+    const expected = String.raw`'a\x00b\x0bc\u2028d\\"""e\'\'\'f\ufffdg\x85h'`;
+    expect(result.stdout.split('\n')).toEqual([expected, expected, expected.replace('\\x00', ''), '']);
+    expect(result.code).toBe(0);
   });
 });
 
