@@ -15,6 +15,7 @@ import { constraintsOf } from '../idl/attributes.js';
 import { docDescription, docTags } from '../idl/doc-tags.js';
 import { allFields, type IdlModel } from '../idl/model.js';
 import { shortName } from '../codegen/namespace-view.js';
+import { snakeCase } from '../case-conversion.js';
 import { claimPythonName, enumMemberNames, snakeNames } from './python-names.js';
 import type { ProgramNames } from './program-names.js';
 import { commentLine, docstring, pyString } from './python-text.js';
@@ -72,7 +73,7 @@ class ModuleEmitter {
   }
 
   #preamble(): string {
-    const { model, namespace, names } = this.#context;
+    const { model, namespace } = this.#context;
     const comment = namespace === undefined ? model.namespaceComment : undefined;
     const lines: string[] = [];
     const doc = docstring(docDescription(comment)?.split('\n') ?? [], '');
@@ -87,7 +88,6 @@ class ModuleEmitter {
     if (runtime.length > 0) lines.push(`from .rpc_runtime import ${runtime.map((name) => `${name} as ${name}`).join(', ')}`);
     for (const [module, alias] of [...this.#namespaceImports].sort()) lines.push(`from . import ${module} as ${alias}`);
     lines.push('', `__all__ = [${this.#exports.map(pyString).join(', ')}]`, '', '');
-    void names;
     return `${lines.join('\n')}\n`;
   }
 
@@ -301,7 +301,7 @@ class ModuleEmitter {
       const variantClass = names.variants.get(`${decl.name.text}\u0000${variant.tag.text}`)!;
       const struct = model.types.get(variant.type.text) as StructDecl;
       const taken = new Set(names.fields.get(struct.name.text)!.values());
-      const attribute = claimPythonName(snakeNamesOf(discriminator), taken);
+      const attribute = claimPythonName(snakeCase(discriminator), taken);
       return { variant, variantClass, struct, attribute };
     });
     for (const { variant, variantClass, struct, attribute } of variants) {
@@ -430,11 +430,6 @@ class ModuleEmitter {
     }
     return lines.join('\n');
   }
-}
-
-/** The snake_case name of a discriminator (claimed against the variant's attributes by the caller). */
-function snakeNamesOf(name: string): string {
-  return snakeNames([name], new Set())[0];
 }
 
 /** A doc comment as docstring lines, without its tag lines; `@deprecated` as a sentence. */
