@@ -69,10 +69,12 @@ class ModuleEmitter {
     for (const error of mine(model.errors)) parts.push(this.#error(error));
     for (const decl of mine(model.interfaces)) parts.push(this.#client(decl));
     if (namespace === undefined) this.#exports.push(...RUNTIME_EXPORTS);
-    return this.#preamble() + parts.join('\n\n\n') + (parts.length > 0 ? '\n' : '');
+    const body = parts.join('\n\n\n') + (parts.length > 0 ? '\n' : '');
+    return this.#preamble(body.includes('_rt.')) + body;
   }
 
-  #preamble(): string {
+  /** The docstring, imports and `__all__`; `_rt` is imported only when the body uses it (pyright refuses unused imports). */
+  #preamble(usesRuntime: boolean): string {
     const { model, namespace } = this.#context;
     const comment = namespace === undefined ? model.namespaceComment : undefined;
     const lines: string[] = [];
@@ -84,10 +86,10 @@ class ModuleEmitter {
     if (this.#typing.size > 0) lines.push(`from typing import ${[...this.#typing].sort().join(', ')}`);
     if (stdlib.length > 0 || this.#typing.size > 0) lines.push('');
     const runtime = namespace === undefined ? RUNTIME_EXPORTS : [];
-    lines.push('from . import rpc_runtime as _rt');
+    if (usesRuntime) lines.push('from . import rpc_runtime as _rt');
     if (runtime.length > 0) lines.push(`from .rpc_runtime import ${runtime.map((name) => `${name} as ${name}`).join(', ')}`);
     for (const [module, alias] of [...this.#namespaceImports].sort()) lines.push(`from . import ${module} as ${alias}`);
-    lines.push('', `__all__ = [${this.#exports.map(pyString).join(', ')}]`, '', '');
+    lines.push('', `__all__: list[str] = [${this.#exports.map(pyString).join(', ')}]`, '', '');
     return `${lines.join('\n')}\n`;
   }
 
@@ -260,7 +262,10 @@ class ModuleEmitter {
   #structReader(name: string, struct: StructDecl): string[] {
     return [
       `def read_${name}(value: object, path: str) -> ${name}:`,
-      '    fields = _rt.read_object(value, path)',
+      // A struct without fields still must be an object; its fields are then never read.
+      allFields(this.#context.model, struct).length === 0
+        ? '    _rt.read_object(value, path)'
+        : '    fields = _rt.read_object(value, path)',
       ...this.#construction(name, struct, '    '),
     ];
   }

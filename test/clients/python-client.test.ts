@@ -144,7 +144,7 @@ describe('Python generation', () => {
     const generate = () =>
       generatePythonFiles(compileIdl(readFileSync(fixtureIdl, 'utf8'), fixtureIdl), { sourceFile: 'every-construct.idl' });
     const first = generate();
-    expect([...first.keys()]).toEqual(['json_/__init__.py', 'json_/common.py', 'json_/py.typed', 'json_/rpc_runtime.py']);
+    expect([...first.keys()]).toEqual(['json_/__init__.py', 'json_/common.py', 'json_/empty.py', 'json_/py.typed', 'json_/rpc_runtime.py']);
     expect(generate()).toEqual(first);
     for (const [name, text] of first) {
       if (name.endsWith('.py'))
