@@ -326,7 +326,8 @@ class ModuleEmitter {
     const reader = [
       `def read_${name}(value: object, path: str) -> ${name}:`,
       '    fields = _rt.read_object(value, path)',
-      `    tag = _rt.read_tag(fields, ${pyString(discriminator)}, path, (${tags.join(', ')}${tags.length === 1 ? ',' : ''}))`,
+      // One variant: the tag is checked, then never compared (an unused name would fail pyright strict).
+      `    ${tags.length === 1 ? '' : 'tag = '}_rt.read_tag(fields, ${pyString(discriminator)}, path, (${tags.join(', ')}${tags.length === 1 ? ',' : ''}))`,
     ];
     variants.forEach(({ variantClass, struct }, i) => {
       if (i < variants.length - 1) reader.push(`    if tag == ${tags[i]}:`, ...this.#construction(variantClass, struct, '        '));
