@@ -127,4 +127,12 @@ describe('the packed package installed into an empty project', () => {
     const validated = await run('npx', ['--no-install', 'idlrpc', '--validate', 'shop.idl'], { cwd: project.dir });
     expect(validated.stderr).not.toMatch(/error/);
   });
+
+  it('generates the Python client package with the installed idlrpc (-plugin py-client)', async () => {
+    writeFileSync(join(project.dir, 'shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
+    await run('npx', ['--no-install', 'idlrpc', '-plugin', 'py-client', '-dir', 'py', 'shop.idl'], { cwd: project.dir });
+    expect(readdirSync(join(project.dir, 'py', 'shop')).sort()).toEqual(['__init__.py', 'py.typed', 'rpc_runtime.py']);
+    expect(readFileSync(join(project.dir, 'py', 'shop', '__init__.py'), 'utf8')).toContain('    def ping(self) -> str:');
+    expect(readFileSync(join(project.dir, 'py', 'shop', 'rpc_runtime.py'), 'utf8')).toContain('class Transport:');
+  });
 });

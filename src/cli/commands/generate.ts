@@ -10,18 +10,25 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ModuleStyle } from '../../codegen/index.js';
 import { writeFilesAtomic } from '../../atomic-write.js';
-import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
+import { CliError, EXIT_OK, parseArgs, UsageError, type CliContext, type Command } from '../command.js';
+import { generatePythonClient } from './generate-python.js';
 import { loadIdlFile } from '../idl-file.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
 
 /** The generation plugins this command knows. */
-export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
+export const GENERATOR_PLUGINS = ['ts-client-server', 'py-client'] as const;
+
+/** Generators of other languages, each in its own file: they take every argument of the command. */
+const LANGUAGE_PLUGINS = new Map<string, (args: string[], context: CliContext) => Promise<number>>([['py-client', generatePythonClient]]);
 
 export const generateCommand: Command = {
   flag: '-plugin',
-  usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl>',
+  usage:
+    '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl> | -plugin py-client -dir <out> [-py-package <name>] <file.idl>',
   summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
+    const languagePlugin = LANGUAGE_PLUGINS.get(pluginArgument(args));
+    if (languagePlugin) return languagePlugin(args, context);
     // Loaded here, not at start-up: every other command would pay for the generator and TypeBox.
     const { CodegenError, generateTypeScriptFiles, MODULE_STYLES } = await import('../../codegen/index.js');
     const { relativeSourcePath } = await import('../../codegen/source-map.js');
@@ -75,3 +82,13 @@ export const generateCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** The value of `-plugin` (any spelling parseArgs accepts), before the arguments are parsed for it. */
+function pluginArgument(args: readonly string[]): string {
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    const flag = args[i].replace(/^--/, '-');
+    if (flag === '-plugin') return args[i + 1] ?? '';
+    if (flag.startsWith('-plugin=')) return flag.slice('-plugin='.length);
+  }
+  return '';
+}

@@ -1,0 +1,57 @@
+/**
+ * Python's words that a generated name must not be: keywords, builtins, and (for the package's own
+ * folder) the standard library's top-level modules, which a package of the same name would hide.
+ */
+
+/** Python 3.11's keywords (`keyword.kwlist`). */
+export const PYTHON_KEYWORDS: ReadonlySet<string> = new Set(
+  (
+    'False None True and as assert async await break class continue def del elif else except finally for from global ' +
+    'if import in is lambda nonlocal not or pass raise return try while with yield'
+  ).split(' '),
+);
+
+/**
+ * Python 3.11's builtins (`dir(builtins)` without underscores). A generated class, attribute, method
+ * or parameter never takes one: in a class body a member named `list` would be what a later
+ * annotation `list[Item]` means.
+ */
+export const PYTHON_BUILTINS: ReadonlySet<string> = new Set(
+  (
+    'ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError ' +
+    'BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError ' +
+    'ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception ExceptionGroup ' +
+    'FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning ' +
+    'IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ' +
+    'ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError OSError OverflowError ' +
+    'PendingDeprecationWarning PermissionError ProcessLookupError RecursionError ReferenceError ResourceWarning ' +
+    'RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit ' +
+    'TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError ' +
+    'UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError abs aiter all anext any ascii ' +
+    'bin bool breakpoint bytearray bytes callable chr classmethod compile complex copyright credits delattr dict dir ' +
+    'divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr hash help hex id input int ' +
+    'isinstance issubclass iter len license list locals map max memoryview min next object oct open ord pow print ' +
+    'property quit range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip'
+  ).split(' '),
+);
+
+/** The standard library's top-level modules (Python 3.11's `sys.stdlib_module_names`, without underscores). */
+export const PYTHON_STDLIB_MODULES: ReadonlySet<string> = new Set(
+  (
+    'abc aifc antigravity argparse array ast asynchat asyncio asyncore atexit audioop base64 bdb binascii bisect builtins ' +
+    'bz2 cProfile calendar cgi cgitb chunk cmath cmd code codecs codeop collections colorsys compileall concurrent ' +
+    'configparser contextlib contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm decimal difflib dis ' +
+    'distutils doctest email encodings ensurepip enum errno faulthandler fcntl filecmp fileinput fnmatch fractions ftplib ' +
+    'functools gc genericpath getopt getpass gettext glob graphlib grp gzip hashlib heapq hmac html http idlelib imaplib ' +
+    'imghdr imp importlib inspect io ipaddress itertools json keyword lib2to3 linecache locale logging lzma mailbox mailcap ' +
+    'marshal math mimetypes mmap modulefinder msilib msvcrt multiprocessing netrc nis nntplib nt ntpath nturl2path numbers ' +
+    'opcode operator optparse os ossaudiodev pathlib pdb pickle pickletools pipes pkgutil platform plistlib poplib posix ' +
+    'posixpath pprint profile pstats pty pwd py_compile pyclbr pydoc pydoc_data pyexpat queue quopri random re readline ' +
+    'reprlib resource rlcompleter runpy sched secrets select selectors shelve shlex shutil signal site smtpd smtplib sndhdr ' +
+    'socket socketserver spwd sqlite3 sre_compile sre_constants sre_parse ssl stat statistics string stringprep struct ' +
+    'subprocess sunau symtable sys sysconfig syslog tabnanny tarfile telnetlib tempfile termios textwrap this threading time ' +
+    'timeit tkinter token tokenize tomllib trace traceback tracemalloc tty turtle turtledemo types typing unicodedata ' +
+    'unittest urllib uu uuid venv warnings wave weakref webbrowser winreg winsound wsgiref xdrlib xml xmlrpc zipapp zipfile ' +
+    'zipimport zlib zoneinfo'
+  ).split(' '),
+);
