@@ -105,6 +105,7 @@ class MockResult {
         baseTime: this.baseTime,
         useExamples,
         echo: useExamples ? echoOf(this.method, params) : new Map(),
+        made: 0,
       };
       let value: unknown;
       try {

@@ -12,6 +12,12 @@ import type { SeededRandom } from './seeded-random.js';
 /** Below this depth optional fields are left out and arrays are empty when they may be: recursive structs end. */
 const MAX_DEPTH = 4;
 
+/**
+ * The most values one answer may hold: `minItems` on nested arrays could ask for billions, which
+ * would end the server; such an answer is refused with a clear error instead.
+ */
+export const MAX_MOCK_VALUES = 100_000;
+
 /** What is known of the place a value goes: its name, constraints and examples. */
 export interface ValueSlot {
   /** The field's or parameter's name ('' for a method's result). */
@@ -29,6 +35,8 @@ export interface MockValueContext {
   useExamples: boolean;
   /** The call's parameters by name: a field of the same name and kind takes the value. */
   echo: ReadonlyMap<string, unknown>;
+  /** How many values this answer holds so far (bounded by MAX_MOCK_VALUES). */
+  made: number;
 }
 
 /** The IDL's named types, looked up by name. */
@@ -46,6 +54,9 @@ export class MockTypes {
   /** A value of `type` for `slot`, in wire form (JSON). */
   value(type: IdlJsonType, slot: ValueSlot, context: MockValueContext, depth = 0): unknown {
     const { random } = context;
+    if (++context.made > MAX_MOCK_VALUES) {
+      throw new MockValueError(`an answer would hold more than ${MAX_MOCK_VALUES} values (minItems of nested arrays?)`);
+    }
     if (context.useExamples && slot.examples !== undefined && slot.examples.length > 0) return structuredClone(random.pick(slot.examples));
     const echoed = context.echo.get(slot.name);
     if (echoed !== undefined && sameKind(type, echoed)) return echoed;

@@ -6,6 +6,9 @@
  */
 import type { SeededRandom } from './seeded-random.js';
 
+/** The most atoms one sample reads and writes: `(a{1000}){1000}` is refused, not written. */
+const MAX_ATOMS = 20_000;
+
 /** The most repetitions an open quantifier (`*`, `+`, `{n,}`) makes: a few, as a person would write. */
 const OPEN_REPEAT_EXTRA = 3;
 
@@ -35,6 +38,7 @@ export function samplePattern(pattern: string, random: SeededRandom): string | u
 /** A recursive-descent walk over the pattern that writes one match as it reads. */
 class PatternSampler {
   position = 0;
+  #atoms = 0;
 
   constructor(
     private readonly pattern: string,
@@ -95,6 +99,7 @@ class PatternSampler {
   }
 
   private atom(): string {
+    if (++this.#atoms > MAX_ATOMS) throw new Unsupported();
     const char = this.pattern[this.position++];
     if (char === '^' || char === '$') return '';
     if (char === '.') return this.random.pick([...PLAIN_CHARACTERS]);

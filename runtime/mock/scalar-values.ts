@@ -16,6 +16,8 @@ export class MockValueError extends Error {
 }
 
 const DAY_MS = 86_400_000;
+/** The longest string made: a larger `minLength` is refused, not allocated. */
+export const MAX_MOCK_STRING_LENGTH = 10_000;
 
 /** The usual range of a number of each kind, before the constraints narrow it. */
 const KIND_RANGES: Readonly<Record<Exclude<NumberKind, 'unixSeconds' | 'unixMillis'>, [number, number]>> = {
@@ -116,6 +118,11 @@ function formatCandidate(format: string | undefined, name: string, random: Seede
 /** A string for a field (or parameter) of this name that meets the constraints. */
 export function mockString(name: string, constraints: IdlJsonConstraints | undefined, random: SeededRandom): string {
   const { minLength, maxLength, pattern, format } = constraints ?? {};
+  if (minLength !== undefined && minLength > MAX_MOCK_STRING_LENGTH) {
+    throw new MockValueError(
+      `${name || 'the value'} needs at least ${minLength} characters, more than mocks make (${MAX_MOCK_STRING_LENGTH})`,
+    );
+  }
   const check = new RegExp(stringConstraintSource({ minLength, maxLength, pattern, format }), 'u');
   const candidates: (string | undefined)[] = [formatCandidate(format, name, random)];
   if (pattern !== undefined) for (let attempt = 0; attempt < 8; attempt++) candidates.push(samplePattern(pattern, random));
