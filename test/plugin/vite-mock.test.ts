@@ -10,6 +10,12 @@ import type { PreviewServer, ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { resolveOptions, type IdlRpcPluginOptions } from '../../src/plugin/options.js';
+import { rpcHostFor } from '../../src/plugin/rpc-host.js';
+import type { ServerEntryModule } from '../../src/plugin/server-entry.js';
+import { createMockHandlers } from '../../runtime/mock/index.js';
+import { createMiddleware } from '../../runtime/node.js';
+import type { RpcServerOptions } from '../../runtime/server.js';
+import { createRpcServer } from '../../runtime/server.js';
 import idlRpc from '../../src/plugin/vite.js';
 import { compileValidators } from '../../runtime/validation.js';
 import { callRpc } from './harness/http.js';
@@ -162,5 +168,33 @@ describe('the mock options', () => {
     );
     expect(() => resolveOptions({ server: { idl: 'a.idl' } })).toThrow('`handlers` may be left out with `mock`');
     expect(resolveOptions({ server: { idl: 'a.idl' }, mock: ['A'], mockSeed: 3 }).mock).toEqual({ interfaces: ['A'], seed: 3 });
+  });
+});
+
+describe('the hosted entry in mock mode', () => {
+  /** The `cors` option the hosted RPC server of an entry gets, with or without mock handlers. */
+  function corsOf(mocked: boolean): RpcServerOptions['cors'] {
+    let cors: RpcServerOptions['cors'];
+    const idlJson = toIdlJson(compileIdl('namespace n\n\ninterface Clock {\n    now() timestamp\n}\n', 'n.idl'));
+    const entry: ServerEntryModule = {
+      handlers: {},
+      idlJson,
+      createServer: (handlers, options) => {
+        cors = options?.cors;
+        return createRpcServer({ idl: idlJson, handlers, ...options });
+      },
+      createMiddleware,
+      ...(mocked ? { mockHandlers: createMockHandlers(idlJson) } : {}),
+    };
+    const hosted = rpcHostFor({ rpcPath: '/rpc', exposeErrors: true, cors: { origins: '*' }, httpStatus: undefined, mcp: undefined })(
+      entry,
+    );
+    expect(hosted.failure).toBeUndefined();
+    return cors;
+  }
+
+  it('allows the x-idlrpc-mock-error header in its CORS rules, only in mock mode', () => {
+    expect(corsOf(true)?.allowedHeaders).toContain('x-idlrpc-mock-error');
+    expect(corsOf(false)?.allowedHeaders ?? []).not.toContain('x-idlrpc-mock-error');
   });
 });
