@@ -112,6 +112,24 @@ describe('mock mode for some interfaces, with handlers', () => {
   });
 });
 
+describe('mock mode naming an interface the IDL does not have', () => {
+  let server: ViteDevServer;
+  let base: string;
+  beforeAll(async () => {
+    const app = await copyFixtureApp('vite-mock/unknown');
+    ({ server, base } = await startViteDevServer(app, { server: { idl: 'checkout.idl' }, mock: ['CatalogServices'] }));
+  });
+  afterAll(() => server?.close());
+
+  it('answers every call with an error naming it and the interfaces the IDL has', async () => {
+    const answer = await callRpc(`${base}/rpc`, 'CatalogService.listProducts', []);
+    expect(answer.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('mock: the IDL has no interface CatalogServices (it has CatalogService, CartService, OrderService)'),
+    });
+  });
+});
+
 describe('mock mode in vite preview, and the production bundle', () => {
   let preview: PreviewServer;
   let base: string;
