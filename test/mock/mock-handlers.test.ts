@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { createMockHandlers, MOCK_ERROR_HEADER, mockBaseTime } from '../../runtime/mock/index.js';
+import { MockTypes } from '../../runtime/mock/mock-values.js';
+import { SeededRandom } from '../../runtime/mock/seeded-random.js';
 import { createRpcServer } from '../../runtime/server.js';
 import { compileValidators } from '../../runtime/validation.js';
 
@@ -120,6 +122,29 @@ describe('createMockHandlers', () => {
 
   it('refuses an interface the IDL does not have', () => {
     expect(() => createMockHandlers(rich, { interfaces: ['Shops'] })).toThrow('mock: the IDL has no interface Shops (it has Shop)');
+  });
+});
+
+describe('the playground IDL in mock mode, through createRpcServer', () => {
+  it('answers 1,000 random valid calls with results the server validates and passes', async () => {
+    const server = createRpcServer({ idl: checkout, handlers: createMockHandlers(checkout, { seed: 'playground' }) });
+    const validators = compileValidators(checkout);
+    const types = new MockTypes(checkout);
+    const plainMethods = methodsOf(checkout).filter(({ method }) => !method.stream);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...plainMethods), fc.string(), async ({ name, method }, paramSeed) => {
+        // Valid params, made by the generator under another seed, so that the call reaches the handler.
+        const context = { random: new SeededRandom(paramSeed), baseTime: 0, useExamples: false, echo: new Map(), made: 0 };
+        const params = (method.parameters ?? []).map((parameter) => types.value(parameter.type, parameter, context));
+        const answer = (await server.handleJson({ jsonrpc: '2.0', id: 1, method: name, params }, { headers: {} })) as {
+          result?: unknown;
+          error?: unknown;
+        };
+        expect(answer.error).toBeUndefined();
+        expect(validators[name].result.errors(answer.result)).toEqual([]);
+      }),
+      { numRuns: 1000, seed: 40 },
+    );
   });
 });
 
