@@ -8,6 +8,7 @@ import { CHECK_LEVELS, type CheckLevel, isCheckLevel } from '../breaking/levels.
 import { type DocsPagePluginOptions, type ResolvedDocsPageOptions, resolveDocsPageOptions } from './docs-page-options.js';
 import { DEFAULT_MAX_IDL_BYTES } from './read-idl-file.js';
 import { type McpPluginOptions, resolveMcpOptions, type ResolvedMcpOptions } from './mcp-options.js';
+import { type ResolvedMockOptions, resolveMockOptions } from './mock-options.js';
 
 export type { McpPluginOptions, ResolvedMcpOptions };
 
@@ -73,9 +74,10 @@ export interface DevServerOptions {
   /**
    * The module with the handlers, relative to the Vite root. It exports one handler object per IDL
    * interface, named after the interface (`export const CartService: CartService = { ... }`), or
-   * a default export holding them (`export default { CartService, OrderService }`).
+   * a default export holding them (`export default { CartService, OrderService }`). May be left
+   * out with `mock` (docs/mock.md).
    */
-  handlers: string;
+  handlers?: string;
   /**
    * Where `vite build` writes the server build that `vite preview` runs, relative to the Vite
    * root. Default `node_modules/.idl-rpc/server` (kept out of the public output folder).
@@ -98,7 +100,8 @@ export interface DevServerOptions {
 /** `server` with its defaults filled in. */
 export interface ResolvedDevServerOptions {
   idl: string;
-  handlers: string;
+  /** Undefined only in mock mode without handlers. */
+  handlers?: string;
   outDir: string;
   mcp?: ResolvedMcpOptions;
   cache?: CacheOptions;
@@ -178,6 +181,14 @@ export interface IdlRpcPluginOptions {
    * `/__idl/docs`, opt-in for `vite preview` (`{ preview: true }`); `false` turns it off.
    */
   docsPage?: boolean | DocsPagePluginOptions;
+  /**
+   * Mock mode (docs/mock.md): the Vite dev and preview servers answer every method of these
+   * interfaces of `server.idl` (`true`: all of them) with mock values, with or without
+   * `server.handlers` (mocked interfaces win). Default: off.
+   */
+  mock?: boolean | readonly string[];
+  /** The seed of mock mode: the same seed gives the same answers to the same calls. Default `'idlrpc'`. */
+  mockSeed?: string | number;
 }
 
 export interface ResolvedOptions {
@@ -194,6 +205,8 @@ export interface ResolvedOptions {
   cacheDir?: string;
   breaking?: ResolvedBreakingOptions;
   docsPage: ResolvedDocsPageOptions | false;
+  /** Mock mode; undefined: off. */
+  mock?: ResolvedMockOptions;
 }
 
 /** Fills in the defaults and checks the values a user can get wrong. */
@@ -225,12 +238,20 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
   }
   const resolvedRpcPath = rpcPath.length > 1 ? rpcPath.replace(/\/+$/, '') : rpcPath;
   let server: ResolvedDevServerOptions | undefined;
+  const mock = resolveMockOptions(options.mock, options.mockSeed);
+  if (mock && !options.server) throw new Error('unplugin-idl-rpc: mock needs `server.idl`, the .idl whose interfaces are mocked');
   if (options.server) {
     const { idl, handlers } = options.server;
-    if (typeof idl !== 'string' || typeof handlers !== 'string') {
-      throw new Error('unplugin-idl-rpc: server needs both `idl` and `handlers` (paths relative to the Vite root)');
+    if (typeof idl !== 'string' || (typeof handlers !== 'string' && !(mock && handlers === undefined))) {
+      throw new Error(
+        'unplugin-idl-rpc: server needs both `idl` and `handlers` (paths relative to the Vite root); `handlers` may be left out with `mock`',
+      );
     }
-    server = { idl, handlers, outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server') };
+    server = {
+      idl,
+      ...(handlers === undefined ? {} : { handlers }),
+      outDir: options.server.outDir ?? path.join('node_modules', '.idl-rpc', 'server'),
+    };
     if (options.server.mcp !== undefined) server.mcp = resolveMcpOptions(options.server.mcp, resolvedRpcPath);
     // Checked against the IDL when the server is created (a rule naming no @readonly method fails it then).
     if (options.server.cache !== undefined) server.cache = options.server.cache;
@@ -253,6 +274,7 @@ export function resolveOptions(options: IdlRpcPluginOptions = {}): ResolvedOptio
     cacheDir: options.cacheDir,
     ...(breaking ? { breaking } : {}),
     docsPage: resolveDocsPageOptions(options.docsPage),
+    ...(mock ? { mock } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { CacheOptions } from '../../runtime/cache-rules.js';
 import type { CorsOptions } from '../../runtime/cors.js';
 import type { RpcServerOptions } from '../../runtime/server.js';
 import type { ResolvedMcpOptions } from './mcp-options.js';
+import { corsWithMockHeader } from './mock-options.js';
 import { missingHandlersProblem, pickHandlers, type ServerEntryModule } from './server-entry.js';
 
 type Next = (error?: unknown) => void;
@@ -95,10 +96,13 @@ function hostEntry(entry: ServerEntryModule, options: RpcHostOptions): Omit<Host
   try {
     if (!isLoaded(entry)) throw new Error('the server module is still loading after an edit; call again');
     const interfaceNames = (entry.idlJson.interfaces ?? []).map((i) => i.name);
-    const handlers = pickHandlers(entry.handlers, interfaceNames);
-    const server = entry.createServer(handlers, { exposeErrors, cors, httpStatus, cache, openRpcDocument: entry.openRpcDocument });
+    // Mock mode: the mocked interfaces win over the handler module's, and requests may name an error to get.
+    const mocked = entry.mockHandlers;
+    const handlers = { ...pickHandlers(entry.handlers, interfaceNames), ...mocked };
+    const rpcCors = mocked === undefined ? cors : corsWithMockHeader(cors);
+    const server = entry.createServer(handlers, { exposeErrors, cors: rpcCors, httpStatus, cache, openRpcDocument: entry.openRpcDocument });
     const rpc = entry.createMiddleware(server, { path: options.rpcPath }) as Middleware;
-    const problem = missingHandlersProblem(entry.handlers, interfaceNames);
+    const problem = mocked === undefined ? missingHandlersProblem(entry.handlers, interfaceNames) : undefined;
     if (options.mcp === undefined) return { middleware: rpc, problem };
     const mcp = hostMcp(entry, handlers, options, options.mcp);
     const middleware: Middleware = (req, res, next) =>

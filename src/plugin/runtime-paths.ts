@@ -21,6 +21,9 @@ import { isIdlId } from './idl-id.js';
 
 export { PACKAGE_NAME, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT };
 
+/** The mock handlers' entry, which only the mock mode's server entry imports. */
+export const RUNTIME_MOCK_IMPORT = `${PACKAGE_NAME}/runtime/mock`;
+
 export const TYPEBOX_IMPORT = '@sinclair/typebox';
 
 /** Matches every bare import of generated code that the plugin resolves itself. */
@@ -41,7 +44,7 @@ export function runtimePaths(): RuntimePaths {
   const packageRoot = ownPackageRoot();
   const pkg = ownManifest();
   const files: Record<string, string> = {};
-  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_MCP_IMPORT]) {
+  for (const specifier of [RUNTIME_IMPORT, RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT, RUNTIME_MCP_IMPORT, RUNTIME_MOCK_IMPORT]) {
     const entry = pkg.exports[`.${specifier.slice(PACKAGE_NAME.length)}`];
     const target = typeof entry === 'string' ? entry : entry.default;
     files[specifier] = path.join(packageRoot, target);

@@ -13,7 +13,8 @@ import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
 import type { IdlModel } from '../idl/model.js';
 import { openApiAsset, openRpcAsset } from './compiler.js';
 import type { ResolvedDevServerOptions, ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
-import { resolveRuntimeFile, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT } from './runtime-paths.js';
+import type { ResolvedMockOptions } from './mock-options.js';
+import { resolveRuntimeFile, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT, RUNTIME_MOCK_IMPORT } from './runtime-paths.js';
 
 export const SERVER_ENTRY_ID = 'virtual:idl-rpc-server';
 export const RESOLVED_SERVER_ENTRY_ID = '\0idl-rpc-server';
@@ -36,12 +37,16 @@ export interface ServerEntryModule {
   createNodeListener?: typeof import('../../runtime/node.js').createNodeListener;
   /** With `server.mcp` only: the MCP resources, the `.idl` source and the documents of the `.idl`. */
   mcpResources?: import('../../runtime/mcp/index.js').McpResources;
+  /** In mock mode only (an entry without it imports no mock code): the mock handlers, which win over `handlers`. */
+  mockHandlers?: Record<string, object>;
 }
 
 /** The documents an entry describes its `.idl` with (each `false` when the plugin writes none). */
 export interface EntryDocuments {
   openapi: ResolvedOpenApiOptions | false;
   openrpc: ResolvedOpenRpcOptions | false;
+  /** Mock mode (the plugin's `mock`, `mockSeed`); undefined: off. */
+  mock?: ResolvedMockOptions;
 }
 
 /**
@@ -57,7 +62,6 @@ export async function serverEntryCode(
   documents: EntryDocuments = { openapi: false, openrpc: false },
 ): Promise<string> {
   const idlFile = path.resolve(root, server.idl);
-  const handlersFile = path.resolve(root, server.handlers);
   // Loaded on first use: making the plugin must not load the compiler (see compile-idl-file.ts).
   const [{ compileIdl }, { serverNames }] = await Promise.all([import('../idl/compile.js'), import('../codegen/emit-server.js')]);
   let names: ReturnType<typeof serverNames>;
@@ -73,13 +77,19 @@ export async function serverEntryCode(
     return `export * from ${stringLiteral(idlFile)};\n`;
   }
   const { openapi, openrpc } = documents;
+  // Mock mode may run without a handler module: then there are no real handlers.
+  const handlersImport =
+    server.handlers === undefined
+      ? 'const handlers = {};'
+      : `import * as handlers from ${stringLiteral(path.resolve(root, server.handlers))};`;
   const lines = [
-    `import * as handlers from ${stringLiteral(handlersFile)};`,
+    handlersImport,
     `import { ${names.create} as createServer, ${names.idl} as idlJson } from ${stringLiteral(idlFile)};`,
     `import { createMiddleware } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `export { handlers, idlJson, createServer, createMiddleware };`,
     `export const openRpcDocument = ${openrpc ? (await openRpcAsset([model], openrpc)).source.trimEnd() : 'undefined'};`,
   ];
+  if (documents.mock) lines.push(...mockEntryLines(documents.mock));
   if (server.mcp) lines.push(...mcpEntryLines(source, openapi ? (await openApiAsset([model], openapi)).source.trimEnd() : undefined));
   return `${lines.join('\n')}\n`;
 }
@@ -91,6 +101,15 @@ function mcpEntryLines(idlSource: string, openApiDocument: string | undefined): 
     `import { createNodeListener } from ${stringLiteral(resolveRuntimeFile(RUNTIME_IMPORT))};`,
     `export { mcpBinding, createNodeListener };`,
     `export const mcpResources = { idl: ${stringLiteral(idlSource)}, openApi: ${openApiDocument ?? 'undefined'}, openRpc: openRpcDocument };`,
+  ];
+}
+
+/** The entry's mock part: handlers made from the IDL JSON by the runtime's mock (runtime/mock/). */
+function mockEntryLines(mock: ResolvedMockOptions): string[] {
+  const options = { seed: mock.seed, ...(mock.interfaces ? { interfaces: mock.interfaces } : {}) };
+  return [
+    `import { createMockHandlers } from ${stringLiteral(resolveRuntimeFile(RUNTIME_MOCK_IMPORT))};`,
+    `export const mockHandlers = createMockHandlers(idlJson, ${JSON.stringify(options)});`,
   ];
 }
 

@@ -78,7 +78,7 @@ export function configureDevServer(
   };
   const hostFor = rpcHostFor(hostOptions);
   const servedIdl = path.resolve(root, options.server.idl);
-  const handlersFile = path.resolve(root, options.server.handlers);
+  const handlersFile = options.server.handlers === undefined ? undefined : path.resolve(root, options.server.handlers);
   /** The text of each source of the endpoint at the previous request (undefined: unreadable). */
   const servedTexts = new Map<string, string | undefined>();
   // Vite's watcher reloads the runner's modules when the `.idl` (or a file it imports) or the
@@ -88,7 +88,7 @@ export function configureDevServer(
   // from the last one served. A file seen for the first time is no change: starting afresh would
   // drop the handlers' state for nothing.
   const forgetStaleSources = async (): Promise<void> => {
-    const files = [...(sourceFiles.filesOf(servedIdl) ?? [servedIdl]), handlersFile];
+    const files = [...(sourceFiles.filesOf(servedIdl) ?? [servedIdl]), ...(handlersFile === undefined ? [] : [handlersFile])];
     // Through the bounded reader, the handler module too: a file too large to compare is never stale.
     const texts = await Promise.all(files.map((file) => readIdlFile(file, options.maxIdlBytes).catch(() => undefined)));
     if (files.some((file, index) => servedTexts.has(file) && servedTexts.get(file) !== texts[index])) {
@@ -98,7 +98,7 @@ export function configureDevServer(
     for (const [index, file] of files.entries()) servedTexts.set(file, texts[index]);
   };
   const problems = rpcProblemReporter(server);
-  const handlersModule = options.server.handlers;
+  const handlersModule = options.server.handlers ?? 'mock mode';
   /**
    * What answers the endpoint now: the RPC server of the current entry, or an error answer saying
    * why there is none. Never rejects: no edit of the handlers or the `.idl` may end the process.
