@@ -13,15 +13,17 @@ import { writeFilesAtomic } from '../../atomic-write.js';
 import { CliError, EXIT_OK, parseArgs, UsageError, type Command } from '../command.js';
 import { loadIdlFile } from '../idl-file.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
+import { runGoClientPlugin } from './go-client.js';
 
 /** The generation plugins this command knows. */
-export const GENERATOR_PLUGINS = ['ts-client-server'] as const;
+export const GENERATOR_PLUGINS = ['ts-client-server', 'go-client'] as const;
 
 export const generateCommand: Command = {
   flag: '-plugin',
   usage: '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl>',
   summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
+    if (pluginArgument(args) === 'go-client') return runGoClientPlugin(args, context);
     // Loaded here, not at start-up: every other command would pay for the generator and TypeBox.
     const { CodegenError, generateTypeScriptFiles, MODULE_STYLES } = await import('../../codegen/index.js');
     const { relativeSourcePath } = await import('../../codegen/source-map.js');
@@ -75,3 +77,13 @@ export const generateCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** The value of `-plugin` (`-plugin x`, `-plugin=x`, `--plugin x`), before the full parse, which depends on the plugin. */
+function pluginArgument(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const [flag, value] = args[i].split(/=(.*)/s, 2);
+    if (flag === '-plugin' || flag === '--plugin') return value ?? args[i + 1];
+    if (args[i] === '--') break;
+  }
+  return undefined;
+}
