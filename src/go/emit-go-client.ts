@@ -86,7 +86,19 @@ function methodBlocks(iface: InterfaceDecl, method: Method, names: ClientNames, 
   const own = names.methods.get(method.name.text)!;
   const wireName = `${iface.name.text}.${method.name.text}`;
   // Parameters must not hide the receiver, the locals, the packages or the package's internal names.
-  const taken = new Set(['c', 'ctx', 'result', 'err', 'b', 'into', 'stream', 'ok', ...GO_PREDECLARED, ...internal, ...importNames(context)]);
+  const taken = new Set([
+    'c',
+    'ctx',
+    'result',
+    'err',
+    'b',
+    'into',
+    'stream',
+    'ok',
+    ...GO_PREDECLARED,
+    ...internal,
+    ...importNames(context),
+  ]);
   const parameters = method.parameters.map((parameter) => ({
     name: claim(camelCase(parameter.name.text), taken),
     type: parameter.optional ? goOptionalType(parameter.type, context) : goType(parameter.type, context),
@@ -96,11 +108,18 @@ function methodBlocks(iface: InterfaceDecl, method: Method, names: ClientNames, 
   const signature = parameters.map((p) => `, ${p.name} ${p.type}`).join('');
   const required = parameters.filter((p) => !p.optional).length;
   const values = parameters.map((p) => p.name).join(', ');
-  const params = required === parameters.length ? `[]any{${values}}` : `idlrpc.Params(${[String(required), ...parameters.map((p) => p.name)].join(', ')})`;
+  const params =
+    required === parameters.length
+      ? `[]any{${values}}`
+      : `idlrpc.Params(${[String(required), ...parameters.map((p) => p.name)].join(', ')})`;
   const optionalNotes = parameters.filter((p) => p.optional).map((p) => `${p.name} may be nil: it is then left out.`);
   const notes = [...parameters.flatMap((p) => p.notes.map((note) => `${p.name}: ${note}`)), ...optionalNotes];
   // Go's convention: a doc comment starts with the name it documents.
-  const doc = [`// ${own.method} calls ${wireName}.`, ...goDoc(method.comment), ...goDoc(undefined, '', [...notes, ...raisesNote(method, context)])];
+  const doc = [
+    `// ${own.method} calls ${wireName}.`,
+    ...goDoc(method.comment),
+    ...goDoc(undefined, '', [...notes, ...raisesNote(method, context)]),
+  ];
   const resultType = method.returnOptional ? goOptionalType(method.returnType, context) : goType(method.returnType, context);
   const blocks = [descriptorBlock(method, own, wireName, names, context)];
   if (method.stream) {
@@ -139,7 +158,13 @@ function qualifiedError(idlName: string, context: GoTypeContext): { type: string
   return { type: `${owner.name}.${names.type}` };
 }
 
-function descriptorBlock(method: Method, own: { descriptor: string; decoder?: string }, wireName: string, names: ClientNames, context: GoTypeContext): string {
+function descriptorBlock(
+  method: Method,
+  own: { descriptor: string; decoder?: string },
+  wireName: string,
+  names: ClientNames,
+  context: GoTypeContext,
+): string {
   const result = typeDescriptor(method.returnType, method.returnOptional && !method.stream);
   const fields = [`Name: ${goString(wireName)}`, `Contract: ${names.contract}`, `Result: ${goString(result)}`];
   if (own.decoder) fields.push(`Errors: ${own.decoder}`);
@@ -216,4 +241,3 @@ function streamBlocks(
 function importNames(context: GoTypeContext): string[] {
   return ['context', 'http', 'time', 'json', RUNTIME_PACKAGE, ...context.program.packages.map((pkg) => pkg.name)];
 }
-

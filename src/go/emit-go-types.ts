@@ -101,7 +101,9 @@ function structBlock(decl: StructDecl, context: GoTypeContext): string {
 export function attributeNotes(item: { attributes?: Field['attributes'] }): string[] {
   const notes = (item.attributes ?? []).filter((attribute) => attribute.name.text !== 'optional' && attribute.value !== undefined);
   if (notes.length === 0) return [];
-  return [`IDL attributes (checked by the server): ${notes.map((attribute) => `${attribute.name.text}=${attribute.value!.text}`).join(', ')}.`];
+  return [
+    `IDL attributes (checked by the server): ${notes.map((attribute) => `${attribute.name.text}=${attribute.value!.text}`).join(', ')}.`,
+  ];
 }
 
 function unionBlock(decl: UnionDecl, context: GoTypeContext): string {
@@ -165,12 +167,19 @@ function registrationLines(context: GoTypeContext): string[] {
     ...model.structs
       .filter(mine)
       .map((decl) =>
-        call('RegisterStruct', [decl.name.text, ...allFields(model, decl).map((field) => `${field.name.text} ${typeDescriptor(field.type, field.optional)}`)]),
+        call('RegisterStruct', [
+          decl.name.text,
+          ...allFields(model, decl).map((field) => `${field.name.text} ${typeDescriptor(field.type, field.optional)}`),
+        ]),
       ),
     ...(model.unions ?? [])
       .filter(mine)
       .map((decl) =>
-        call('RegisterUnion', [decl.name.text, discriminatorOf(decl), ...decl.variants.map((variant) => `${variant.tag.text} @${variant.type.text}`)]),
+        call('RegisterUnion', [
+          decl.name.text,
+          discriminatorOf(decl),
+          ...decl.variants.map((variant) => `${variant.tag.text} @${variant.type.text}`),
+        ]),
       ),
   ];
 }

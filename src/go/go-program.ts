@@ -15,7 +15,16 @@ export const RUNTIME_PACKAGE = 'idlrpc';
 const RESERVED_PACKAGES = [RUNTIME_PACKAGE, 'context', 'json', 'time', 'http', 'errors', 'main', 'internal', 'testdata', 'vendor'];
 
 /** The names every generated package declares itself (aliases of the runtime's API). */
-export const PACKAGE_API_NAMES = ['Option', 'RPCError', 'Batch', 'NewBatch', 'WithHTTPClient', 'WithTimeout', 'WithHeader', 'WithMaxResponseBytes'];
+export const PACKAGE_API_NAMES = [
+  'Option',
+  'RPCError',
+  'Batch',
+  'NewBatch',
+  'WithHTTPClient',
+  'WithTimeout',
+  'WithHeader',
+  'WithMaxResponseBytes',
+];
 
 export interface GoPackage {
   /** The IDL namespace (undefined: the root file's). */
@@ -59,7 +68,14 @@ export function goProgram(model: IdlModel): GoProgram {
     return { namespace, name };
   });
   const packageOf = (namespace: string | undefined) => packages.find((p) => p.namespace === namespace) ?? packages[0];
-  const program: GoProgram = { packages, packageOf, typeName: new Map(), errorNames: new Map(), enumConstants: new Map(), clients: new Map() };
+  const program: GoProgram = {
+    packages,
+    packageOf,
+    typeName: new Map(),
+    errorNames: new Map(),
+    enumConstants: new Map(),
+    clients: new Map(),
+  };
   for (const pkg of packages) nameDeclarations(model, pkg, program);
   return program;
 }
@@ -71,7 +87,10 @@ function nameDeclarations(model: IdlModel, pkg: GoPackage, program: GoProgram): 
   for (const decl of types) program.typeName.set(decl.name.text, claim(pascalCase(shortName(decl.name.text)), taken));
   for (const decl of model.enums.filter(mine)) {
     const typeName = program.typeName.get(decl.name.text)!;
-    program.enumConstants.set(decl.name.text, new Map(decl.values.map((value) => [value.name.text, claim(typeName + pascalCase(value.name.text), taken)])));
+    program.enumConstants.set(
+      decl.name.text,
+      new Map(decl.values.map((value) => [value.name.text, claim(typeName + pascalCase(value.name.text), taken)])),
+    );
   }
   for (const error of model.errors.filter(mine)) {
     const base = pascalCase(shortName(error.name.text));

@@ -23,9 +23,18 @@ function oneLine(text: string): string {
 export function goDoc(text: string | undefined, indent = '', extra: readonly string[] = []): string[] {
   const lines = [...(text === undefined || text === '' ? [] : text.split(/\r\n|\r|\n/)), ...extra];
   return lines.map((line) => {
-    const trimmed = line.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ').trim();
+    const trimmed = [...line]
+      .map((char) => (isControl(char) ? ' ' : char))
+      .join('')
+      .trim();
     return trimmed === '' ? `${indent}//` : `${indent}// ${trimmed}`;
   });
+}
+
+/** Control characters and the Unicode line separators: none may stand in a `//` comment. */
+function isControl(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
 }
 
 /** One line of an aligned block: its doc comment lines (which start a new alignment run) and its cells. */
@@ -43,7 +52,9 @@ export function alignRows(rows: readonly AlignedRow[], indent: string): string[]
   let run: AlignedRow[] = [];
   const flush = () => {
     const widths: number[] = [];
-    for (const row of run) row.cells.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+    for (const row of run) {
+      for (const [i, cell] of row.cells.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    }
     for (const row of run) {
       const cells = row.cells.map((cell, i) => (i === row.cells.length - 1 ? cell : cell.padEnd(widths[i])));
       out.push(indent + cells.join(' '));
@@ -63,5 +74,7 @@ export function alignRows(rows: readonly AlignedRow[], indent: string): string[]
 
 /** A Go string literal of a text (JSON's escapes are Go's, for the texts the IDL allows). */
 export function goString(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

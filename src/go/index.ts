@@ -60,7 +60,11 @@ function goFile(header: string, pkg: GoPackage, context: GoTypeContext, blocks: 
   const imports = [...context.imports].sort();
   const standard = imports.filter((path) => !path.startsWith(`${context.module}/`));
   const own = imports.filter((path) => path.startsWith(`${context.module}/`));
-  const importLines = [...standard.map((path) => `\t${JSON.stringify(path)}`), ...(standard.length > 0 && own.length > 0 ? [''] : []), ...own.map((path) => `\t${JSON.stringify(path)}`)];
+  const importLines = [
+    ...standard.map((path) => `\t${JSON.stringify(path)}`),
+    ...(standard.length > 0 && own.length > 0 ? [''] : []),
+    ...own.map((path) => `\t${JSON.stringify(path)}`),
+  ];
   const parts = [header, [...doc, `package ${pkg.name}`].join('\n')];
   if (importLines.length > 0) parts.push(['import (', ...importLines, ')'].join('\n'));
   parts.push(...blocks);

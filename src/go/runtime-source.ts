@@ -868,9 +868,13 @@ func memberPath(name string) string {
 	return "." + name
 }
 
+// shortJSON writes a value for an error message, cut after 100 bytes.
 func shortJSON(value any) string {
 	text, _ := json.Marshal(value)
-	return excerpt(text)
+	if len(text) > 100 {
+		return string(text[:100]) + "..."
+	}
+	return string(text)
 }
 
 // MarshalUnion writes a union variant: the discriminator first, then the variant's fields.

@@ -50,7 +50,13 @@ export interface ToolRun {
 }
 
 /** Runs a Go tool in `cwd`; resolves whatever the exit code (killed after `timeoutMs`). */
-export function runGoTool(tool: string, args: readonly string[], cwd: string, env: Record<string, string> = {}, timeoutMs = 240_000): Promise<ToolRun> {
+export function runGoTool(
+  tool: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  timeoutMs = 240_000,
+): Promise<ToolRun> {
   return new Promise((resolve) => {
     execFile(tool, args, { cwd, env: goEnvironment(env), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
@@ -60,7 +66,10 @@ export function runGoTool(tool: string, args: readonly string[], cwd: string, en
 }
 
 /** Generates the Go client of an IDL file into a new temporary module (`go.mod` included); returns its folder. */
-export async function generateGoModule(idlFile: string, module: string): Promise<{ dir: string; files: Map<string, string>; remove(): Promise<void> }> {
+export async function generateGoModule(
+  idlFile: string,
+  module: string,
+): Promise<{ dir: string; files: Map<string, string>; remove(): Promise<void> }> {
   const { model } = await loadIdlFile(idlFile, repositoryRoot);
   const files = generateGoFiles(model, { module, sourceFile: path.basename(idlFile), goMod: true });
   const dir = await mkdtemp(path.join(tmpdir(), 'idlrpc-go-'));
