@@ -1,7 +1,7 @@
 /**
  * The checkout scenario list (test/clients/checkout-scenarios.json) run as a `go test` by the Go
  * client generated from the playground's IDL, against the playground server and against the jayson
- * server of the same service (jayson-checkout.ts).
+ * server of the same service (jayson-checkout.ts); against the playground also a stream (watchOrder).
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,21 +39,27 @@ afterAll(async () => {
 });
 
 /** `go test` of the scenario list against a server; the test's log is in the failure message. */
-async function runScenarios(url: string): Promise<void> {
-  const run = await runGoTool(goPath, ['test', '-count=1', '-v', './scenarios/'], client!.dir, { SCENARIOS: scenarios, SERVER_URL: url });
+async function runScenarios(url: string, streams: boolean): Promise<string> {
+  const run = await runGoTool(goPath, ['test', '-count=1', '-timeout=240s', '-v', './scenarios/'], client!.dir, {
+    SCENARIOS: scenarios,
+    SERVER_URL: url,
+    STREAMS: streams ? '1' : '0',
+  });
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
   expect(run.stdout).toContain('passed: get the order');
+  return run.stdout;
 }
 
 describe('the Go client runs the checkout scenario list', () => {
   it('against the playground server', async (context) => {
     if (missing) return context.skip(missing);
     const address = playground!.address() as { port: number };
-    await runScenarios(`http://127.0.0.1:${address.port}/`);
+    // The playground serves streams too: the Go client follows watchOrder.
+    expect(await runScenarios(`http://127.0.0.1:${address.port}/`, true)).toContain('passed: watch an order');
   }, 300_000);
 
   it('against the jayson server of the checkout service', async (context) => {
     if (missing) return context.skip(missing);
-    await runScenarios(jayson!.url);
+    await runScenarios(jayson!.url, false);
   }, 300_000);
 });

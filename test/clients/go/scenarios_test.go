@@ -294,3 +294,48 @@ func TestScenarios(t *testing.T) {
 		t.Logf("passed: %s", s.Name)
 	}
 }
+
+// TestWatchOrder follows a stream method (watchOrder) on servers that serve streams (STREAMS=1):
+// the first item is the order as it is, and an unknown order is the declared OrderNotFound.
+func TestWatchOrder(t *testing.T) {
+	if os.Getenv("STREAMS") != "1" {
+		t.Skip("this server serves no streams")
+	}
+	url := os.Getenv("SERVER_URL")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cart, err := checkout.NewCartServiceClient(url).AddToCart(ctx, checkout.AddToCartRequest{ProductId: "filters", Quantity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	address := checkout.Address{Street: "1 Market Street", City: "San Francisco", State: "CA", ZipCode: "94105", Country: "US"}
+	orders := checkout.NewOrderServiceClient(url)
+	placed, err := orders.CreateOrder(ctx, checkout.CreateOrderRequest{CartId: cart.CartId, ShippingAddress: address, PaymentMethod: checkout.PaymentMethodPaypal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := orders.WatchOrder(ctx, placed.OrderId)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stream.Next() {
+		t.Fatalf("no first item: %v", stream.Err())
+	}
+	if order := stream.Item(); order.OrderId != placed.OrderId || !order.Status.Valid() || stream.LastEventID() == "" {
+		t.Fatalf("first item %+v, event id %q", order, stream.LastEventID())
+	}
+	if err := stream.Close(); err != nil || stream.Next() {
+		t.Fatalf("after Close: %v", err)
+	}
+	unknown, err := orders.WatchOrder(ctx, "no-such-order")
+	if err == nil {
+		for unknown.Next() {
+		}
+		err = unknown.Err()
+	}
+	var notFound *checkout.OrderNotFoundError
+	if !errors.As(err, &notFound) || notFound.Code != checkout.OrderNotFoundCode {
+		t.Fatalf("expected OrderNotFound, got %T %v", err, err)
+	}
+	t.Logf("passed: watch an order")
+}
