@@ -132,7 +132,9 @@ describe('the packed package installed into an empty project', () => {
     writeFileSync(join(project.dir, 'go-shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
     const args = ['--no-install', 'idlrpc', '-plugin', 'go-client', '-dir', 'go-out', '-go-module', 'example.com/shop', 'go-shop.idl'];
     await run('npx', args, { cwd: project.dir });
-    expect(readFileSync(join(project.dir, 'go-out', 'shop', 'client.go'), 'utf8')).toContain('func NewShopClient(baseURL string, opts ...Option) *ShopClient');
+    expect(readFileSync(join(project.dir, 'go-out', 'shop', 'client.go'), 'utf8')).toContain(
+      'func NewShopClient(baseURL string, opts ...Option) *ShopClient',
+    );
     expect(existsSync(join(project.dir, 'go-out', 'idlrpc', 'idlrpc.go'))).toBe(true);
   });
 });
