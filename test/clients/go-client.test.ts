@@ -64,6 +64,22 @@ describe('the generated Go packages', () => {
     }
   }, 300_000);
 
+  it('compile when namespaces are named like Go packages (main, json) and parameters like imports', async (context) => {
+    if (missing) return context.skip(missing);
+    const named = await generateGoModule(path.join(repositoryRoot, 'test/clients/go-fixtures/package-names/main.idl'), 'example.com/names');
+    try {
+      expect([...named.files.keys()].filter((name) => name.endsWith('client.go'))).toStrictEqual(['main_/client.go', 'json_/client.go']);
+      expect(named.files.get('main_/client.go')).toContain(
+        'Buy(ctx context.Context, json__ string, idlrpc_ string, time_ int64) (Order, error)',
+      );
+      const vet = await runGoTool(goPath, ['vet', './...'], named.dir);
+      expect(vet).toMatchObject({ status: 0, stderr: '' });
+      expect(await runGoTool(gofmtPath, ['-l', '.'], named.dir)).toMatchObject({ status: 0, stdout: '' });
+    } finally {
+      await named.remove();
+    }
+  }, 300_000);
+
   it('pass the Go tests of the wire, streams, batches and garbage answers', async (context) => {
     if (missing) return context.skip(missing);
     await mkdir(path.join(every.dir, 'tests'));
