@@ -34,6 +34,8 @@ export function goEnvironment(extra: Record<string, string> = {}): NodeJS.Proces
     GOCACHE: path.join(cache, 'build'),
     GOPATH: path.join(cache, 'gopath'),
     GOFLAGS: '',
+    // No go.env file of the user's (HOME may be unset or not writable).
+    GOENV: 'off',
     GOPROXY: 'off',
     GOWORK: 'off',
     GO111MODULE: 'on',
