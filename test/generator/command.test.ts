@@ -99,7 +99,7 @@ describe('a failing run exits non-zero, says why and leaves -dir as it was', () 
   });
 
   test('unknown plugin', async () => {
-    await expectUntouched((dir) => idlrpc(['-plugin', 'go-client', '-dir', dir, checkoutIdl]), /unknown plugin 'go-client'/);
+    await expectUntouched((dir) => idlrpc(['-plugin', 'swift-client', '-dir', dir, checkoutIdl]), /unknown plugin 'swift-client'/);
   });
 
   test('-strict means nothing to the generator (it has no warnings): an unknown flag, not silently ignored', async () => {

@@ -137,4 +137,14 @@ describe('the packed package installed into an empty project', () => {
     expect(readFileSync(join(project.dir, 'py', 'shop', '__init__.py'), 'utf8')).toContain('    def ping(self) -> str:');
     expect(readFileSync(join(project.dir, 'py', 'shop', 'rpc_runtime.py'), 'utf8')).toContain('class Transport:');
   });
+
+  it('generates the Go client with the installed idlrpc (-plugin go-client)', async () => {
+    writeFileSync(join(project.dir, 'go-shop.idl'), 'namespace shop\n\ninterface Shop {\n    ping() string\n}\n');
+    const args = ['--no-install', 'idlrpc', '-plugin', 'go-client', '-dir', 'go-out', '-go-module', 'example.com/shop', 'go-shop.idl'];
+    await run('npx', args, { cwd: project.dir });
+    expect(readFileSync(join(project.dir, 'go-out', 'shop', 'client.go'), 'utf8')).toContain(
+      'func NewShopClient(baseURL string, opts ...Option) *ShopClient',
+    );
+    expect(existsSync(join(project.dir, 'go-out', 'idlrpc', 'idlrpc.go'))).toBe(true);
+  });
 });

@@ -14,17 +14,21 @@ import { CliError, EXIT_OK, parseArgs, UsageError, type CliContext, type Command
 import { generatePythonClient } from './generate-python.js';
 import { loadIdlFile } from '../idl-file.js';
 import { escapeControlCharacters } from '../../idl/visible-text.js';
+import { runGoClientPlugin } from './go-client.js';
 
 /** The generation plugins this command knows. */
-export const GENERATOR_PLUGINS = ['ts-client-server', 'py-client'] as const;
+export const GENERATOR_PLUGINS = ['ts-client-server', 'py-client', 'go-client'] as const;
 
 /** Generators of other languages, each in its own file: they take every argument of the command. */
-const LANGUAGE_PLUGINS = new Map<string, (args: string[], context: CliContext) => Promise<number>>([['py-client', generatePythonClient]]);
+const LANGUAGE_PLUGINS = new Map<string, (args: string[], context: CliContext) => Promise<number>>([
+  ['py-client', generatePythonClient],
+  ['go-client', runGoClientPlugin],
+]);
 
 export const generateCommand: Command = {
   flag: '-plugin',
   usage:
-    '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl> | -plugin py-client -dir <out> [-py-package <name>] <file.idl>',
+    '-plugin ts-client-server -dir <out> [-ts-module <style>] [-ts-gen-package-json] [-ts-gen-tsconfig] [-source-map] <file.idl> | -plugin py-client -dir <out> [-py-package <name>] <file.idl> | -plugin go-client -dir <out> -go-module <path> [-go-gen-mod] <file.idl>',
   summary: 'generate a typed TypeScript client and server with the runtime they need (styles: esm-node, esm-bundler, cjs)',
   async run(args, context) {
     const languagePlugin = LANGUAGE_PLUGINS.get(pluginArgument(args));
