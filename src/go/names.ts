@@ -3,6 +3,7 @@
  * one rule of the other targets when a name cannot be used as it is: append `_` until it can.
  * Wire names (JSON fields, method names, enum values) never change; only Go identifiers do.
  */
+import { pascalCaseWords } from '../case-conversion.js';
 
 /** Go's keywords: no identifier may be one. */
 export const GO_KEYWORDS: ReadonlySet<string> = new Set(
@@ -18,19 +19,9 @@ export const GO_PREDECLARED: ReadonlySet<string> = new Set(
   ),
 );
 
-/** Splits an IDL identifier into words at underscores and at lower-to-upper case changes. */
-function words(name: string): string[] {
-  return name
-    .split('_')
-    .filter((part) => part !== '')
-    .flatMap((part) => part.split(/(?<=[a-z0-9])(?=[A-Z])/));
-}
-
 /** `credit_card` -> `CreditCard`, `productId` -> `ProductId`; a name that starts with a digit gets `X`. */
 export function pascalCase(name: string): string {
-  const joined = words(name)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join('');
+  const joined = pascalCaseWords(name);
   if (joined === '') return 'X';
   return /^[0-9]/.test(joined) ? `X${joined}` : joined;
 }
