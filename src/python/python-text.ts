@@ -42,8 +42,8 @@ export function docstring(lines: readonly string[], indent: string): string {
   const single = escaped.split('\n');
   if (single.length === 1 && `${indent}"""${escaped}"""`.length <= MAX_LINE) return `${indent}"""${escaped}"""\n`;
   const [first, ...rest] = wrapLines(single, width, width - 3);
-  const body = rest.map((line) => (line.trim() === '' ? '' : `${indent}${line.trimEnd()}`)).join('\n');
-  return `${indent}"""${first}\n${body}\n${indent}"""\n`;
+  const body = rest.map((line) => `${line.trim() === '' ? '' : `${indent}${line.trimEnd()}`}\n`).join('');
+  return `${indent}"""${first}\n${body}${indent}"""\n`;
 }
 
 /**
