@@ -1,6 +1,7 @@
 /**
  * One Python module per namespace: enums, dataclasses, unions, declared errors, clients, and the
  * readers (results checked against the IDL) and writers (params as the wire wants them) they use.
+ * Every line fits PEP 8's 79 columns (python-layout.ts).
  */
 import {
   discriminatorOf,
@@ -18,7 +19,8 @@ import { shortName } from '../codegen/namespace-view.js';
 import { snakeCase } from '../case-conversion.js';
 import { claimPythonName, enumMemberNames, snakeNames } from './python-names.js';
 import type { ProgramNames } from './program-names.js';
-import { commentLine, docstring, pyString } from './python-text.js';
+import { commentLine, docstring, MAX_LINE, pyString, wrapLines } from './python-text.js';
+import { brackets, call, conditional, flat, layout, paren, type PyCode, subscript, text } from './python-layout.js';
 
 /** What a module needs to know: the program, its names, and which namespace it is (undefined: the root). */
 export interface ModuleContext {
@@ -48,12 +50,27 @@ export function emitModule(context: ModuleContext): string {
   return emitter.emit();
 }
 
+/** The parameters of every generated reader. */
+const READER_PARAMETERS = ['value: object', 'path: str'];
+
+/** `def name(parameters) -> result:` at `indent`, wrapped when long. */
+function def(name: string, parameters: readonly PyCode[], result: string, indent: string): string[] {
+  return layout([`def ${name}`, brackets('(', parameters, ')'), ` -> ${result}`], indent, ':');
+}
+
+/** `class name(base):` (or `class name:`). */
+function classLine(name: string, base: string | undefined): string[] {
+  return layout(base === undefined ? `class ${name}` : [`class ${name}`, brackets('(', [base], ')')], '', ':');
+}
+
 class ModuleEmitter {
   readonly #context: ModuleContext;
   readonly #imports = new Set<string>();
   readonly #namespaceImports = new Map<string, string>();
   readonly #typing = new Set<string>();
   readonly #exports: string[] = [];
+  /** Whether the module defines or calls readers and writers (underscored: the package's own). */
+  #hasHelpers = false;
 
   constructor(context: ModuleContext) {
     this.#context = context;
@@ -70,26 +87,39 @@ class ModuleEmitter {
     for (const decl of mine(model.interfaces)) parts.push(this.#client(decl));
     if (namespace === undefined) this.#exports.push(...RUNTIME_EXPORTS);
     const body = parts.join('\n\n\n') + (parts.length > 0 ? '\n' : '');
-    return this.#preamble(body.includes('_rt.')) + body;
+    return this.#preamble(body.includes('_rt.'), parts.length > 0) + body;
   }
 
   /** The docstring, imports and `__all__`; `_rt` is imported only when the body uses it (pyright refuses unused imports). */
-  #preamble(usesRuntime: boolean): string {
+  #preamble(usesRuntime: boolean, hasBody: boolean): string {
     const { model, namespace } = this.#context;
     const comment = namespace === undefined ? model.namespaceComment : undefined;
     const lines: string[] = [];
     const doc = docstring(docDescription(comment)?.split('\n') ?? [], '');
     if (doc) lines.push(doc.trimEnd(), '');
+    if (this.#hasHelpers) {
+      lines.push(
+        '# The readers and writers are private to the package: some serve only',
+        "# other modules, and modules call one another's.",
+        '# pyright: reportUnusedFunction=false, reportPrivateUsage=false',
+        '',
+      );
+    }
     lines.push('from __future__ import annotations', '');
     const stdlib = [...this.#imports].sort();
     for (const line of stdlib) lines.push(line);
-    if (this.#typing.size > 0) lines.push(`from typing import ${[...this.#typing].sort().join(', ')}`);
+    const importList = (names: readonly string[]) => brackets('(', names, ')', { optional: true });
+    if (this.#typing.size > 0) lines.push(...layout(['from typing import ', importList([...this.#typing].sort())], ''));
     if (stdlib.length > 0 || this.#typing.size > 0) lines.push('');
     const runtime = namespace === undefined ? RUNTIME_EXPORTS : [];
     if (usesRuntime) lines.push('from . import rpc_runtime as _rt');
-    if (runtime.length > 0) lines.push(`from .rpc_runtime import ${runtime.map((name) => `${name} as ${name}`).join(', ')}`);
+    if (runtime.length > 0) {
+      lines.push(...layout(['from .rpc_runtime import ', importList(runtime.map((name) => `${name} as ${name}`))], ''));
+    }
     for (const [module, alias] of [...this.#namespaceImports].sort()) lines.push(`from . import ${module} as ${alias}`);
-    lines.push('', `__all__: list[str] = [${this.#exports.map(pyString).join(', ')}]`, '', '');
+    lines.push('', ...layout(['__all__: list[str] = ', brackets('[', this.#exports.map(pyString), ']')], ''));
+    // Two blank lines before the first definition; none after the last line of a module without one.
+    if (hasBody) lines.push('', '');
     return `${lines.join('\n')}\n`;
   }
 
@@ -110,11 +140,12 @@ class ModuleEmitter {
     return this.#ref(idlName, (names) => names.classes);
   }
 
-  /** `read_<Class>` / `write_<Class>` of a declaration, through its module when it is another's. */
+  /** `_read_<stem>` / `_write_<stem>` of a declaration, through its module when it is another's. */
   #helper(kind: 'read' | 'write', idlName: string): string {
-    const ref = this.#type(idlName);
+    const ref = this.#ref(idlName, (names) => names.helpers);
     const dot = ref.lastIndexOf('.');
-    return dot === -1 ? `${kind}_${ref}` : `${ref.slice(0, dot + 1)}${kind}_${ref.slice(dot + 1)}`;
+    this.#hasHelpers = true;
+    return `${ref.slice(0, dot + 1)}_${kind}_${ref.slice(dot + 1)}`;
   }
 
   #use(kind: 'typing' | 'datetime' | 'enum' | 'dataclass', name?: string): void {
@@ -125,7 +156,7 @@ class ModuleEmitter {
   }
 
   /** The annotation of a type. */
-  #annotation(type: TypeRef): string {
+  #annotation(type: TypeRef): PyCode {
     switch (type.kind) {
       case 'builtIn':
         switch (type.name) {
@@ -144,48 +175,55 @@ class ModuleEmitter {
             return type.name;
         }
       case 'array':
-        return `list[${this.#annotation(type.element)}]`;
+        return ['list', subscript([this.#annotation(type.element)])];
       case 'map':
-        return `dict[str, ${this.#annotation(type.value)}]`;
+        return ['dict', subscript(['str', this.#annotation(type.value)])];
       case 'named':
         return this.#type(type.name);
     }
   }
 
+  /** `Optional[annotation]`. */
+  #optional(annotation: PyCode): PyCode {
+    this.#use('typing', 'Optional');
+    return ['Optional', subscript([annotation])];
+  }
+
   /** A function `(value: object, path: str) -> T` that reads a value of the type, checked. */
-  #reader(type: TypeRef): string {
+  #reader(type: TypeRef): PyCode {
     switch (type.kind) {
       case 'builtIn':
         return `_rt.read_${type.name === 'string' ? 'str' : type.name}`;
       case 'array':
-        return `lambda value, path: _rt.read_list(value, path, ${this.#reader(type.element)})`;
+        return ['lambda value, path: ', call('_rt.read_list', ['value', 'path', this.#reader(type.element)])];
       case 'map':
-        return `lambda value, path: _rt.read_map(value, path, ${this.#reader(type.value)})`;
+        return ['lambda value, path: ', call('_rt.read_map', ['value', 'path', this.#reader(type.value)])];
       case 'named':
         return this.#helper('read', type.name);
     }
   }
 
   /** An expression writing `value` (of the type) as JSON, or `value` itself when it needs nothing. */
-  #writer(type: TypeRef, value: string, depth = 0): string {
+  #writer(type: TypeRef, value: string, depth = 0): PyCode {
     switch (type.kind) {
       case 'builtIn':
-        if (type.name === 'timestamp' || type.name === 'date' || type.name === 'bytes') return `_rt.write_${type.name}(${value})`;
+        if (type.name === 'timestamp' || type.name === 'date' || type.name === 'bytes') return call(`_rt.write_${type.name}`, [value]);
         return value;
       case 'array': {
         const item = `item${depth}`;
         const inner = this.#writer(type.element, item, depth + 1);
-        return inner === item ? value : `[${inner} for ${item} in ${value}]`;
+        return inner === item ? value : brackets('[', [inner, `for ${item} in ${value}`], ']', { commas: 'none' });
       }
       case 'map': {
         const [key, item] = [`key${depth}`, `item${depth}`];
         const inner = this.#writer(type.value, item, depth + 1);
-        return inner === item ? value : `{${key}: ${inner} for ${key}, ${item} in ${value}.items()}`;
+        if (inner === item) return value;
+        return brackets('{', [[`${key}: `, inner], `for ${key}, ${item} in ${value}.items()`], '}', { commas: 'none' });
       }
       case 'named': {
         const declared = this.#context.model.types.get(type.name);
         if (declared?.kind === 'enum') return `${value}.value`;
-        return `${this.#helper('write', type.name)}(${value})`;
+        return call(this.#helper('write', type.name), [value]);
       }
     }
   }
@@ -195,16 +233,21 @@ class ModuleEmitter {
     const name = this.#type(decl.name.text);
     this.#exports.push(name);
     const members = enumMemberNames(decl.values.map((value) => value.name.text));
-    const lines = [`class ${name}(_enum.Enum):`];
+    const lines = classLine(name, '_enum.Enum');
     const doc = docstring(commentLines(decl.comment), '    ');
     if (doc) lines.push(doc.trimEnd(), '');
     decl.values.forEach((value, i) => {
-      lines.push(`    ${members[i]} = ${pyString(value.name.text)}`);
+      lines.push(...layout([`${members[i]} = `, text(value.name.text)], '    '));
       const memberDoc = docstring(commentLines(value.comment), '    ');
       if (memberDoc) lines.push(memberDoc.trimEnd());
     });
     if (decl.values.length === 0) lines.push('    pass');
-    lines.push('', '', `def read_${name}(value: object, path: str) -> ${name}:`, `    return _rt.read_enum(value, path, ${name})`);
+    lines.push(
+      '',
+      '',
+      ...def(this.#helper('read', decl.name.text), READER_PARAMETERS, name, ''),
+      ...layout(['return ', call('_rt.read_enum', ['value', 'path', name])], '    '),
+    );
     return lines.join('\n');
   }
 
@@ -214,9 +257,9 @@ class ModuleEmitter {
     this.#exports.push(name);
     const parent = decl.extends ? this.#type(decl.extends.text) : undefined;
     const attributes = this.#context.names.fields.get(decl.name.text)!;
-    const lines = ['@_dataclass(kw_only=True)', `class ${name}${parent ? `(${parent})` : ''}:`];
+    const lines = ['@_dataclass(kw_only=True)', ...classLine(name, parent)];
     const doc = docstring(commentLines(decl.comment), '    ');
-    if (doc) lines.push(doc.trimEnd(), '');
+    if (doc) lines.push(doc.trimEnd(), ...(decl.fields.length > 0 ? [''] : []));
     for (const field of decl.fields) lines.push(...this.#field(field, attributes.get(field.name.text)!));
     if (decl.fields.length === 0 && !doc) lines.push('    pass');
     lines.push('', '', ...this.#structReader(name, decl), '', '', ...this.#structWriter(name, decl));
@@ -225,13 +268,9 @@ class ModuleEmitter {
 
   #field(field: Field, attribute: string): string[] {
     const type = this.#annotation(field.type);
-    const lines: string[] = [];
-    if (field.optional) {
-      this.#use('typing', 'Optional');
-      lines.push(`    ${attribute}: Optional[${type}] = None`);
-    } else {
-      lines.push(`    ${attribute}: ${type}`);
-    }
+    const lines = field.optional
+      ? layout([`${attribute}: `, this.#optional(type), ' = None'], '    ')
+      : layout([`${attribute}: `, type], '    ');
     const notes = [...wireNote(field.name.text, attribute), ...constraintLines(field)];
     const comment = commentLines(field.comment);
     const doc = docstring(comment.length > 0 && notes.length > 0 ? [...comment, '', ...notes] : [...comment, ...notes], '    ');
@@ -239,29 +278,26 @@ class ModuleEmitter {
     return lines;
   }
 
-  /** The keyword arguments that build a struct's class from a JSON object `fields`. */
+  /** The statement returning a struct's class built from a JSON object `fields`. */
   #construction(className: string, struct: StructDecl, indent: string): string[] {
     const attributes = this.#context.names.fields.get(struct.name.text)!;
     const fields = allFields(this.#context.model, struct);
-    if (fields.length === 0) return [`${indent}return ${className}()`];
-    const lines = [`${indent}return ${className}(`];
-    for (const field of fields) {
+    const args = fields.map((field): PyCode => {
       const wire = pyString(field.name.text);
       const attribute = attributes.get(field.name.text)!;
       const json = field.type.kind === 'builtIn' && field.type.name === 'json';
       const read =
         json && !field.optional
-          ? `_rt.read_json_field(fields, ${wire}, path)`
-          : `_rt.read_${field.optional ? 'optional_' : ''}field(fields, ${wire}, path, ${this.#reader(field.type)})`;
-      lines.push(`${indent}    ${attribute}=${read},`);
-    }
-    lines.push(`${indent})`);
-    return lines;
+          ? call('_rt.read_json_field', ['fields', wire, 'path'])
+          : call(`_rt.read_${field.optional ? 'optional_' : ''}field`, ['fields', wire, 'path', this.#reader(field.type)]);
+      return [`${attribute}=`, read];
+    });
+    return layout(['return ', call(className, args)], indent);
   }
 
   #structReader(name: string, struct: StructDecl): string[] {
     return [
-      `def read_${name}(value: object, path: str) -> ${name}:`,
+      ...def(this.#helper('read', struct.name.text), READER_PARAMETERS, name, ''),
       // A struct without fields still must be an object; its fields are then never read.
       allFields(this.#context.model, struct).length === 0
         ? '    _rt.read_object(value, path)'
@@ -277,16 +313,16 @@ class ModuleEmitter {
     const required = fields.filter((field) => !field.optional);
     const optional = fields.filter((field) => field.optional);
     const entries = required.map(
-      (field) => `${pyString(field.name.text)}: ${this.#writer(field.type, `value.${attributes.get(field.name.text)!}`)}`,
+      (field): PyCode => [`${pyString(field.name.text)}: `, paren(this.#writer(field.type, `value.${attributes.get(field.name.text)!}`))],
     );
-    const lines = [`def write_${name}(value: ${name}) -> dict[str, Any]:`];
-    if (optional.length === 0) return [...lines, `    return {${entries.join(', ')}}`];
-    lines.push(`    fields: dict[str, Any] = {${entries.join(', ')}}`);
+    const lines = def(this.#helper('write', struct.name.text), [`value: ${name}`], 'dict[str, Any]', '');
+    if (optional.length === 0) return [...lines, ...layout(['return ', brackets('{', entries, '}')], '    ')];
+    lines.push(...layout(['fields: dict[str, Any] = ', brackets('{', entries, '}')], '    '));
     for (const field of optional) {
       const attribute = `value.${attributes.get(field.name.text)!}`;
       lines.push(
-        `    if ${attribute} is not None:`,
-        `        fields[${pyString(field.name.text)}] = ${this.#writer(field.type, attribute)}`,
+        ...layout(['if ', paren(`${attribute} is not None`)], '    ', ':'),
+        ...layout([`fields[${pyString(field.name.text)}] = `, paren(this.#writer(field.type, attribute))], '        '),
       );
     }
     lines.push('    return fields');
@@ -312,32 +348,43 @@ class ModuleEmitter {
     for (const { variant, variantClass, struct, attribute } of variants) {
       this.#exports.push(variantClass);
       const tag = pyString(variant.tag.text);
-      const lines = ['@_dataclass(kw_only=True)', `class ${variantClass}(${this.#type(struct.name.text)}):`];
+      const lines = ['@_dataclass(kw_only=True)', ...classLine(variantClass, this.#type(struct.name.text))];
       const doc = docstring(commentLines(variant.comment), '    ');
       if (doc) lines.push(doc.trimEnd(), '');
-      lines.push(`    ${attribute}: Literal[${tag}] = ${tag}`);
+      lines.push(...layout([`${attribute}: Literal`, subscript([tag]), ` = ${tag}`], '    '));
       const note = docstring(wireNote(discriminator, attribute), '    ');
       if (note) lines.push(note.trimEnd());
       blocks.push(lines.join('\n'));
     }
     this.#use('typing', 'Union');
-    const alias = [...docstringComment(decl.comment), `${name} = Union[${variants.map((v) => v.variantClass).join(', ')}]`].join('\n');
+    const alias = [
+      ...docstringComment(decl.comment),
+      ...layout([`${name} = Union`, subscript(variants.map((v) => v.variantClass))], ''),
+    ].join('\n');
     const tags = variants.map((v) => pyString(v.variant.tag.text));
+    const readTag = call('_rt.read_tag', ['fields', pyString(discriminator), 'path', brackets('(', tags, ')', { commas: 'tuple' })]);
     const reader = [
-      `def read_${name}(value: object, path: str) -> ${name}:`,
+      ...def(this.#helper('read', decl.name.text), READER_PARAMETERS, name, ''),
       '    fields = _rt.read_object(value, path)',
       // One variant: the tag is checked, then never compared (an unused name would fail pyright strict).
-      `    ${tags.length === 1 ? '' : 'tag = '}_rt.read_tag(fields, ${pyString(discriminator)}, path, (${tags.join(', ')}${tags.length === 1 ? ',' : ''}))`,
+      ...layout(tags.length === 1 ? readTag : ['tag = ', readTag], '    '),
     ];
     variants.forEach(({ variantClass, struct }, i) => {
-      if (i < variants.length - 1) reader.push(`    if tag == ${tags[i]}:`, ...this.#construction(variantClass, struct, '        '));
+      if (i < variants.length - 1)
+        reader.push(...layout(`if tag == ${tags[i]}`, '    ', ':'), ...this.#construction(variantClass, struct, '        '));
       else reader.push(...this.#construction(variantClass, struct, '    '));
     });
-    const writer = [`def write_${name}(value: ${name}) -> dict[str, Any]:`];
+    const writer = def(this.#helper('write', decl.name.text), [`value: ${name}`], 'dict[str, Any]', '');
     variants.forEach(({ variantClass, struct }, i) => {
-      const body = `return {${pyString(discriminator)}: ${tags[i]}, **${this.#helper('write', struct.name.text)}(value)}`;
-      if (i < variants.length - 1) writer.push(`    if isinstance(value, ${variantClass}):`, `        ${body}`);
-      else writer.push(`    ${body}`);
+      const body: PyCode = [
+        'return ',
+        brackets('{', [`${pyString(discriminator)}: ${tags[i]}`, ['**', call(this.#helper('write', struct.name.text), ['value'])]], '}'),
+      ];
+      if (i < variants.length - 1) {
+        writer.push(...layout(['if isinstance', brackets('(', ['value', variantClass], ')')], '    ', ':'), ...layout(body, '        '));
+      } else {
+        writer.push(...layout(body, '    '));
+      }
     });
     return [...blocks, alias, reader.join('\n'), writer.join('\n')].join('\n\n\n');
   }
@@ -346,13 +393,13 @@ class ModuleEmitter {
     this.#use('typing', 'ClassVar');
     const name = this.#ref(error.name.text, (names) => names.errors);
     this.#exports.push(name);
-    const lines = [`class ${name}(_rt.DeclaredError):`];
+    const lines = classLine(name, '_rt.DeclaredError');
     const doc = docstring(error.comment ? commentLines(error.comment) : [error.message], '    ');
     if (doc) lines.push(doc.trimEnd(), '');
     lines.push(
       `    CODE: ClassVar[int] = ${error.code}`,
-      `    NAME: ClassVar[str] = ${pyString(shortName(error.name.text))}`,
-      `    DESCRIPTION: ClassVar[str] = ${pyString(error.message)}`,
+      ...layout(['NAME: ClassVar[str] = ', text(shortName(error.name.text))], '    '),
+      ...layout(['DESCRIPTION: ClassVar[str] = ', text(error.message)], '    '),
     );
     return lines.join('\n');
   }
@@ -363,40 +410,43 @@ class ModuleEmitter {
     const name = this.#ref(iface.name.text, (n) => n.clients);
     this.#exports.push(name);
     const methods = names.methods.get(iface.name.text)!;
-    const lines = [`class ${name}:`];
+    const lines = classLine(name, undefined);
     const doc = docstring(
       [...commentLines(iface.comment), '', `Calls the methods of ${iface.name.text}; clients of one package can share one Transport.`],
       '    ',
     );
     lines.push(doc.trimEnd(), '');
-    lines.push(`    CONTRACT: ClassVar[str] = ${pyString(fingerprints.get(iface.name.text) ?? '')}`);
-    lines.push('    """The contract fingerprint sent in the x-idlrpc-contract header (docs/protocol.md)."""', '');
+    lines.push(...layout(['CONTRACT: ClassVar[str] = ', text(fingerprints.get(iface.name.text) ?? '')], '    '));
+    lines.push(docstring(['The contract fingerprint sent in the x-idlrpc-contract header (docs/protocol.md).'], '    ').trimEnd(), '');
     lines.push('    def __init__(self, transport: _rt.Transport) -> None:', '        self._transport = transport');
     for (const method of iface.methods) {
-      const { call, batchCall } = methods.get(method.name.text)!;
+      const { call: callName, batchCall } = methods.get(method.name.text)!;
       const parameterNames = snakeNames(
         method.parameters.map((p) => p.name.text),
         new Set(['self']),
       );
-      const signature = [
+      const signature: PyCode[] = [
         'self',
-        ...method.parameters.map((p, i) => {
+        ...method.parameters.map((p, i): PyCode => {
           const type = this.#annotation(p.type);
-          if (p.optional !== true) return `${parameterNames[i]}: ${type}`;
-          this.#use('typing', 'Optional');
-          return `${parameterNames[i]}: Optional[${type}] = None`;
+          if (p.optional !== true) return [`${parameterNames[i]}: `, type];
+          return [`${parameterNames[i]}: `, this.#optional(type), ' = None'];
         }),
-      ].join(', ');
-      const values = method.parameters.map((p, i) => {
+      ];
+      const values = method.parameters.map((p, i): PyCode => {
         const written = this.#writer(p.type, parameterNames[i]);
-        return p.optional === true && written !== parameterNames[i] ? `None if ${parameterNames[i]} is None else ${written}` : written;
+        return p.optional === true && written !== parameterNames[i]
+          ? conditional('None', `${parameterNames[i]} is None`, written)
+          : written;
       });
       const required = method.parameters.filter((p) => p.optional !== true).length;
       const params =
-        required === method.parameters.length ? `[${values.join(', ')}]` : `_rt.sent_params([${values.join(', ')}], ${required})`;
-      const item = this.#annotation(method.returnType);
+        required === method.parameters.length
+          ? brackets('[', values, ']')
+          : call('_rt.sent_params', [brackets('[', values, ']'), `${required}`]);
+      const item = flat(this.#annotation(method.returnType));
       const errors = method.raises.map((raised) => this.#ref(raised.text, (n) => n.errors));
-      const errorTuple = `(${errors.join(', ')}${errors.length === 1 ? ',' : ''})`;
+      const errorTuple = brackets('(', errors, ')', { commas: 'tuple' });
       const wire = pyString(`${iface.name.text}.${method.name.text}`);
       const comment = commentLines(method.comment);
       const docLines = [
@@ -407,11 +457,15 @@ class ModuleEmitter {
       if (method.stream) {
         this.#use('typing', 'Iterator');
         const streamDoc = [...docLines, '', 'Yields the items as the server sends them; resumes after a lost connection.'];
+        const unsent = [
+          `_rt.Call[${item}]`,
+          brackets('(', [wire, params, this.#reader(method.returnType), errorTuple, 'self.CONTRACT'], ')'),
+        ];
         lines.push(
           '',
-          `    def ${call}(${signature}) -> Iterator[${item}]:`,
+          ...def(callName, signature, `Iterator[${item}]`, '    '),
           docstring(streamDoc, '        ').trimEnd(),
-          `        return self._transport.stream(_rt.Call[${item}](${wire}, ${params}, ${this.#reader(method.returnType)}, ${errorTuple}, self.CONTRACT))`,
+          ...layout(['return ', call('self._transport.stream', [unsent])], '        '),
         );
         continue;
       }
@@ -420,18 +474,17 @@ class ModuleEmitter {
       if (method.returnOptional) {
         this.#use('typing', 'Optional');
         result = `Optional[${item}]`;
-        reader = `lambda value, path: _rt.read_optional(value, path, ${reader})`;
+        reader = ['lambda value, path: ', call('_rt.read_optional', ['value', 'path', reader])];
       }
-      const args = parameterNames.join(', ');
-      lines.push('', `    def ${call}(${signature}) -> ${result}:`);
+      lines.push('', ...def(callName, signature, result, '    '));
       const methodDoc = docstring(docLines, '        ');
       if (methodDoc) lines.push(methodDoc.trimEnd());
-      lines.push(`        return self._transport.call(self.${batchCall}(${args}))`);
       lines.push(
+        ...layout(['return ', call('self._transport.call', [call(`self.${batchCall}`, parameterNames)])], '        '),
         '',
-        `    def ${batchCall}(${signature}) -> _rt.Call[${result}]:`,
-        `        """The call of ${call}, unsent: add it to a batch (Transport.batch)."""`,
-        `        return _rt.Call[${result}](${wire}, ${params}, ${reader}, ${errorTuple}, self.CONTRACT)`,
+        ...def(batchCall, signature, `_rt.Call[${result}]`, '    '),
+        docstring([`The call of ${callName}, unsent: add it to a batch (Transport.batch).`], '        ').trimEnd(),
+        ...layout(['return ', `_rt.Call[${result}]`, brackets('(', [wire, params, reader, errorTuple, 'self.CONTRACT'], ')')], '        '),
       );
     }
     return lines.join('\n');
@@ -448,7 +501,7 @@ function commentLines(comment: string | undefined): string[] {
 
 /** `# comment` lines above a module-level alias (a docstring would be an expression statement there). */
 function docstringComment(comment: string | undefined): string[] {
-  return commentLines(comment).map((line) => `# ${commentLine(line)}`.trimEnd());
+  return wrapLines(commentLines(comment).map(commentLine), MAX_LINE - 2).map((line) => `# ${line}`.trimEnd());
 }
 
 /** The wire name when the attribute differs from it. */

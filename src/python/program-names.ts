@@ -22,6 +22,11 @@ export interface ProgramNames {
   errors: ReadonlyMap<string, string>;
   /** Client classes (`<Interface>Client`). */
   clients: ReadonlyMap<string, string>;
+  /**
+   * The snake_case stem of each struct, enum and union's module-internal reader and writer
+   * (`_read_<stem>`, `_write_<stem>`), unique in its module.
+   */
+  helpers: ReadonlyMap<string, string>;
   /** Union variant classes (`<Union><Tag>`), by `<union>\0<tag>`. */
   variants: ReadonlyMap<string, string>;
   /** Each struct's attributes by wire field name, inherited ones included. */
@@ -58,13 +63,20 @@ export function programNames(model: IdlModel, packageName?: string): ProgramName
   const errors = new Map<string, string>();
   const clients = new Map<string, string>();
   const variants = new Map<string, string>();
+  const helpers = new Map<string, string>();
   for (const namespace of namespaces) {
+    // Classes differing only in case or underscores (`OrderStatus`, `Order_Status`) share a stem: `_` tells them apart.
+    const stems = new Set<string>();
     const taken = new Set<string>([...MODULE_NAMES, ...(namespace === undefined ? ROOT_NAMES : [])]);
     const mine = <T extends { namespace?: string; name: { text: string } }>(items: readonly T[]) =>
       items.filter((item) => item.namespace === namespace);
     for (const decl of [...mine(model.structs), ...mine(model.enums), ...mine(model.unions ?? [])]) {
       namespaceOf.set(decl.name.text, namespace);
       classes.set(decl.name.text, className(shortName(decl.name.text), taken));
+      helpers.set(
+        decl.name.text,
+        claimPythonName(snakeCase(shortName(decl.name.text)), stems, () => true),
+      );
     }
     for (const error of mine(model.errors)) {
       namespaceOf.set(error.name.text, namespace);
@@ -108,5 +120,5 @@ export function programNames(model: IdlModel, packageName?: string): ProgramName
     }
     methods.set(iface.name.text, own);
   }
-  return { packageName: pkg, modules, namespaceOf, classes, errors, clients, variants, fields, methods };
+  return { packageName: pkg, modules, namespaceOf, classes, errors, clients, helpers, variants, fields, methods };
 }

@@ -6,10 +6,14 @@
 
 /** The text of `rpc_runtime.py` (after the generated header). */
 export const PYTHON_RUNTIME = String.raw`
-"""The transport, errors and result checks that the generated clients of this package share.
+"""The transport, errors and result checks the generated clients share.
 
-Standard library only. JSON-RPC 2.0 over HTTP POST (docs/protocol.md of unplugin-idl-rpc).
+Standard library only. JSON-RPC 2.0 over HTTP POST (docs/protocol.md of
+unplugin-idl-rpc).
 """
+
+# The transport settles the outcomes of a batch it sends: one module.
+# pyright: reportPrivateUsage=false
 
 from __future__ import annotations
 
@@ -45,14 +49,16 @@ T = TypeVar("T")
 E = TypeVar("E", bound=enum.Enum)
 
 CONTRACT_HEADER = "x-idlrpc-contract"
-"""The request header carrying the contract fingerprint of the interface a client was generated from."""
+"""The request header carrying the contract fingerprint of a client's
+interface."""
 
 TRANSPORT_ERROR = -32000
 MAX_SAFE_INTEGER = 2**53 - 1
 
 
 class RpcError(Exception):
-    """A JSON-RPC error: the server's, a declared error of the IDL, or the transport's (-32000)."""
+    """A JSON-RPC error: the server's, a declared error of the IDL, or the
+    transport's (-32000)."""
 
     code: int
     message: str
@@ -69,29 +75,37 @@ class RpcError(Exception):
 
 
 class TransportError(RpcError):
-    """-32000: no usable answer (network error, timeout, HTTP status, a body that is no JSON-RPC response)."""
+    """-32000: no usable answer (network error, timeout, HTTP status, a body
+    that is no JSON-RPC response)."""
 
     def __init__(self, detail: str, data: Any = None) -> None:
         super().__init__(TRANSPORT_ERROR, f"Transport error: {detail}", data)
 
 
 class InvalidResultError(TransportError):
-    """-32000: the server answered a result that is not what the IDL says (data["errors"]: path and message)."""
+    """-32000: the server answered a result that is not what the IDL says
+    (data["errors"]: path and message)."""
 
 
 class DeclaredError(RpcError):
-    """An error declared in the IDL's errors block; each has its own subclass."""
+    """An error declared in the IDL's errors block; each has a subclass."""
 
     CODE: ClassVar[int] = 0
     NAME: ClassVar[str] = ""
     DESCRIPTION: ClassVar[str] = ""
 
-    def __init__(self, message: Optional[str] = None, data: Any = None) -> None:
-        super().__init__(type(self).CODE, message if message is not None else f"{type(self).NAME}: {type(self).DESCRIPTION}", data)
+    def __init__(
+        self, message: Optional[str] = None, data: Any = None
+    ) -> None:
+        kind = type(self)
+        if message is None:
+            message = f"{kind.NAME}: {kind.DESCRIPTION}"
+        super().__init__(kind.CODE, message, data)
 
 
 class Call(Generic[T]):
-    """One call of a method, not yet sent: what Transport.call sends, or Batch.add collects."""
+    """One call of a method, not yet sent: what Transport.call sends, or
+    Batch.add collects."""
 
     __slots__ = ("method", "params", "read", "errors", "contract")
 
@@ -110,30 +124,43 @@ class Call(Generic[T]):
         self.contract = contract
 
     def settle(self, response: object) -> T:
-        """The result of a JSON-RPC response to this call, checked against the IDL; raises its error."""
+        """The result of a JSON-RPC response to this call, checked against
+        the IDL; raises its error."""
         answer = _object(response)
         if answer is None:
-            raise TransportError(f"the answer to {self.method} is no JSON-RPC response: {_describe(response)}")
+            raise TransportError(
+                f"the answer to {self.method} is no JSON-RPC response: "
+                f"{_describe(response)}"
+            )
         if "error" in answer:
             raise self._error(answer["error"])
         if "result" not in answer:
-            raise TransportError(f"the answer to {self.method} has neither result nor error")
+            raise TransportError(
+                f"the answer to {self.method} has neither result nor error"
+            )
         try:
             return self.read(answer["result"], "result")
         except _Invalid as invalid:
-            raise InvalidResultError(
-                f"invalid result of {self.method}: {invalid.path}: {invalid.problem}",
-                {"errors": [{"path": invalid.path, "message": invalid.problem}]},
-            ) from None
+            raise _invalid_answer("result", self.method, invalid) from None
 
     def _error(self, error: object) -> RpcError:
         fields = _object(error)
         if fields is None:
-            return TransportError(f"the error answered to {self.method} is not an object: {_describe(error)}")
+            return TransportError(
+                f"the error answered to {self.method} is not an object: "
+                f"{_describe(error)}"
+            )
         code = fields.get("code")
         message = fields.get("message")
-        if not isinstance(code, int) or isinstance(code, bool) or not isinstance(message, str):
-            return TransportError(f"the error answered to {self.method} has no integer code and text message: {_describe(error)}")
+        if (
+            not isinstance(code, int)
+            or isinstance(code, bool)
+            or not isinstance(message, str)
+        ):
+            return TransportError(
+                f"the error answered to {self.method} has no integer code "
+                f"and text message: {_describe(error)}"
+            )
         data = fields.get("data")
         for declared in self.errors:
             if declared.CODE == code:
@@ -153,7 +180,8 @@ class BatchResult(Generic[T]):
         self._done = False
 
     def result(self) -> T:
-        """The call's result; raises its error (a declared error's class, RpcError, TransportError)."""
+        """The call's result; raises its error (a declared error's class,
+        RpcError, TransportError)."""
         if not self._done:
             raise RuntimeError("the batch has not been sent yet")
         if self._error is not None:
@@ -167,7 +195,8 @@ class BatchResult(Generic[T]):
 
 
 class Batch:
-    """Calls sent together in one JSON-RPC batch: add them, then send (or leave a with block)."""
+    """Calls sent together in one JSON-RPC batch: add them, then send (or
+    leave a with block)."""
 
     def __init__(self, transport: Transport) -> None:
         self._transport = transport
@@ -175,7 +204,8 @@ class Batch:
         self._sent = False
 
     def add(self, call: Call[T]) -> BatchResult[T]:
-        """Adds a call (from a client's <method>_call); its outcome is in the returned object after send."""
+        """Adds a call (from a client's <method>_call); its outcome is in
+        the returned object after send."""
         if self._sent:
             raise RuntimeError("the batch has been sent already")
         outcome = BatchResult(call)
@@ -183,13 +213,14 @@ class Batch:
         return outcome
 
     def send(self) -> None:
-        """Sends every call added in one request; each outcome then holds its result or error."""
+        """Sends every call added in one request; each outcome then holds
+        its result or error."""
         if self._sent:
             raise RuntimeError("the batch has been sent already")
         self._sent = True
         if not self._calls:
             return
-        self._transport._send_batch(self._calls)  # pyright: ignore[reportPrivateUsage]
+        self._transport._send_batch(self._calls)
 
     def __enter__(self) -> Batch:
         return self
@@ -200,11 +231,13 @@ class Batch:
 
 
 class Transport:
-    """Sends calls to one JSON-RPC endpoint; every client of the package can share one.
+    """Sends calls to one JSON-RPC endpoint; the clients of a package can
+    share one.
 
-    timeout (seconds, default 30; None waits forever) bounds each exchange from connecting to
-    the last byte of the answer; stream_timeout (default 60) is the longest silence a stream may
-    keep (servers send a heartbeat every 15 seconds). headers are sent with every request.
+    timeout (seconds, default 30; None waits forever) bounds each exchange
+    from connecting to the last byte of the answer; stream_timeout (default
+    60) is the longest silence a stream may keep (servers send a heartbeat
+    every 15 seconds). headers are sent with every request.
     max_response_bytes (default 64 MiB) bounds an answer.
     """
 
@@ -220,7 +253,10 @@ class Transport:
     ) -> None:
         parsed = urllib.parse.urlsplit(base_url)
         if parsed.scheme not in ("http", "https") or not parsed.hostname:
-            raise ValueError(f"base_url must be an http:// or https:// address, not {base_url!r}")
+            raise ValueError(
+                "base_url must be an http:// or https:// address, "
+                f"not {base_url!r}"
+            )
         self.base_url = base_url
         self.timeout = timeout
         self.stream_timeout = stream_timeout
@@ -231,33 +267,46 @@ class Transport:
         self._ids = itertools.count(1)
 
     def call(self, call: Call[T]) -> T:
-        """Sends one call and returns its result, checked against the IDL; raises its error."""
+        """Sends one call and returns its result, checked against the IDL;
+        raises its error."""
         request_id = next(self._ids)
         body = _request_body(call, request_id)
         answer = self._exchange(body, {CONTRACT_HEADER: call.contract})
         fields = _object(answer)
         if fields is not None and fields.get("id") not in (request_id, None):
-            raise TransportError(f"the answer to {call.method} carries another id: {_describe(fields.get('id'))}")
+            raise TransportError(
+                f"the answer to {call.method} carries another id: "
+                f"{_describe(fields.get('id'))}"
+            )
         return call.settle(answer)
 
     def batch(self) -> Batch:
         """A new batch of calls over this transport."""
         return Batch(self)
 
-    def stream(self, call: Call[T], last_event_id: Optional[str] = None) -> Iterator[T]:
-        """The items of a stream method's call as they come (docs/protocol.md, "Streams").
+    def stream(
+        self, call: Call[T], last_event_id: Optional[str] = None
+    ) -> Iterator[T]:
+        """The items of a stream method's call as they come (docs/protocol.md,
+        "Streams").
 
-        Resumes after a lost connection or a reconnect message with Last-Event-ID (at most 5 times
-        in a row without an item); a declared error is raised from the loop.
+        Resumes after a lost connection or a reconnect message with
+        Last-Event-ID (at most 5 times in a row without an item); a declared
+        error is raised from the loop.
         """
         attempts = 0
         while True:
             request_id = next(self._ids)
-            headers = {CONTRACT_HEADER: call.contract, "accept": "text/event-stream"}
+            headers = {
+                CONTRACT_HEADER: call.contract,
+                "accept": "text/event-stream",
+            }
             if last_event_id is not None:
                 headers["last-event-id"] = last_event_id
             ended = False
-            for kind, payload, event_id in self._events(_request_body(call, request_id), headers, call.method):
+            body = _request_body(call, request_id)
+            events = self._events(body, headers, call.method)
+            for kind, payload, event_id in events:
                 if kind == "item":
                     attempts = 0
                     if event_id is not None:
@@ -265,9 +314,8 @@ class Transport:
                     try:
                         yield call.read(payload, "item")
                     except _Invalid as invalid:
-                        raise InvalidResultError(
-                            f"invalid item of {call.method}: {invalid.path}: {invalid.problem}",
-                            {"errors": [{"path": invalid.path, "message": invalid.problem}]},
+                        raise _invalid_answer(
+                            "item", call.method, invalid
                         ) from None
                 elif kind == "response":
                     if "error" in (_object(payload) or {}):
@@ -278,49 +326,71 @@ class Transport:
                 return
             attempts += 1
             if attempts > 5:
-                raise TransportError(f"the stream of {call.method} was cut 5 times in a row without an item")
+                raise TransportError(
+                    f"the stream of {call.method} was cut 5 times in a row "
+                    "without an item"
+                )
             time.sleep(min(0.5 * attempts, 2.0))
 
-    # -- the exchanges ---------------------------------------------------------------------------
+    # -- the exchanges -----------------------------------------------------
 
-    def _send_batch(self, calls: Sequence[tuple[Call[Any], BatchResult[Any]]]) -> None:
+    def _send_batch(
+        self, calls: Sequence[tuple[Call[Any], BatchResult[Any]]]
+    ) -> None:
         ids = [next(self._ids) for _ in calls]
-        body = b"[" + b",".join(_request_body(call, request_id) for (call, _), request_id in zip(calls, ids)) + b"]"
-        contracts = ", ".join(dict.fromkeys(call.contract for call, _ in calls))
+        requests = [
+            _request_body(call, request_id)
+            for (call, _), request_id in zip(calls, ids)
+        ]
+        body = b"[" + b",".join(requests) + b"]"
+        contracts = ", ".join(
+            dict.fromkeys(call.contract for call, _ in calls)
+        )
         try:
             answer = self._exchange(body, {CONTRACT_HEADER: contracts})
         except RpcError as error:
             for _, outcome in calls:
-                outcome._settle(None, error)  # pyright: ignore[reportPrivateUsage]
+                outcome._settle(None, error)
             return
         responses = _array(answer)
         if responses is None:
-            not_array = TransportError(f"the answer to a batch is not an array: {_describe(answer)}")
+            not_array = TransportError(
+                f"the answer to a batch is not an array: {_describe(answer)}"
+            )
             for _, outcome in calls:
-                outcome._settle(None, not_array)  # pyright: ignore[reportPrivateUsage]
+                outcome._settle(None, not_array)
             return
         by_id: dict[object, object] = {}
         for response in responses:
             response_fields = _object(response)
             if response_fields is not None:
                 response_id = response_fields.get("id")
-                if isinstance(response_id, (int, str)) and not isinstance(response_id, bool):
+                if isinstance(response_id, (int, str)) and not isinstance(
+                    response_id, bool
+                ):
                     by_id[response_id] = response
         for (call, outcome), request_id in zip(calls, ids):
             if request_id in by_id:
-                outcome._settle(by_id[request_id], None)  # pyright: ignore[reportPrivateUsage]
+                outcome._settle(by_id[request_id], None)
             else:
-                missing = TransportError(f"the answer to the batch has no response to {call.method}")
-                outcome._settle(None, missing)  # pyright: ignore[reportPrivateUsage]
+                missing = TransportError(
+                    f"the answer to the batch has no response to {call.method}"
+                )
+                outcome._settle(None, missing)
 
-    def _exchange(self, body: bytes, extra_headers: Mapping[str, str]) -> object:
-        """POSTs the body and returns the parsed JSON answer; every failure is a TransportError."""
-        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+    def _exchange(
+        self, body: bytes, extra_headers: Mapping[str, str]
+    ) -> object:
+        """POSTs the body and returns the parsed JSON answer; every failure
+        is a TransportError."""
+        deadline = self._deadline()
         connection = self._connection(self.timeout)
         try:
             response = self._post(connection, body, extra_headers)
             status = response.status
-            text = _read_body(response, connection, deadline, self.max_response_bytes)
+            text = _read_body(
+                response, connection, deadline, self.max_response_bytes
+            )
             if status < 200 or status >= 300:
                 data: dict[str, object] = {"status": status}
                 retry_after = response.getheader("retry-after")
@@ -328,7 +398,9 @@ class Transport:
                     data["retryAfter"] = retry_after
                 raise TransportError(f"HTTP {status}{_excerpt(text)}", data)
             if not text.strip():
-                raise TransportError(f"the answer is empty (HTTP {status})", {"status": status})
+                raise TransportError(
+                    f"the answer is empty (HTTP {status})", {"status": status}
+                )
             return _parse_json(text)
         except RpcError:
             raise
@@ -337,25 +409,45 @@ class Transport:
         finally:
             connection.close()
 
-    def _events(self, body: bytes, extra_headers: Mapping[str, str], method: str) -> Iterator[tuple[str, object, Optional[str]]]:
-        """The events of one stream answer: ("item", item, event id) and at last ("response", message, None)."""
+    def _deadline(self) -> Optional[float]:
+        """When the exchange starting now must end (None: never)."""
+        if self.timeout is None:
+            return None
+        return time.monotonic() + self.timeout
+
+    def _events(
+        self, body: bytes, extra_headers: Mapping[str, str], method: str
+    ) -> Iterator[tuple[str, object, Optional[str]]]:
+        """The events of one stream answer: ("item", item, event id) and at
+        last ("response", message, None)."""
         connection = self._connection(self.stream_timeout)
         try:
             response = self._post(connection, body, extra_headers)
-            media_type = (response.getheader("content-type") or "").split(";")[0].strip().lower()
+            content_type = response.getheader("content-type") or ""
+            media_type = content_type.split(";")[0].strip().lower()
             if response.status != 200 or media_type != "text/event-stream":
-                deadline = None if self.timeout is None else time.monotonic() + self.timeout
-                text = _read_body(response, connection, deadline, self.max_response_bytes)
+                text = _read_body(
+                    response,
+                    connection,
+                    self._deadline(),
+                    self.max_response_bytes,
+                )
                 if media_type == "application/json" and text.strip():
                     yield ("response", _parse_json(text), None)
                     return
-                raise TransportError(f"HTTP {response.status}, no event stream{_excerpt(text)}", {"status": response.status})
+                raise TransportError(
+                    f"HTTP {response.status}, no event stream{_excerpt(text)}",
+                    {"status": response.status},
+                )
             event_id: Optional[str] = None
             data_lines: list[str] = []
             while True:
                 raw = response.readline(self.max_response_bytes + 1)
                 if len(raw) > self.max_response_bytes:
-                    raise TransportError(f"an event of {method} is longer than {self.max_response_bytes} bytes")
+                    raise TransportError(
+                        f"an event of {method} is longer than "
+                        f"{self.max_response_bytes} bytes"
+                    )
                 if not raw:
                     return
                 line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
@@ -373,7 +465,10 @@ class Transport:
                 data_lines = []
                 fields = _object(message)
                 if fields is None:
-                    raise TransportError(f"an event of {method} is no JSON-RPC message: {_describe(message)}")
+                    raise TransportError(
+                        f"an event of {method} is no JSON-RPC message: "
+                        f"{_describe(message)}"
+                    )
                 notice = fields.get("method")
                 params = _object(fields.get("params"))
                 if notice == "rpc.stream.item" and params is not None:
@@ -390,41 +485,85 @@ class Transport:
         finally:
             connection.close()
 
-    def _connection(self, timeout: Optional[float]) -> http.client.HTTPConnection:
+    def _connection(
+        self, timeout: Optional[float]
+    ) -> http.client.HTTPConnection:
         host = self._parsed.hostname or ""
+        port = self._parsed.port
         if self._parsed.scheme == "https":
-            return http.client.HTTPSConnection(host, self._parsed.port, timeout=timeout, context=self._ssl_context)
-        return http.client.HTTPConnection(host, self._parsed.port, timeout=timeout)
+            return http.client.HTTPSConnection(
+                host, port, timeout=timeout, context=self._ssl_context
+            )
+        return http.client.HTTPConnection(host, port, timeout=timeout)
 
-    def _post(self, connection: http.client.HTTPConnection, body: bytes, extra_headers: Mapping[str, str]) -> http.client.HTTPResponse:
+    def _post(
+        self,
+        connection: http.client.HTTPConnection,
+        body: bytes,
+        extra_headers: Mapping[str, str],
+    ) -> http.client.HTTPResponse:
         path = self._parsed.path or "/"
         if self._parsed.query:
             path = f"{path}?{self._parsed.query}"
-        headers = {"content-type": "application/json", "accept": "application/json", **self.headers, **extra_headers}
+        headers = {
+            "content-type": "application/json",
+            "accept": "application/json",
+            **self.headers,
+            **extra_headers,
+        }
         connection.request("POST", path, body=body, headers=headers)
         return connection.getresponse()
 
 
-# -- reading answers ------------------------------------------------------------------------------
+# -- reading answers ---------------------------------------------------------
 
 
 def _request_body(call: Call[Any], request_id: int) -> bytes:
-    request = {"jsonrpc": "2.0", "id": request_id, "method": call.method, "params": call.params}
-    return json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    request = {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": call.method,
+        "params": call.params,
+    }
+    text = json.dumps(
+        request, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+    )
+    return text.encode("utf-8")
 
 
-def _read_body(response: http.client.HTTPResponse, connection: http.client.HTTPConnection, deadline: Optional[float], limit: int) -> str:
-    """The whole body, within the deadline (checked between reads) and the size limit."""
+def _invalid_answer(
+    kind: str, method: str, invalid: _Invalid
+) -> InvalidResultError:
+    """The error of a result or stream item that is not what the IDL says."""
+    return InvalidResultError(
+        f"invalid {kind} of {method}: {invalid.path}: {invalid.problem}",
+        {"errors": [{"path": invalid.path, "message": invalid.problem}]},
+    )
+
+
+def _read_body(
+    response: http.client.HTTPResponse,
+    connection: http.client.HTTPConnection,
+    deadline: Optional[float],
+    limit: int,
+) -> str:
+    """The whole body, within the deadline (checked between reads) and the
+    size limit."""
     declared = response.getheader("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise TransportError(f"the answer is {declared} bytes, more than max_response_bytes ({limit})")
+        raise TransportError(
+            f"the answer is {declared} bytes, "
+            f"more than max_response_bytes ({limit})"
+        )
     chunks: list[bytes] = []
     size = 0
     while True:
         if deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TransportError("timed out reading the answer", {"cause": "timeout"})
+                raise TransportError(
+                    "timed out reading the answer", {"cause": "timeout"}
+                )
             if connection.sock is not None:
                 connection.sock.settimeout(remaining)
         chunk = response.read1(65536)
@@ -432,7 +571,9 @@ def _read_body(response: http.client.HTTPResponse, connection: http.client.HTTPC
             break
         size += len(chunk)
         if size > limit:
-            raise TransportError(f"the answer is longer than max_response_bytes ({limit})")
+            raise TransportError(
+                f"the answer is longer than max_response_bytes ({limit})"
+            )
         chunks.append(chunk)
     try:
         return b"".join(chunks).decode("utf-8")
@@ -444,7 +585,10 @@ def _parse_json(text: str) -> object:
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
-        raise TransportError(f"the answer is not JSON ({type(error).__name__}: {str(error)[:200]}){_excerpt(text)}") from None
+        cause = f"{type(error).__name__}: {str(error)[:200]}"
+        raise TransportError(
+            f"the answer is not JSON ({cause}){_excerpt(text)}"
+        ) from None
 
 
 def _refuse_constant(name: str) -> object:
@@ -484,7 +628,9 @@ def _describe(value: object) -> str:
 
 def _object(value: object) -> Optional[dict[str, object]]:
     """The value as a JSON object (what json.loads made of one), or None."""
-    return cast("dict[str, object]", value) if isinstance(value, dict) else None
+    if isinstance(value, dict):
+        return cast("dict[str, object]", value)
+    return None
 
 
 def _array(value: object) -> Optional[list[object]]:
@@ -492,7 +638,7 @@ def _array(value: object) -> Optional[list[object]]:
     return cast("list[object]", value) if isinstance(value, list) else None
 
 
-# -- checking results against the IDL (the generated readers call these) ---------------------------
+# -- checking results against the IDL (the generated readers call these) ----
 
 
 class _Invalid(Exception):
@@ -503,7 +649,8 @@ class _Invalid(Exception):
 
 
 def fail(path: str, expected: str, value: object) -> NoReturn:
-    """Raises the problem of a value that is not what the IDL says (the call then raises InvalidResultError)."""
+    """Raises the problem of a value that is not what the IDL says (the call
+    then raises InvalidResultError)."""
     raise _Invalid(path, f"expected {expected}, got {_describe(value)}")
 
 
@@ -512,7 +659,9 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 def member_path(path: str, key: str) -> str:
     """path.key, or path["key"] for a key that is no identifier."""
-    return f"{path}.{key}" if _IDENTIFIER.match(key) else f"{path}[{json.dumps(key)}]"
+    if _IDENTIFIER.match(key):
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key)}]"
 
 
 def read_str(value: object, path: str) -> str:
@@ -522,15 +671,25 @@ def read_str(value: object, path: str) -> str:
 
 
 def read_int(value: object, path: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SAFE_INTEGER:
+    if isinstance(value, bool):
+        fail(path, "an integer within ±(2^53-1)", value)
+    if isinstance(value, int) and abs(value) <= MAX_SAFE_INTEGER:
         return value
-    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
+    if (
+        isinstance(value, float)
+        and value.is_integer()
+        and abs(value) <= MAX_SAFE_INTEGER
+    ):
         return int(value)
     fail(path, "an integer within ±(2^53-1)", value)
 
 
 def read_float(value: object, path: str) -> float:
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+    ):
         return float(value)
     fail(path, "a finite number", value)
 
@@ -541,7 +700,9 @@ def read_bool(value: object, path: str) -> bool:
     fail(path, "true or false", value)
 
 
-_TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
+_TIMESTAMP = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"
+)
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -582,19 +743,28 @@ def read_json(value: object, path: str) -> Any:
     return value
 
 
-def read_optional(value: object, path: str, read: Callable[[object, str], T]) -> Optional[T]:
+def read_optional(
+    value: object, path: str, read: Callable[[object, str], T]
+) -> Optional[T]:
     return None if value is None else read(value, path)
 
 
-def read_list(value: object, path: str, read: Callable[[object, str], T]) -> list[T]:
+def read_list(
+    value: object, path: str, read: Callable[[object, str], T]
+) -> list[T]:
     items = _array(value)
     if items is None:
         fail(path, "an array", value)
     return [read(item, f"{path}[{index}]") for index, item in enumerate(items)]
 
 
-def read_map(value: object, path: str, read: Callable[[object, str], T]) -> dict[str, T]:
-    return {key: read(item, member_path(path, key)) for key, item in read_object(value, path).items()}
+def read_map(
+    value: object, path: str, read: Callable[[object, str], T]
+) -> dict[str, T]:
+    return {
+        key: read(item, member_path(path, key))
+        for key, item in read_object(value, path).items()
+    }
 
 
 def read_object(value: object, path: str) -> dict[str, object]:
@@ -604,7 +774,12 @@ def read_object(value: object, path: str) -> dict[str, object]:
     return fields
 
 
-def read_field(fields: Mapping[str, object], name: str, path: str, read: Callable[[object, str], T]) -> T:
+def read_field(
+    fields: Mapping[str, object],
+    name: str,
+    path: str,
+    read: Callable[[object, str], T],
+) -> T:
     """A required field: present and not null."""
     value = fields.get(name)
     if value is None:
@@ -612,13 +787,20 @@ def read_field(fields: Mapping[str, object], name: str, path: str, read: Callabl
     return read(value, member_path(path, name))
 
 
-def read_optional_field(fields: Mapping[str, object], name: str, path: str, read: Callable[[object, str], T]) -> Optional[T]:
+def read_optional_field(
+    fields: Mapping[str, object],
+    name: str,
+    path: str,
+    read: Callable[[object, str], T],
+) -> Optional[T]:
     """An [optional] field: absent or null is None."""
     value = fields.get(name)
     return None if value is None else read(value, member_path(path, name))
 
 
-def read_json_field(fields: Mapping[str, object], name: str, path: str) -> Any:
+def read_json_field(
+    fields: Mapping[str, object], name: str, path: str
+) -> Any:
     """A required json field: present (null is one of its values)."""
     if name not in fields:
         raise _Invalid(member_path(path, name), "missing required field")
@@ -631,33 +813,44 @@ def read_enum(value: object, path: str, kind: type[E]) -> E:
             return kind(value)
         except ValueError:
             pass
-    fail(path, "one of: " + ", ".join(str(member.value) for member in kind), value)
+    values = ", ".join(str(member.value) for member in kind)
+    fail(path, "one of: " + values, value)
 
 
-def read_tag(fields: Mapping[str, object], name: str, path: str, tags: Sequence[str]) -> str:
+def read_tag(
+    fields: Mapping[str, object], name: str, path: str, tags: Sequence[str]
+) -> str:
     """The discriminator of a union: present and one of its tags."""
     tag = fields.get(name)
     if isinstance(tag, str) and tag in tags:
         return tag
     if tag is None:
-        raise _Invalid(member_path(path, name), f"missing discriminator '{name}' (one of: {', '.join(tags)})")
+        raise _Invalid(
+            member_path(path, name),
+            f"missing discriminator '{name}' (one of: {', '.join(tags)})",
+        )
     fail(member_path(path, name), "one of: " + ", ".join(tags), tag)
 
 
-# -- writing params --------------------------------------------------------------------------------
+# -- writing params ----------------------------------------------------------
 
 
 def sent_params(params: list[Any], required: int) -> list[Any]:
-    """The params without the optional ones left out at the end: the server gives those their defaults."""
+    """The params without the optional ones left out at the end: the server
+    gives those their defaults."""
     while len(params) > required and params[-1] is None:
         params.pop()
     return params
 
 
 def write_timestamp(value: _dt.datetime) -> str:
-    """RFC 3339 with an offset: a naive datetime is refused (it names no instant)."""
+    """RFC 3339 with an offset: a naive datetime is refused (it names no
+    instant)."""
     if value.tzinfo is None or value.utcoffset() is None:
-        raise ValueError("a timestamp needs a timezone (a naive datetime names no instant): use datetime.now(timezone.utc)")
+        raise ValueError(
+            "a timestamp needs a timezone (a naive datetime names no "
+            "instant): use datetime.now(timezone.utc)"
+        )
     return value.isoformat()
 
 

@@ -3,7 +3,7 @@
  * from an IDL into a temporary folder. Outside CI a test without them skips with the reason; in CI
  * (`CI` set) a missing one is a failure.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,19 @@ export function pythonMissing(tools: readonly string[] = [pythonPath]): string |
   const missing = tools.filter((tool) => !existsSync(tool));
   if (missing.length === 0) return undefined;
   const reason = `${missing.join(' and ')} not found (Debian: apt-get install python3 mypy)`;
+  if (process.env.CI) throw new Error(`${reason}; CI requires it`);
+  return reason;
+}
+
+/**
+ * Why pycodestyle (Debian's python3-pycodestyle, run by Debian's python3) cannot check the PEP 8 of
+ * the generated package here, or undefined when it can; throws in CI when it is missing.
+ */
+export function pycodestyleMissing(): string | undefined {
+  const python = pythonMissing();
+  if (python) return python;
+  if (spawnSync(pythonPath, ['-m', 'pycodestyle', '--version'], { stdio: 'ignore' }).status === 0) return undefined;
+  const reason = `${pythonPath} -m pycodestyle not found (Debian: apt-get install python3-pycodestyle)`;
   if (process.env.CI) throw new Error(`${reason}; CI requires it`);
   return reason;
 }

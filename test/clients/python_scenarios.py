@@ -9,11 +9,14 @@ With "watch", also places an order and follows OrderService.watchOrder to "deliv
 
 # This script walks arbitrary JSON: the generated package it calls is checked strictly, its own
 # JSON walking is left untyped.
+# It also builds params from JSON with the package's readers, which are private to the package.
 # pyright: reportUnknownVariableType=false, reportUnknownArgumentType=false, reportUnknownMemberType=false
+# pyright: reportPrivateUsage=false
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -32,7 +35,8 @@ def wire(value: object) -> Json:
         return [wire(item) for item in value]
     if value is None or isinstance(value, (str, int, float, bool, dict)):
         return value
-    return getattr(co, f"write_{type(value).__name__}")(value)
+    stem = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", type(value).__name__).lower()
+    return getattr(co, f"_write_{stem}")(value)
 
 
 def plain(transport: co.Transport, method: str, params: list[Json]) -> object:
@@ -43,13 +47,13 @@ def plain(transport: co.Transport, method: str, params: list[Json]) -> object:
     if method == "CatalogService.getProduct":
         return catalog.get_product(params[0])
     if method == "CartService.addToCart":
-        return carts.add_to_cart(co.read_AddToCartRequest(params[0], "params[0]"))
+        return carts.add_to_cart(co._read_add_to_cart_request(params[0], "params[0]"))
     if method == "CartService.getCart":
         return carts.get_cart(params[0])
     if method == "CartService.clearCart":
         return carts.clear_cart(params[0])
     if method == "OrderService.createOrder":
-        return orders.create_order(co.read_CreateOrderRequest(params[0], "params[0]"))
+        return orders.create_order(co._read_create_order_request(params[0], "params[0]"))
     if method == "OrderService.getOrder":
         return orders.get_order(params[0])
     raise ValueError(f"no scenario method {method}")
