@@ -149,7 +149,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
       modules.delete(file);
       if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
-      else reportUnreadableIdl(context, error);
+      else reportUnreadableIdl(context, error, meta.framework);
       // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
       // empty module so the bundler reports the recorded error instead of parsing the IDL as JS.
       return { code: '', map: null };

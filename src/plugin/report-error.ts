@@ -14,6 +14,7 @@ const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
  * `this.error` only records the error: the caller must return right after.
  */
 export function reportIdlError(context: UnpluginContext, error: IdlModuleError, framework: UnpluginContextMeta['framework']): void {
+  if (framework === 'farm') return farmContext(context).error(error.message);
   const first = error.first;
   const showsFrame = SHOWS_FRAME.has(framework);
   const vite = framework === 'vite';
@@ -37,6 +38,17 @@ export function reportIdlError(context: UnpluginContext, error: IdlModuleError, 
  * file). The message starts with the file, for the bundlers that ignore `id`. As with
  * {@link reportIdlError}, the caller must return right after.
  */
-export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError): void {
+export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError, framework: UnpluginContextMeta['framework']): void {
+  if (framework === 'farm') return farmContext(context).error(error.message);
   context.error({ message: error.message, id: error.file } as Parameters<UnpluginContext['error']>[0]);
+}
+
+/**
+ * Farm's own plugin context, whose `error` takes a message and fails the build with it as it is.
+ * Not unplugin's `this.error`: it hands Farm an Error object where Farm takes a string, and Farm's
+ * Rust side panics.
+ */
+function farmContext(context: UnpluginContext): { error(message: string): void } {
+  const native = (context as unknown as { getNativeBuildContext(): { context: { error(message: string): void } } }).getNativeBuildContext();
+  return native.context;
 }
