@@ -123,7 +123,7 @@ describe("Bun's runtime with the preload in bunfig.toml", () => {
     await cp(path.join(repoRoot, 'test/plugin/fixtures/bun-runtime'), root, { recursive: true });
     server = spawn(devBinary('bun'), ['run', 'server.js'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const address = await listeningAddress(server);
-    const client = apps.get('bun') ?? (await loadBundle(hostBundleOf('bun', path.join(out, 'bun'))));
+    const client = apps.get('bun') ?? (await loadBundle<FixtureApp>(hostBundleOf('bun', path.join(out, 'bun'))));
     expect(await client.runOrders(address)).toEqual({
       status: 'paid',
       total: 42.5,
