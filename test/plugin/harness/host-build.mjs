@@ -42,6 +42,9 @@ if (host === 'rsbuild') {
       minify: true,
       presetEnv: false,
       sourcemap: false,
+      // One file, as the other hosts write: Farm's browser-esm output imports a split-off chunk of
+      // node_modules by a bare name that Node cannot load.
+      partialBundling: { enforceResources: [{ name: 'app', test: ['.+'] }] },
     },
     plugins: [idlRpc()],
   });

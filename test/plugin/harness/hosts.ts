@@ -28,13 +28,14 @@ export interface HostBuild {
 
 /**
  * Builds `entry` of `root` with a host into `outDir`. `packageName`: import the plugin by this name
- * (an installed tarball) instead of from this repository's dist/; `cwd`: where to run.
+ * (an installed tarball) instead of from this repository's dist/; `cwd`: where to run; `script`: a
+ * copy of host-build.mjs (in a user's project, so that it imports from there).
  */
 export async function buildWithHost(
   host: Host,
-  request: { root: string; entry: string; outDir: string; packageName?: string; cwd?: string },
+  request: { root: string; entry: string; outDir: string; packageName?: string; cwd?: string; script?: string },
 ): Promise<HostBuild> {
-  const script = path.join(repoRoot, 'test/plugin/harness/host-build.mjs');
+  const script = request.script ?? path.join(repoRoot, 'test/plugin/harness/host-build.mjs');
   const command = host === 'bun' ? devBinary('bun') : process.execPath;
   const args = [script, host, request.root, request.entry, request.outDir, ...(request.packageName ? [request.packageName] : [])];
   try {
