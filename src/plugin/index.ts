@@ -29,6 +29,7 @@ import { type CachedIdlModule, compileIdlFile, openApiDocument, openRpcDocument 
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
+import { farmContext } from './farm-context.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
 import { devServerDependencyConfig } from './vite-optimize-deps.js';
@@ -116,6 +117,11 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   function watchSourceFiles(context: UnpluginBuildContext, file: string, files: readonly string[]) {
     sourceFiles.record(file, files);
     const devServer = viteConfig?.command === 'serve';
+    if (meta.framework === 'farm') {
+      // Farm: through its own context (see farm-context.ts); it watches the module's own file already.
+      for (const sourceFile of files) if (sourceFile !== file) farmContext(context).addWatchFile(file, sourceFile);
+      return;
+    }
     for (const sourceFile of files) if (!(devServer && sourceFile === file)) context.addWatchFile(sourceFile);
   }
 

@@ -5,6 +5,7 @@
 import type { UnpluginContext, UnpluginContextMeta } from 'unplugin';
 import type { IdlModuleError } from '../codegen/idl-module-error.js';
 import type { IdlFileReadError } from './read-idl-file.js';
+import { farmContext } from './farm-context.js';
 
 /** Bundlers that print `frame` and `loc` themselves (Vite's overlay shows both). */
 const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
@@ -14,6 +15,7 @@ const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
  * `this.error` only records the error: the caller must return right after.
  */
 export function reportIdlError(context: UnpluginContext, error: IdlModuleError, framework: UnpluginContextMeta['framework']): void {
+  // Farm takes the message text (see farm-context.ts); it prints the frame in it as it is.
   if (framework === 'farm') return farmContext(context).error(error.message);
   const first = error.first;
   const showsFrame = SHOWS_FRAME.has(framework);
@@ -41,14 +43,4 @@ export function reportIdlError(context: UnpluginContext, error: IdlModuleError, 
 export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError, framework: UnpluginContextMeta['framework']): void {
   if (framework === 'farm') return farmContext(context).error(error.message);
   context.error({ message: error.message, id: error.file } as Parameters<UnpluginContext['error']>[0]);
-}
-
-/**
- * Farm's own plugin context, whose `error` takes a message and fails the build with it as it is.
- * Not unplugin's `this.error`: it hands Farm an Error object where Farm takes a string, and Farm's
- * Rust side panics.
- */
-function farmContext(context: UnpluginContext): { error(message: string): void } {
-  const native = (context as unknown as { getNativeBuildContext(): { context: { error(message: string): void } } }).getNativeBuildContext();
-  return native.context;
 }

@@ -3,6 +3,8 @@
 // with the bun binary for `bun`). Usage: host-build.mjs <rsbuild|farm|bun> <root> <entry> <outDir> [package]
 // `package` is where `unplugin-idl-rpc` comes from (default: this repository's dist/).
 // Exits 0 after a successful build; otherwise non-zero, with the host's own build output.
+// With IDLRPC_WATCH=1 (Rsbuild and Farm), it watches and rebuilds instead, until killed.
+const watching = process.env.IDLRPC_WATCH === '1';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -24,14 +26,14 @@ if (host === 'rsbuild') {
       tools: { htmlPlugin: false },
     },
   });
-  const result = await rsbuild.build().catch((error) => {
+  const result = await rsbuild.build({ watch: watching }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });
-  await result.close?.();
+  if (!watching) await result.close?.();
 } else if (host === 'farm') {
-  const { build } = await import('@farmfe/core');
-  await build({
+  const { build, watch } = await import('@farmfe/core');
+  await (watching ? watch : build)({
     root,
     configPath: false,
     clearScreen: false,
