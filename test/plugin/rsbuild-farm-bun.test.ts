@@ -1,12 +1,14 @@
 /**
  * The fixture app (test/plugin/fixtures/app) built with Rsbuild, Farm and Bun (`unplugin-idl-rpc/rsbuild`,
  * `/farm`, `/bun`), as bundlers.test.ts does for the six bundlers: each bundle calls a real server
- * and gets a typed result and the declared error; openapi.json and openrpc.json sit next to it. A
+ * and gets a typed result and the declared error, and `tsc` types the client and the server's
+ * handlers with the `.idl.d.ts` the build wrote; openapi.json and openrpc.json sit next to it. A
  * broken .idl fails each build with file:line:column and the frame in the host's own output. Bun's
  * runtime imports the `.idl` directly through the preload named in bunfig.toml.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
@@ -65,8 +67,17 @@ afterAll(async () => {
 describe.each(HOSTS)('%s', (host: Host) => {
   test('the bundle calls a real server: typed result and declared error; openapi.json and openrpc.json are valid', async () => {
     const outDir = path.join(out, host);
-    const build = await buildWithHost(host, { root: app, entry: 'main.js', outDir });
+    // A copy of its own: the checkout.idl.d.ts in it is this host's.
+    const root = await copyFixtureApp(`hosts/app-${host}`);
+    await rm(path.join(root, 'two-idl.js')); // imports inventory.idl, which main.js does not build
+    const build = await buildWithHost(host, { root, entry: 'main.js', outDir });
     expect(build.code, build.output).toBe(0);
+    // The .d.ts the host's build wrote types the client (main.js) and the server's handlers.
+    const typeCheck = await promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/tsc'), ['--noEmit', '-p', root]).then(
+      () => '',
+      (error: { stdout?: string; message: string }) => error.stdout || error.message,
+    );
+    expect(typeCheck).toBe('');
 
     const fixture = await loadBundle(hostBundleOf(host, outDir));
     apps.set(host, fixture);
