@@ -4,7 +4,8 @@
  * The hosts themselves are not downloaded again on every run: the repository's installed copies
  * (dev dependencies) are linked into the app's node_modules, as an install of them would place them.
  * The app's server runs under Bun's runtime, importing checkout.idl through the tarball's preload,
- * and answers each host's client bundle.
+ * and answers each host's client bundle. The same server, bundled into one module with the tarball's
+ * esbuild entry, runs under `deno serve` and workerd and answers the Rsbuild-built client.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { tempFolder } from '../hostile/harness.js';
 import { checkoutIdlFile, fixtureApp } from '../plugin/harness/workspace.js';
 import { buildWithHost, devBinary, HOSTS, type Host, hostBundleOf } from '../plugin/harness/hosts.js';
 import { type FixtureApp, loadBundle } from '../plugin/harness/run-bundle.js';
+import { serveWithDeno, serveWithWorkerd } from '../plugin/harness/fetch-runtimes.js';
 import { packPackage } from './pack.js';
 
 const run = promisify(execFile);
@@ -24,7 +26,7 @@ let server: ChildProcess | undefined;
 let address: string;
 
 /** The hosts' packages, linked from the repository's node_modules (their own dependencies resolve there). */
-const LINKED_PACKAGES = ['@rsbuild/core', '@farmfe/core'];
+const LINKED_PACKAGES = ['@rsbuild/core', '@farmfe/core', 'esbuild'];
 
 beforeAll(async () => {
   const filename = basename(await packPackage(project.dir));
@@ -38,6 +40,7 @@ beforeAll(async () => {
   cpSync(fixtureApp, join(project.dir, 'app'), { recursive: true, filter: (source) => !/\.idl\.d\.ts(\.map)?$/.test(source) });
   cpSync(checkoutIdlFile, join(project.dir, 'app/checkout.idl'));
   cpSync(join(REPO_ROOT, 'test/plugin/fixtures/bun-runtime'), join(project.dir, 'app'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'test/plugin/fixtures/fetch-runtimes'), join(project.dir, 'app'), { recursive: true });
   // The build script lives in the project, so that it imports the hosts and the plugin from there.
   cpSync(join(REPO_ROOT, 'test/plugin/harness/host-build.mjs'), join(project.dir, 'build.mjs'));
   server = spawn(devBinary('bun'), ['run', 'server.js'], { cwd: join(project.dir, 'app'), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,3 +88,43 @@ function listeningAddress(child: ChildProcess): Promise<string> {
     child.on('exit', (code) => reject(new Error(`the server ended (exit ${code}) before listening:\n${output}`)));
   });
 }
+
+describe('the fetch handler from the tarball, bundled with its esbuild entry', () => {
+  let bundle: string;
+  const servers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    bundle = join(project.dir, 'app/dist/worker.js');
+    const script = `
+      import * as esbuild from 'esbuild';
+      import idlRpc from 'unplugin-idl-rpc/esbuild';
+      await esbuild.build({ entryPoints: ['app/worker.js'], bundle: true, format: 'esm', platform: 'neutral',
+        outfile: ${JSON.stringify(bundle)}, logLevel: 'error', plugins: [idlRpc({ openapi: false, openrpc: false })] });`;
+    writeFileSync(join(project.dir, 'build-worker.mjs'), script);
+    await run(process.execPath, ['build-worker.mjs'], { cwd: project.dir, timeout: 120_000 });
+  }, 180_000);
+
+  afterAll(() => {
+    for (const server of servers) server.kill();
+  });
+
+  test.each([
+    ['deno serve', serveWithDeno],
+    ['workerd', serveWithWorkerd],
+  ] as const)(
+    'under %s answers the Rsbuild-built client',
+    async (_name, serve) => {
+      const server = await serve(bundle, join(project.dir, 'app'));
+      servers.push(server.process);
+      // Built by the Rsbuild test above (tests of a file run in order).
+    const client = await loadBundle<FixtureApp>(hostBundleOf('rsbuild', join(project.dir, 'out-rsbuild')));
+      expect(await client.runOrders(server.address)).toEqual({
+        status: 'paid',
+        total: 42.5,
+        createdAt: 1_700_000_000,
+        declaredError: { name: 'CartNotFoundError', code: 1001, message: 'CartNotFound: no cart no-such-cart' },
+      });
+    },
+    60_000,
+  );
+});
