@@ -117,7 +117,7 @@ describe('the fetch handler from the tarball, bundled with its esbuild entry', (
       const server = await serve(bundle, join(project.dir, 'app'));
       servers.push(server.process);
       // Built by the Rsbuild test above (tests of a file run in order).
-    const client = await loadBundle<FixtureApp>(hostBundleOf('rsbuild', join(project.dir, 'out-rsbuild')));
+      const client = await loadBundle<FixtureApp>(hostBundleOf('rsbuild', join(project.dir, 'out-rsbuild')));
       expect(await client.runOrders(server.address)).toEqual({
         status: 'paid',
         total: 42.5,
