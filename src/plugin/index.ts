@@ -1,6 +1,6 @@
 /**
  * The unplugin factory behind every bundler entry (`unplugin-idl-rpc/vite`, `/rollup`, `/rolldown`,
- * `/esbuild`, `/webpack`, `/rspack`).
+ * `/esbuild`, `/webpack`, `/rspack`, `/rsbuild`, `/farm`, `/bun`).
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
  *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc` (and the `.d.ts` of
