@@ -6,6 +6,7 @@
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
  *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types   run some suites
+ *   --bundlers rsbuild,farm,bun        the build suite builds with these bundlers and hosts only
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -16,7 +17,13 @@ import { parseArgs } from 'node:util';
 import { markdownTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, json: { type: 'string' }, baseline: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    bundlers: { type: 'string' },
+    json: { type: 'string' },
+    baseline: { type: 'string' },
+  },
 });
 
 /** Rounds and durations: `quick` keeps every row but measures briefly. */
@@ -64,6 +71,8 @@ const settings = args.quick
         outputDirectorySizes: [1_000, 5_000],
       },
     };
+
+if (args.bundlers) settings.build.bundlers = args.bundlers.split(',').map((s) => s.trim());
 
 // Loaded on demand, so one suite's missing piece does not stop the others.
 const suites = {

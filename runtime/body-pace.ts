@@ -9,6 +9,7 @@
  * of `graceMs` when that is shorter), so a body is dropped at most one tick after its time is up,
  * never before. The timer runs only while a body is arriving and never keeps the process alive.
  */
+import { unrefTimer } from './unref-timer.js';
 
 /** `bodyGraceMs` when not given. */
 export const DEFAULT_BODY_GRACE_MS = 10_000;
@@ -69,7 +70,7 @@ export class BodyPace {
   }
 
   #arm(): void {
-    this.#timer = setTimeout(this.#onTick, this.#tickMs).unref();
+    this.#timer = unrefTimer(this.#onTick, this.#tickMs);
   }
 
   #onTick = (): void => {

@@ -14,6 +14,7 @@
  * the bare handlers (docs/benchmarks.md). The timer never keeps the process alive: a server is
  * kept alive by its sockets.
  */
+import { unrefTimer } from './unref-timer.js';
 
 /** Ticks per deadline: a call expires at most `1 / TICKS_PER_DEADLINE` of the deadline late. */
 const TICKS_PER_DEADLINE = 10;
@@ -96,7 +97,7 @@ export class DeadlineQueue {
   #arm(): void {
     // Never keeps the process alive: a server is kept alive by its sockets, and ref()/unref()
     // each time the first call starts and the last one ends cost 40 ns a call.
-    this.#timer = setTimeout(this.#onTick, this.#tickMs).unref();
+    this.#timer = unrefTimer(this.#onTick, this.#tickMs);
   }
 
   /**

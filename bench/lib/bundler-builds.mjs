@@ -11,7 +11,10 @@ import { pathToFileURL } from 'node:url';
 // Not ours.mjs: it loads esbuild, which every timed build process would then pay for.
 import { repoRoot } from './checkout.mjs';
 
-export const BUNDLERS = ['vite', 'esbuild', 'webpack', 'rspack', 'rollup', 'rolldown'];
+export const BUNDLERS = ['vite', 'esbuild', 'webpack', 'rspack', 'rollup', 'rolldown', 'rsbuild', 'farm', 'bun'];
+
+/** Hosts whose builds run in their own runtime rather than Node: the binary that runs them. */
+export const HOST_BINARIES = { bun: path.join(repoRoot, 'node_modules', '.bin', 'bun') };
 
 /** What each bundler builds for the pregenerated variant, for the row labels. */
 export const PREGENERATED_SOURCE = {
@@ -21,6 +24,9 @@ export const PREGENERATED_SOURCE = {
   rspack: 'gen/*.ts, builtin:swc-loader',
   rollup: 'gen/*.ts transpiled to .js by esbuild before timing',
   rolldown: 'gen/*.ts, Rolldown TypeScript',
+  rsbuild: 'gen/*.ts, Rsbuild TypeScript',
+  farm: 'gen/*.ts, Farm TypeScript',
+  bun: 'gen/*.ts, Bun.build TypeScript',
 };
 
 /** Bundlers that read the transpiled `gen-js/` copy (entry `main-js.js`). */
@@ -134,10 +140,60 @@ export async function buildApp(bundler, variant, appDir) {
       );
       break;
     }
+    case 'rsbuild': {
+      const { createRsbuild } = await import('@rsbuild/core');
+      const rsbuild = await createRsbuild({
+        cwd: appDir,
+        rsbuildConfig: {
+          plugins,
+          logLevel: 'silent',
+          source: { entry: { app: entry } },
+          output: { distPath: { root: outDir }, filenameHash: false, cleanDistPath: true },
+          tools: { htmlPlugin: false, rspack: usePlugin ? {} : { module: { rules: [extensionlessImports] } } },
+        },
+      });
+      const result = await rsbuild.build();
+      await result.close?.();
+      break;
+    }
+    case 'farm': {
+      const { build } = await import('@farmfe/core');
+      await build({
+        root: appDir,
+        configPath: false,
+        clearScreen: false,
+        // Farm's own logger writes to stdout, where this process reports its figures.
+        customLogger: silentLogger(),
+        compilation: { input: { app: entry }, output: { path: outDir, targetEnv: 'browser' } },
+        plugins,
+      });
+      break;
+    }
+    case 'bun': {
+      const result = await Bun.build({ entrypoints: [entry], outdir: outDir, target: 'browser', minify: true, plugins, throw: false });
+      if (!result.success) throw new Error(result.logs.map(String).join('\n'));
+      break;
+    }
     default:
       throw new Error(`unknown bundler ${bundler} (expected one of ${BUNDLERS.join(', ')})`);
   }
   return javaScriptBytes(outDir);
+}
+
+/** A Farm logger that prints nothing but errors (to stderr). */
+function silentLogger() {
+  const quiet = () => {};
+  return {
+    trace: quiet,
+    debug: quiet,
+    info: quiet,
+    warn: quiet,
+    warnOnce: quiet,
+    errorOnce: quiet,
+    hasErrorLogged: () => false,
+    hasWarnLogged: () => false,
+    error: (message) => console.error(message),
+  };
 }
 
 /** Bytes of every `.js` file under `dir`; throws when there is none (the build wrote nothing). */

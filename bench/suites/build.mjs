@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appDefinitions, freshAppCopy, writeAppTemplates } from '../lib/build-apps.mjs';
-import { BUNDLERS, PREGENERATED_SOURCE } from '../lib/bundler-builds.mjs';
+import { BUNDLERS, HOST_BINARIES, PREGENERATED_SOURCE } from '../lib/bundler-builds.mjs';
 import { cacheDir } from '../lib/load-ts.mjs';
 import { pairedRow } from '../lib/paired-row.mjs';
 import { runJsonChild } from '../lib/run-child.mjs';
@@ -21,7 +21,17 @@ import { runJsonChild } from '../lib/run-child.mjs';
 const buildProcess = fileURLToPath(new URL('./build-process.mjs', import.meta.url));
 const startupProcess = fileURLToPath(new URL('./plugin-startup-process.mjs', import.meta.url));
 
-const BUNDLER_NAMES = { vite: 'Vite', esbuild: 'esbuild', webpack: 'webpack', rspack: 'Rspack', rollup: 'Rollup', rolldown: 'Rolldown' };
+const BUNDLER_NAMES = {
+  vite: 'Vite',
+  esbuild: 'esbuild',
+  webpack: 'webpack',
+  rspack: 'Rspack',
+  rollup: 'Rollup',
+  rolldown: 'Rolldown',
+  rsbuild: 'Rsbuild',
+  farm: 'Farm',
+  bun: 'Bun.build',
+};
 const VARIANTS = ['plugin', 'pregenerated'];
 
 /** Cold then warm build of one variant; resolves with `{ cold, warm, bytes }`. */
@@ -29,8 +39,10 @@ async function coldAndWarm(bundler, variant, template) {
   const work = freshAppCopy(template, `${variant}-work`);
   // In the app folder, as a user runs a build: the project root of tools that have no other (the
   // plugin's disk cache under esbuild, Rollup, Rolldown, webpack and Rspack).
-  const cold = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
-  const warm = await runJsonChild(buildProcess, [bundler, variant, work], { cwd: work });
+  // Bun builds in Bun's own runtime (`Bun.build`), started the same way.
+  const child = { cwd: work, ...(HOST_BINARIES[bundler] ? { command: HOST_BINARIES[bundler] } : {}) };
+  const cold = await runJsonChild(buildProcess, [bundler, variant, work], child);
+  const warm = await runJsonChild(buildProcess, [bundler, variant, work], child);
   return { cold: cold.ms, warm: warm.ms, bytes: cold.bytes };
 }
 

@@ -73,6 +73,7 @@ export const RUNTIME_MANIFEST: readonly string[] = [
   'shutdown.ts',
   'text-strings.ts',
   'transport-error.ts',
+  'unref-timer.ts',
   'validation.ts',
   'wire-conversion.ts',
   'wire-formats.ts',

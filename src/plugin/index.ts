@@ -1,6 +1,6 @@
 /**
  * The unplugin factory behind every bundler entry (`unplugin-idl-rpc/vite`, `/rollup`, `/rolldown`,
- * `/esbuild`, `/webpack`, `/rspack`).
+ * `/esbuild`, `/webpack`, `/rspack`, `/rsbuild`, `/farm`, `/bun`).
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
  *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc` (and the `.d.ts` of
@@ -29,6 +29,7 @@ import { type CachedIdlModule, compileIdlFile, openApiDocument, openRpcDocument 
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
 import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
+import { farmContext } from './farm-context.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
 import { configureDevServer } from './vite-dev-server.js';
 import { devServerDependencyConfig } from './vite-optimize-deps.js';
@@ -116,6 +117,11 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   function watchSourceFiles(context: UnpluginBuildContext, file: string, files: readonly string[]) {
     sourceFiles.record(file, files);
     const devServer = viteConfig?.command === 'serve';
+    if (meta.framework === 'farm') {
+      // Farm: through its own context (see farm-context.ts); it watches the module's own file already.
+      for (const sourceFile of files) if (sourceFile !== file) farmContext(context).addWatchFile(file, sourceFile);
+      return;
+    }
     for (const sourceFile of files) if (!(devServer && sourceFile === file)) context.addWatchFile(sourceFile);
   }
 
@@ -149,7 +155,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
       modules.delete(file);
       if (error instanceof IdlModuleError) reportIdlError(context, error, meta.framework);
-      else reportUnreadableIdl(context, error);
+      else reportUnreadableIdl(context, error, meta.framework);
       // Reached in esbuild and webpack, where `this.error` only records the error: hand back an
       // empty module so the bundler reports the recorded error instead of parsing the IDL as JS.
       return { code: '', map: null };

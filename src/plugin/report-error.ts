@@ -5,6 +5,7 @@
 import type { UnpluginContext, UnpluginContextMeta } from 'unplugin';
 import type { IdlModuleError } from '../codegen/idl-module-error.js';
 import type { IdlFileReadError } from './read-idl-file.js';
+import { farmContext } from './farm-context.js';
 
 /** Bundlers that print `frame` and `loc` themselves (Vite's overlay shows both). */
 const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
@@ -14,6 +15,8 @@ const SHOWS_FRAME = new Set(['vite', 'rollup', 'rolldown']);
  * `this.error` only records the error: the caller must return right after.
  */
 export function reportIdlError(context: UnpluginContext, error: IdlModuleError, framework: UnpluginContextMeta['framework']): void {
+  // Farm takes the message text (see farm-context.ts); it prints the frame in it as it is.
+  if (framework === 'farm') return farmContext(context).error(error.message);
   const first = error.first;
   const showsFrame = SHOWS_FRAME.has(framework);
   const vite = framework === 'vite';
@@ -37,6 +40,7 @@ export function reportIdlError(context: UnpluginContext, error: IdlModuleError, 
  * file). The message starts with the file, for the bundlers that ignore `id`. As with
  * {@link reportIdlError}, the caller must return right after.
  */
-export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError): void {
+export function reportUnreadableIdl(context: UnpluginContext, error: IdlFileReadError, framework: UnpluginContextMeta['framework']): void {
+  if (framework === 'farm') return farmContext(context).error(error.message);
   context.error({ message: error.message, id: error.file } as Parameters<UnpluginContext['error']>[0]);
 }

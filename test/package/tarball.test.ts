@@ -19,6 +19,9 @@ const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'
   exports: Record<string, string | { types?: string; default: string }>;
 };
 
+/** Entries that run only in Bun (`Bun.build`, `Bun.plugin`): imported with Bun's binary below. */
+const BUN_ONLY_ENTRIES = ['./bun', './bun/preload'];
+
 const project = tempFolder('idlrpc-tarball-');
 const installed = join(project.dir, 'node_modules', manifest.name);
 let installOutput = '';
@@ -61,7 +64,7 @@ describe('the packed package installed into an empty project', () => {
   });
 
   it('imports every entry of the exports map, and finds the types each names', async () => {
-    const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+    const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json' && !BUN_ONLY_ENTRIES.includes(key));
     for (const key of entries) {
       const target = manifest.exports[key];
       if (typeof target === 'object' && target.types) expect(existsSync(join(installed, target.types)), target.types).toBe(true);
@@ -77,10 +80,20 @@ describe('the packed package installed into an empty project', () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
     const loaded = JSON.parse(stdout) as Record<string, number | string>;
     expect(Object.keys(loaded)).toHaveLength(entries.length);
-    for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack'])
+    for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack', 'rsbuild', 'farm'])
       expect(loaded[`${manifest.name}/${bundler}`]).toBe('object');
     expect(loaded[`${manifest.name}/runtime/client`]).toBeGreaterThan(0);
     expect(loaded[`${manifest.name}/runtime/mock`]).toBeGreaterThan(0);
+  });
+
+  it('imports the Bun entries in Bun: the plugin and the runtime preload', async () => {
+    const script = `
+      await import('${manifest.name}/bun/preload');
+      const { default: idlRpc, idlRpcRuntime } = await import('${manifest.name}/bun');
+      console.log(JSON.stringify({ build: typeof idlRpc().setup, runtime: idlRpcRuntime().target }));`;
+    const { stdout } = await run(join(REPO_ROOT, 'node_modules/.bin/bun'), ['-e', script], { cwd: project.dir });
+    expect(JSON.parse(stdout)).toEqual({ build: 'function', runtime: 'bun' });
+    for (const key of BUN_ONLY_ENTRIES) expect(Object.keys(manifest.exports)).toContain(key);
   });
 
   it('serves the API reference page from the installed files, and says what to install without the optional viewer', async () => {
