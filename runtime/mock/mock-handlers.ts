@@ -1,6 +1,6 @@
 /**
  * `createMockHandlers`: handler objects for every method of an IDL that answer with mock values
- * (docs/mock.md), for `createRpcServer` in tests, for MSW (runtime/msw.ts) and for the plugin's mock
+ * (docs/mock.md), for `createRpcServer` in tests, for MSW (runtime/mock/msw.ts) and for the plugin's mock
  * mode. The same method and params under the same seed give the same answer; every answer passes
  * the method's result validation (a value that would not is made again without `@example`s, and
  * failing that, the call answers a clear Internal error naming what could not be met).

@@ -1,5 +1,5 @@
 /**
- * Mock mode adds nothing to a production bundle: no runtime entry but runtime/mock and runtime/msw
+ * Mock mode adds nothing to a production bundle: no runtime entry but runtime/mock (with its msw.ts)
  * reaches the mock code, so an app (or a server) bundled from them carries none of it.
  */
 import { join } from 'node:path';
@@ -21,5 +21,5 @@ it.each(['client.ts', 'core.ts', 'index.ts'])('runtime/%s reaches no mock code',
   });
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs.length).toBeGreaterThan(1);
-  expect(inputs.filter((input) => input.startsWith('runtime/mock/') || input === 'runtime/msw.ts')).toEqual([]);
+  expect(inputs.filter((input) => input.startsWith('runtime/mock/') || input === 'runtime/mock/msw.ts')).toEqual([]);
 });

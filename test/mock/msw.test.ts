@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileIdl, toIdlJson } from '../../src/idl/index.js';
 import { HttpTransport } from '../../runtime/client.js';
-import { createMswHandlers } from '../../runtime/msw.js';
+import { createMswHandlers } from '../../runtime/mock/msw.js';
 import { compileValidators } from '../../runtime/validation.js';
 
 const idl = toIdlJson(compileIdl(readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8'), 'checkout.idl'));

@@ -176,8 +176,8 @@ describe('runtime/', () => {
     for (const { name: file, ownFile } of files) {
       const source = readFileSync(join(runtimeDir, file), 'utf8');
       for (const [, specifier] of source.matchAll(/\bfrom\s+'([^']+)'/g)) {
-        // runtime/msw.ts, its own entry, imports its optional peer MSW.
-        const peer = file === 'msw.ts' && specifier === 'msw';
+        // runtime/mock/msw.ts, its own entry, imports its optional peer MSW.
+        const peer = file === 'mock/msw.ts' && specifier === 'msw';
         const allowed = specifier.startsWith('node:') || specifier.startsWith('@sinclair/typebox') || ownFile.test(specifier) || peer;
         expect(allowed, `${file} imports ${specifier}`).toBe(true);
       }

@@ -5,10 +5,10 @@
  * MSW is an optional peer dependency: only this entry imports it.
  */
 import { http, type HttpHandler } from 'msw';
-import { createFetchHandler } from './fetch.js';
-import type { IdlJson } from './idl-json.js';
-import { createMockHandlers, type MockOptions } from './mock/mock-handlers.js';
-import { createRpcServer, type RpcServerOptions } from './server.js';
+import { createFetchHandler } from '../fetch.js';
+import type { IdlJson } from '../idl-json.js';
+import { createMockHandlers, type MockOptions } from './mock-handlers.js';
+import { createRpcServer, type RpcServerOptions } from '../server.js';
 
 /** The options of `createMswHandlers`: the mock's, where the endpoint is, and real handlers to keep. */
 export interface MswMockOptions extends MockOptions {
