@@ -1,0 +1,54 @@
+/**
+ * One HTTP request of `-conform` and its answer, as plain data (so a request can be printed as `curl`,
+ * sent again while shrinking, and an answer quoted in the report).
+ */
+
+export interface HttpRequest {
+  method: 'POST' | 'GET';
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  /** The `content-type` header, '' when absent. */
+  contentType: string;
+  text: string;
+}
+
+/** The server could not be reached at all (refused, unknown host, reset before an answer). */
+export class ServerUnreachableError extends Error {
+  override name = 'ServerUnreachableError';
+}
+
+/** How long one answer may take before the request counts as unanswered. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends the request. A timeout gives `undefined` (reported as a violation: the server took the request
+ * and gave no answer); a connection that cannot be made throws ServerUnreachableError.
+ */
+export async function exchange(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promise<HttpAnswer | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') return undefined;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new ServerUnreachableError(cause?.code ?? cause?.message ?? (error as Error).message);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+}
