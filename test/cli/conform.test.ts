@@ -102,11 +102,28 @@ describe('idlrpc -conform', () => {
     });
   }
 
-  it('shrinks what it reports: the wrong result comes with the smallest request that gets it', async () => {
-    server = await startCheckoutServer({ validateResponses: false, handlers: checkoutHandlers(() => ({ ...product, price: '25.50' })) });
-    const run = await conform(server.url);
-    expect(run.stdout).toContain('CatalogService.getProduct (JSON-RPC): the result does not match');
-    expect(run.stdout).toMatch(/"method":"CatalogService\.getProduct","params":(\[""\]|\{"productId":""\})/);
+  it('shrinks what it reports: the smallest request that still breaks the rule', async () => {
+    // Wrong only for ids of 6 characters or more: the first such request found is longer, shrinking cuts it to 6.
+    const handlers = checkoutHandlers((id) => (String(id).length >= 6 ? { ...product, price: 'x' } : null));
+    server = await startCheckoutServer({ validateResponses: false, handlers });
+    const run = await runCli([
+      '-conform',
+      server.url,
+      IDL,
+      '-methods',
+      'CatalogService.getProduct',
+      '-runs',
+      '40',
+      '-seed',
+      '7',
+      '-rate',
+      '2000',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/request \(shrunk in \d+ steps\): curl /);
+    const params = /"method":"CatalogService\.getProduct","params":(\[[^\]]*\]|\{[^}]*\})/.exec(run.stdout)?.[1] ?? '';
+    const id = Object.values(JSON.parse(params) as Record<string, string>)[0];
+    expect([...id]).toHaveLength(6);
   });
 
   it('prints -header values as environment variables in the curl commands, never as given', async () => {
