@@ -35,6 +35,7 @@ export function isJsonMediaType(contentType: string): boolean {
 
 /** Parses an answer's body as JSON, or gives the finding that it is none. */
 export function answerJson(answer: HttpAnswer): { value?: unknown; finding?: Finding } {
+  if (answer.tooLarge) return { finding: { rule: 'answer-size', message: 'the answer is larger than 16 MiB; the rest was not read' } };
   if (!isJsonMediaType(answer.contentType)) {
     return { finding: { rule: 'content-type', message: `the answer's content-type is ${JSON.stringify(answer.contentType)}, not JSON` } };
   }

@@ -15,6 +15,8 @@ export interface HttpAnswer {
   /** The `content-type` header, '' when absent. */
   contentType: string;
   text: string;
+  /** The body passed MAX_ANSWER_BYTES: `text` is empty, and the answer breaks the rule `answer-size`. */
+  tooLarge?: true;
 }
 
 /** The server could not be reached at all (refused, unknown host, reset before an answer). */
@@ -44,11 +46,35 @@ export async function exchange(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new ServerUnreachableError(cause?.code ?? cause?.message ?? (error as Error).message);
   }
-  let text: string;
+  const contentType = response.headers.get('content-type') ?? '';
   try {
-    text = await response.text();
+    const text = await boundedText(response, MAX_ANSWER_BYTES);
+    return text === undefined
+      ? { status: response.status, contentType, text: '', tooLarge: true }
+      : { status: response.status, contentType, text };
   } catch {
     return undefined;
   }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+}
+
+/** The largest answer body read: past it the answer is reported as too large, and the rest is not read. */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, or undefined (and the connection cancelled) once it passes `limit` bytes: a server cannot fill the memory. */
+async function boundedText(response: Response, limit: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -2,6 +2,8 @@
  * `idlrpc -conform`: passes against a server that keeps the checkout IDL, and fails with the right
  * rule against servers that each break one; exit 2 when it cannot check.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutHandlers, product, RpcError, staleCheckoutIdl, startCheckoutServer, type TestServer } from './conform-servers.js';
 import { ensureBuilt, runCli } from './run-cli.js';
@@ -132,6 +134,31 @@ describe('idlrpc -conform', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain('s3cret');
     expect(run.stdout).toContain('-H "Authorization: $IDLRPC_HEADER_1"');
+  });
+
+  it('an endless answer is read up to 16 MiB and reported, not kept in memory', async () => {
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    const endless = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const write = () => {
+        while (res.write(chunk)) {}
+      };
+      res.on('drain', write);
+      write();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    server = {
+      url: `http://127.0.0.1:${(endless.address() as AddressInfo).port}/`,
+      close: () =>
+        new Promise((resolve) => {
+          endless.close(() => resolve());
+          endless.closeAllConnections();
+        }),
+    };
+    const run = await runCli(['-conform', server.url, IDL, '-methods', 'CatalogService.getProduct', '-runs', '1', '-rate', '2000']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('[rpc-idl] rpc-idl (protocol): rpc-idl: the answer is larger than 16 MiB; the rest was not read');
+    expect(rules(run.stdout)).toContain('answer-size');
   });
 
   it('exit 2 when the server cannot be reached', async () => {
