@@ -5,7 +5,7 @@
  *
  *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types   run some suites
+ *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types,conform   run some suites
  *   --bundlers rsbuild,farm,bun        the build suite builds with these bundlers and hosts only
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
@@ -45,6 +45,7 @@ const settings = args.quick
       lsp: { rounds: 5 },
       // GitHub's IDL and the larger synthetic sizes take minutes: full runs only.
       types: { rounds: 1, github: false, syntheticSizes: [250], outputDirectorySizes: [] },
+      conform: { rounds: 1, calls: 300 },
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
@@ -70,6 +71,7 @@ const settings = args.quick
         syntheticSizes: [1_000, 5_000, 20_000],
         outputDirectorySizes: [1_000, 5_000],
       },
+      conform: { rounds: 5, calls: 2_000 },
     };
 
 if (args.bundlers) settings.build.bundlers = args.bundlers.split(',').map((s) => s.trim());
@@ -90,6 +92,7 @@ const suites = {
   dev: async (s) => (await import('./suites/dev.mjs')).runDevSuite(s),
   lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
   types: async (s) => (await import('./suites/types.mjs')).runTypesSuite(s),
+  conform: async (s) => (await import('./suites/conform.mjs')).runConformSuite(s),
 };
 const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
 for (const name of selected) {

@@ -147,6 +147,11 @@ const devRows = [
   'Vite dev server RSS after 5 edits of one 10,008-line IDL file, each served, after GC | 5 edits of its pre-generated gen/types.ts',
 ];
 
+// idlrpc -conform against the generated client, one row.
+const conformRows = [
+  'idlrpc -conform, CPU per request (getProduct), against the generated client making the calls (goal: at most 3x) | generated client',
+];
+
 describe('npm run bench -- --quick', () => {
   let workDir: string;
   let report: Report;
@@ -190,6 +195,7 @@ describe('npm run bench -- --quick', () => {
       ...devRows,
       ...lspRows,
       ...typesRows,
+      ...conformRows,
     ]);
   });
 

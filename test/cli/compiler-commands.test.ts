@@ -181,7 +181,7 @@ describe('idlrpc -validate', () => {
     expect(checkout.code).toBe(0);
     expect(checkout.stdout).toBe('checkout.idl: ok (3 interfaces, 8 structs, 2 enums, 6 errors)\n');
     expect(checkout.stderr).toContain(
-      "checkout.idl:118:32: warning: stream method 'watchOrder' is a construct of this implementation only: the IDL family's other implementations cannot parse 'stream' before a return type",
+      "checkout.idl:122:32: warning: stream method 'watchOrder' is a construct of this implementation only: the IDL family's other implementations cannot parse 'stream' before a return type",
     );
     expect(checkout.stderr.trimEnd().endsWith('1 portability warning in checkout.idl')).toBe(true);
   });

@@ -85,8 +85,9 @@ describe('the IDL checksum is the family algorithm', () => {
   });
 
   // Both values were computed by the family's own implementation, not by ours.
-  // docs/playground.md: the playground's IDL is the reference plus one stream method and its error, nothing else.
-  test("the playground's checkout.idl is the reference file plus watchOrder and OrderNotFound", () => {
+  // docs/playground.md: the playground's IDL is the reference plus one stream method and its error, and
+  // @readonly tags on its reads (comment lines to the family's other implementations, outside the checksum).
+  test("the playground's checkout.idl is the reference file plus watchOrder, OrderNotFound and @readonly tags", () => {
     const playground = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const additions = [
       '    1006 OrderNotFound  "order does not exist"\n',
@@ -94,7 +95,10 @@ describe('the IDL checksum is the family algorithm', () => {
         '    watchOrder(orderId string) stream Order raises(OrderNotFound)\n',
     ];
     for (const addition of additions) expect(playground).toContain(addition);
-    expect(additions.reduce((text, addition) => text.replace(addition, ''), playground)).toBe(checkoutSource);
+    const tags = playground.match(/^ {4}\/\/ @readonly\n/gm) ?? [];
+    expect(tags).toHaveLength(4);
+    const withoutTags = playground.replaceAll('    // @readonly\n', '');
+    expect(additions.reduce((text, addition) => text.replace(addition, ''), withoutTags)).toBe(checkoutSource);
   });
 
   test("checkout.idl without raises(...) gives the family generator's checksum", () => {

@@ -103,7 +103,8 @@ describe('OpenAPI binding: POST <base>/<Interface>/<method> with named params', 
   });
 
   it('other verbs: 405', async () => {
-    const answer = await fetch(`${server.url}/CatalogService/listProducts`);
+    // A method that is not @readonly: a GET of one that is would be its read over GET.
+    const answer = await fetch(`${server.url}/CartService/clearCart`);
     expect(answer.status).toBe(405);
     expect(await answer.text()).toBe('{"error":"Method Not Allowed"}');
   });

@@ -44,7 +44,8 @@ describe('preflight', () => {
       expect(await response.text()).toBe('');
       expect(corsHeaders(response)).toStrictEqual({
         'access-control-allow-origin': APP,
-        'access-control-allow-methods': 'POST',
+        // The checkout IDL's reads are @readonly, so they are answered over GET too.
+        'access-control-allow-methods': 'GET, POST',
         'access-control-allow-headers': 'content-type, authorization, x-idlrpc-contract',
         'access-control-max-age': '600',
         vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',

@@ -17,9 +17,15 @@ export function printIdlJson(idl) {
   const own = (/** @type {{ namespace: string }} */ d) => d.namespace === idl.rootNamespace;
   const name = (/** @type {{ name: string, namespace: string }} */ d) =>
     own(d) && d.name.startsWith(`${d.namespace}.`) ? d.name.slice(d.namespace.length + 1) : d.name;
-  /** @param {string | undefined} text @param {string} indent */
-  const comment = (text, indent) => {
-    if (text) for (const line of text.split('\n')) out.push(`${indent}// ${line}`.trimEnd());
+  /**
+   * An item's doc comment, then its doc tags, which the JSON form keeps out of `comment` (docs/idl.md, "Doc tags").
+   * @param {{ comment?: string, deprecated?: string, readonly?: boolean, examples?: unknown[] }} item @param {string} indent
+   */
+  const comment = (item, indent) => {
+    if (item.comment) for (const line of item.comment.split('\n')) out.push(`${indent}// ${line}`.trimEnd());
+    if (item.deprecated !== undefined) out.push(`${indent}// @deprecated ${item.deprecated}`.trimEnd());
+    if (item.readonly) out.push(`${indent}// @readonly`);
+    for (const example of item.examples ?? []) out.push(`${indent}// @example ${JSON.stringify(example)}`);
   };
   const imported = new Set(
     [...(idl.structs ?? []), ...(idl.enums ?? []), ...(idl.unions ?? []), ...(idl.errors ?? []), ...(idl.interfaces ?? [])]
@@ -30,21 +36,21 @@ export function printIdlJson(idl) {
     out.push('', `// Declared in imported namespaces: ${[...imported].sort().join(', ')} (shown with qualified names).`);
   for (const declared of idl.enums ?? []) {
     out.push('');
-    comment(declared.comment, '');
+    comment(declared, '');
     out.push(`enum ${name(declared)} {`);
     for (const value of declared.values ?? []) {
-      comment(value.comment, '    ');
+      comment(value, '    ');
       out.push(`    ${value.name}`);
     }
     out.push('}');
   }
   for (const struct of idl.structs ?? []) {
     out.push('');
-    comment(struct.comment, '');
+    comment(struct, '');
     out.push(`struct ${name(struct)}${struct.extends ? ` extends ${struct.extends}` : ''} {`);
     const width = Math.max(0, ...(struct.fields ?? []).map((/** @type {any} */ f) => f.name.length));
     for (const field of struct.fields ?? []) {
-      comment(field.comment, '    ');
+      comment(field, '    ');
       const attributes = attributeListText(field, field.optional);
       out.push(`    ${field.name.padEnd(width)}  ${typeText(field.type)}${attributes ? `  ${attributes}` : ''}`);
     }
@@ -52,11 +58,11 @@ export function printIdlJson(idl) {
   }
   for (const union of idl.unions ?? []) {
     out.push('');
-    comment(union.comment, '');
+    comment(union, '');
     out.push(`union ${name(union)}${union.discriminator === 'kind' ? '' : ` [discriminator=${union.discriminator}]`} {`);
     const width = Math.max(0, ...(union.variants ?? []).map((/** @type {any} */ v) => v.tag.length));
     for (const variant of union.variants ?? []) {
-      comment(variant.comment, '    ');
+      comment(variant, '    ');
       out.push(`    ${variant.tag.padEnd(width)}  ${variant.type}`);
     }
     out.push('}');
@@ -66,18 +72,18 @@ export function printIdlJson(idl) {
     out.push('', 'errors {');
     const width = Math.max(...errors.map((/** @type {any} */ e) => name(e).length));
     for (const error of errors) {
-      comment(error.comment, '    ');
+      comment(error, '    ');
       out.push(`    ${error.code} ${name(error).padEnd(width)} ${JSON.stringify(error.message)}`);
     }
     out.push('}');
   }
   for (const declared of idl.interfaces ?? []) {
     out.push('');
-    comment(declared.comment, '');
+    comment(declared, '');
     out.push(`interface ${name(declared)} {`);
     for (const [index, method] of (declared.methods ?? []).entries()) {
       if (index > 0) out.push('');
-      comment(method.comment, '    ');
+      comment(method, '    ');
       out.push(`    ${methodSignature(method)}`);
     }
     out.push('}');

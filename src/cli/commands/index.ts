@@ -4,6 +4,7 @@
  */
 import type { Command } from '../command.js';
 import { breakingCommand } from './breaking.js';
+import { conformCommand } from './conform.js';
 import { dtsCommand } from './dts.js';
 import { formatCommand } from './format.js';
 import { generateCommand } from './generate.js';
@@ -33,4 +34,5 @@ export const commands: readonly Command[] = [
   mcpStdioCommand,
   versionCommand,
   helpCommand,
+  conformCommand,
 ];
