@@ -101,10 +101,15 @@ describe('JSON form', () => {
     expect(json.structs![0].comment).toBe('A product.');
   });
 
-  test('the checkout IDL is unchanged', () => {
+  test('the checkout IDL changes only by its @readonly tags: readonly on those four methods, nothing without them', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
-    const json = JSON.stringify(toIdlJson(compileIdl(source, 'checkout.idl')));
-    expect(json).not.toMatch(/"deprecated"|"readonly"|"examples"/);
+    const json = toIdlJson(compileIdl(source, 'checkout.idl'));
+    const reads = json.interfaces.flatMap((iface) => iface.methods.filter((m) => m.readonly).map((m) => `${iface.name}.${m.name}`));
+    expect(reads).toEqual(['CatalogService.listProducts', 'CatalogService.getProduct', 'CartService.getCart', 'OrderService.getOrder']);
+    expect(JSON.stringify(json)).not.toMatch(/"deprecated"|"examples"/);
+    const untagged = source.replace(/^\s*\/\/ @readonly\n/gm, '');
+    expect(untagged).not.toContain('@readonly');
+    expect(JSON.stringify(toIdlJson(compileIdl(untagged, 'checkout.idl')))).not.toMatch(/"deprecated"|"readonly"|"examples"/);
   });
 });
 
