@@ -2,12 +2,11 @@
  * Runs `next` in a fresh app folder (fresh-app.ts): builds with either bundler, starts `next start`
  * or `next dev`, and calls the app's endpoint with a client generated from the app's `.idl`.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../cli/run-cli.js';
+import { freePort, type RunningServer, stopProcessGroup, waitUntilAnswering } from './server-process.js';
 
 const run = promisify(execFile);
 
@@ -47,23 +46,7 @@ export async function nextBuild(dir: string, bundler: NextBundler): Promise<Next
   }
 }
 
-export interface RunningNext {
-  url: string;
-  /** Everything the server printed so far. */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export type RunningNext = RunningServer;
 
 /** Starts `next start` or `next dev` in `dir` and waits until it answers. */
 export async function startNext(dir: string, command: 'start' | 'dev', bundler: NextBundler = 'turbopack'): Promise<RunningNext> {
@@ -87,65 +70,4 @@ export async function startNext(dir: string, command: 'start' | 'dev', bundler: 
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return running;
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`next did not answer ${url} within 120 s`);
-}
-
-function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return Promise.resolve();
-  }
-  const killer = setTimeout(() => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-  }, 5_000);
-  return exited.finally(() => clearTimeout(killer));
-}
-
-/** What the generated client got from the app's endpoint. */
-export interface ClientAnswers {
-  greeting: string;
-  declaredError: { name: string; code: number } | string;
-}
-
-/**
- * Compiles the app's `greeter.idl` with the installed package's compiler into a client module in
- * the app, and calls the endpoint with it from a separate Node process: one answer, one declared error.
- */
-export async function callWithGeneratedClient(dir: string, url: string): Promise<ClientAnswers> {
-  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/plugin/compiler.js', `file://${dir}/`).href;
-  const { compileIdlFile } = (await import(compilerUrl)) as {
-    compileIdlFile(file: string, maxBytes: number, cacheFolder: undefined): Promise<{ js: string }>;
-  };
-  const compiled = await compileIdlFile(path.join(dir, 'greeter.idl'), 1 << 20, undefined);
-  writeFileSync(path.join(dir, 'greeter-client.mjs'), compiled.js);
-  const script = `
-    import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
-    import { GreeterServiceClient, NameTooLongError } from './greeter-client.mjs';
-    const client = new GreeterServiceClient(new HttpTransport(${JSON.stringify(`${url}/rpc`)}));
-    const greeting = await client.greet('node');
-    const declaredError = await client.greet('a name that is far too long').then(
-      () => 'no error',
-      (error) => (error instanceof NameTooLongError ? { name: error.name, code: error.code } : String(error)),
-    );
-    console.log(JSON.stringify({ greeting, declaredError }));`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, timeout: 30_000 });
-  return JSON.parse(stdout) as ClientAnswers;
 }

@@ -10,9 +10,6 @@ import type { FreshApp } from './fresh-app.js';
  */
 export const NEXT_APP_PACKAGES = ['@types/react@19.3.3'];
 
-/** greeter.idl with a syntax error on line 4, column 5: a field where the errors block wants a code. */
-export const BROKEN_IDL = 'namespace greeter\n\nerrors {\n    NameTooLong "no code"\n}\n';
-
 /** Asserts the output names the broken file with line and column and shows the frame. */
 export function expectIdlErrorReport(output: string, dir: string): void {
   expect(output).toContain(`${path.join(dir, 'greeter.idl')}:4:5: error: expected an error code`);

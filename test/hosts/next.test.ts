@@ -10,8 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from '../chromium.js';
 import { createFreshApp, type FreshApp, removePackedTarball } from './fresh-app.js';
-import { callWithGeneratedClient, nextBuild, startNext } from './next-app-runner.js';
-import { BROKEN_IDL, NEXT_APP_PACKAGES, expectIdlErrorReport, editDeclaredErrorCode } from './next-fixture.js';
+import { BROKEN_IDL, callWithGeneratedClient } from './greeter-fixture.js';
+import { nextBuild, startNext } from './next-app-runner.js';
+import { editDeclaredErrorCode, expectIdlErrorReport, NEXT_APP_PACKAGES } from './next-fixture.js';
 
 const missingChromium = chromiumMissing();
 let app: FreshApp;
