@@ -44,7 +44,10 @@ export interface WebpackConfigShape {
  * `runAfterProductionCompile` hook run after this one's). `options` must be plain JSON: Turbopack
  * passes loader options to a worker process.
  */
-export function withIdlRpc<Config extends NextConfigShape>(nextConfig: Config, options: IdlRpcPluginOptions = {}): Config {
+export function withIdlRpc<Config extends NextConfigShape>(
+  nextConfig: Config,
+  options: IdlRpcPluginOptions = {},
+): Config & NextConfigShape {
   const resolved = resolveOptions(options); // refuses bad options at config time, before any build
   const distDir = nextConfig.distDir ?? '.next';
   const loader = { loader: LOADER, options: { plugin: options, distDir } satisfies IdlLoaderOptions };
