@@ -160,4 +160,17 @@ describe('the packed package installed into an empty project', () => {
     );
     expect(existsSync(join(project.dir, 'go-out', 'idlrpc', 'idlrpc.go'))).toBe(true);
   });
+
+  it('sets up Next.js from the next entry, its loader a file of the installed package', async () => {
+    const script = `
+      import { withIdlRpc } from '${manifest.name}/next';
+      const config = withIdlRpc({ reactStrictMode: true });
+      const rule = config.turbopack.rules['*.idl'];
+      console.log(JSON.stringify({ as: rule.as, loader: rule.loaders[0].loader, strict: config.reactStrictMode }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project.dir });
+    const config = JSON.parse(stdout) as { as: string; loader: string; strict: boolean };
+    expect(config).toMatchObject({ as: '*.js', strict: true });
+    expect(config.loader.startsWith(installed)).toBe(true);
+    expect(existsSync(config.loader)).toBe(true);
+  });
 });

@@ -1,0 +1,44 @@
+/**
+ * The greeter service every host fixture serves (greeter.idl in test/hosts/next-app and
+ * test/hosts/sveltekit-app): a client generated from it, a broken copy of it.
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** greeter.idl with a syntax error on line 4, column 5: a field where the errors block wants a code. */
+export const BROKEN_IDL = 'namespace greeter\n\nerrors {\n    NameTooLong "no code"\n}\n';
+
+/** What the generated client got from the app's endpoint. */
+export interface ClientAnswers {
+  greeting: string;
+  declaredError: { name: string; code: number } | string;
+}
+
+/**
+ * Compiles the app's `idl` (greeter.idl, relative to `dir`) with the installed package's compiler into a client module in
+ * the app, and calls the endpoint with it from a separate Node process: one answer, one declared error.
+ */
+export async function callWithGeneratedClient(dir: string, url: string, idl = 'greeter.idl'): Promise<ClientAnswers> {
+  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/plugin/compiler.js', `file://${dir}/`).href;
+  const { compileIdlFile } = (await import(compilerUrl)) as {
+    compileIdlFile(file: string, maxBytes: number, cacheFolder: undefined): Promise<{ js: string }>;
+  };
+  const compiled = await compileIdlFile(path.join(dir, idl), 1 << 20, undefined);
+  writeFileSync(path.join(dir, 'greeter-client.mjs'), compiled.js);
+  const script = `
+    import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
+    import { GreeterServiceClient, NameTooLongError } from './greeter-client.mjs';
+    const client = new GreeterServiceClient(new HttpTransport(${JSON.stringify(`${url}/rpc`)}));
+    const greeting = await client.greet('node');
+    const declaredError = await client.greet('a name that is far too long').then(
+      () => 'no error',
+      (error) => (error instanceof NameTooLongError ? { name: error.name, code: error.code } : String(error)),
+    );
+    console.log(JSON.stringify({ greeting, declaredError }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, timeout: 30_000 });
+  return JSON.parse(stdout) as ClientAnswers;
+}
