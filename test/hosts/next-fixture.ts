@@ -4,12 +4,6 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { FreshApp } from './fresh-app.js';
 
-/**
- * Installed with the tarball into the fresh app: React's types, which `next build`'s type check
- * needs and which no workspace of the repository installs (from npm's cache after the first run).
- */
-export const NEXT_APP_PACKAGES = ['@types/react@19.3.3'];
-
 /** Asserts the output names the broken file with line and column and shows the frame. */
 export function expectIdlErrorReport(output: string, dir: string): void {
   expect(output).toContain(`${path.join(dir, 'greeter.idl')}:4:5: error: expected an error code`);

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshApp, type FreshApp, removePackedTarball } from './fresh-app.js';
 import { BROKEN_IDL, callWithGeneratedClient } from './greeter-fixture.js';
 import { type NextBundler, nextBuild, startNext } from './next-app-runner.js';
-import { editDeclaredErrorCode, expectIdlErrorReport, NEXT_APP_PACKAGES } from './next-fixture.js';
+import { editDeclaredErrorCode, expectIdlErrorReport } from './next-fixture.js';
 
 let app: FreshApp;
 
 beforeAll(async () => {
-  app = await createFreshApp('next-app', NEXT_APP_PACKAGES);
+  app = await createFreshApp('next-app');
 }, 300_000);
 
 afterAll(async () => {

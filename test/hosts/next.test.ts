@@ -12,13 +12,13 @@ import { chromiumMissing, launchChromium } from '../chromium.js';
 import { createFreshApp, type FreshApp, removePackedTarball } from './fresh-app.js';
 import { BROKEN_IDL, callWithGeneratedClient } from './greeter-fixture.js';
 import { nextBuild, startNext } from './next-app-runner.js';
-import { editDeclaredErrorCode, expectIdlErrorReport, NEXT_APP_PACKAGES } from './next-fixture.js';
+import { editDeclaredErrorCode, expectIdlErrorReport } from './next-fixture.js';
 
 const missingChromium = chromiumMissing();
 let app: FreshApp;
 
 beforeAll(async () => {
-  app = await createFreshApp('next-app', NEXT_APP_PACKAGES);
+  app = await createFreshApp('next-app');
 }, 300_000);
 
 afterAll(async () => {

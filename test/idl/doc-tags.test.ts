@@ -104,7 +104,9 @@ describe('JSON form', () => {
   test('the checkout IDL changes only by its @readonly tags: readonly on those four methods, nothing without them', () => {
     const source = readFileSync(new URL('../../playground/checkout.idl', import.meta.url), 'utf8');
     const json = toIdlJson(compileIdl(source, 'checkout.idl'));
-    const reads = json.interfaces.flatMap((iface) => iface.methods.filter((m) => m.readonly).map((m) => `${iface.name}.${m.name}`));
+    const reads = (json.interfaces ?? []).flatMap((iface) =>
+      (iface.methods ?? []).filter((m) => m.readonly).map((m) => `${iface.name}.${m.name}`),
+    );
     expect(reads).toEqual(['CatalogService.listProducts', 'CatalogService.getProduct', 'CartService.getCart', 'OrderService.getOrder']);
     expect(JSON.stringify(json)).not.toMatch(/"deprecated"|"examples"/);
     const untagged = source.replace(/^\s*\/\/ @readonly\n/gm, '');
