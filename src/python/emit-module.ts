@@ -18,7 +18,7 @@ import { allFields, type IdlModel } from '../idl/model.js';
 import { shortName } from '../codegen/namespace-view.js';
 import { snakeCase } from '../case-conversion.js';
 import { claimPythonName, enumMemberNames, snakeNames } from './python-names.js';
-import type { ProgramNames } from './program-names.js';
+import { type ProgramNames, RUNTIME_EXPORTS } from './program-names.js';
 import { commentLine, docstring, MAX_LINE, pyString, wrapLines } from './python-text.js';
 import { brackets, call, conditional, flat, layout, paren, type PyCode, subscript, text } from './python-layout.js';
 
@@ -30,19 +30,6 @@ export interface ModuleContext {
   /** The interfaces' contract fingerprints, by IDL name. */
   fingerprints: ReadonlyMap<string, string>;
 }
-
-/** The names the runtime module exports that the root module re-exports. */
-export const RUNTIME_EXPORTS = [
-  'Batch',
-  'BatchResult',
-  'CONTRACT_HEADER',
-  'Call',
-  'DeclaredError',
-  'InvalidResultError',
-  'RpcError',
-  'Transport',
-  'TransportError',
-] as const;
 
 /** The body of the module (everything after the header). */
 export function emitModule(context: ModuleContext): string {

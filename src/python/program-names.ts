@@ -37,7 +37,8 @@ export interface ProgramNames {
 
 /** Names every module imports or the root module re-exports from the runtime: IDL names yield to them. */
 const MODULE_NAMES = ['Any', 'ClassVar', 'Iterator', 'Literal', 'Optional', 'Union'];
-const ROOT_NAMES = [
+/** The names the runtime module exports that the root module re-exports. */
+export const RUNTIME_EXPORTS = [
   'Batch',
   'BatchResult',
   'CONTRACT_HEADER',
@@ -47,7 +48,7 @@ const ROOT_NAMES = [
   'RpcError',
   'Transport',
   'TransportError',
-];
+] as const;
 
 /** The names of `model`'s program; `packageName` overrides the root namespace's. */
 export function programNames(model: IdlModel, packageName?: string): ProgramNames {
@@ -67,7 +68,7 @@ export function programNames(model: IdlModel, packageName?: string): ProgramName
   for (const namespace of namespaces) {
     // Classes differing only in case or underscores (`OrderStatus`, `Order_Status`) share a stem: `_` tells them apart.
     const stems = new Set<string>();
-    const taken = new Set<string>([...MODULE_NAMES, ...(namespace === undefined ? ROOT_NAMES : [])]);
+    const taken = new Set<string>([...MODULE_NAMES, ...(namespace === undefined ? RUNTIME_EXPORTS : [])]);
     const mine = <T extends { namespace?: string; name: { text: string } }>(items: readonly T[]) =>
       items.filter((item) => item.namespace === namespace);
     for (const decl of [...mine(model.structs), ...mine(model.enums), ...mine(model.unions ?? [])]) {

@@ -1,6 +1,49 @@
-/** A server process of a host under test: a free port, waiting until it answers, stopping its process group. */
-import type { ChildProcess } from 'node:child_process';
+/**
+ * A build or server process of a host under test: a build's outcome, a free port, waiting until a
+ * server answers, stopping its process group.
+ */
+import { type ChildProcess, execFile } from 'node:child_process';
 import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** How a build ended: whether it succeeded, and what it printed. */
+export interface BuildOutcome {
+  ok: boolean;
+  /** stdout and stderr together. */
+  output: string;
+}
+
+/** Runs a build (`node <args>` in `cwd`); resolves with its outcome instead of throwing. */
+export async function buildOutcome(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<BuildOutcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd, env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
+    return { ok: true, output: `${stdout}${stderr}` };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}${failed.message}` };
+  }
+}
+
+/**
+ * Collects what a server started `detached` on `port` prints and resolves once its `/rpc` answers;
+ * stops it and rejects, with its output, when it exits or does not answer.
+ */
+export async function serverAnswering(child: ChildProcess, port: number): Promise<RunningServer> {
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const running = { url, output: () => output, stop: () => stopProcessGroup(child) };
+  try {
+    await waitUntilAnswering(`${url}/rpc`, child);
+  } catch (error) {
+    await running.stop();
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  return running;
+}
 
 export interface RunningServer {
   url: string;
