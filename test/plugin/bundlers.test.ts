@@ -12,10 +12,9 @@ import type http from 'node:http';
 import path from 'node:path';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { compileIdl, toIdlJson } from '../../src/idl/index.js';
-import { createRpcServer, listen, RpcError } from '../../runtime/index.js';
 import { BUNDLERS, buildWith, type Bundler } from './harness/bundlers.js';
 import { openApiProblems } from './harness/openapi-validation.js';
+import { startFixtureOrderServer } from './harness/order-server.js';
 import { loadBundle } from './harness/run-bundle.js';
 import { addressOf, closeServer, copyFixtureApp, freshDir } from './harness/workspace.js';
 
@@ -45,31 +44,7 @@ const SERVER_ONLY_MARKERS = [
 beforeAll(async () => {
   app = await copyFixtureApp('bundlers/app');
   out = await freshDir('bundlers/out');
-  const idl = toIdlJson(compileIdl(await readFile(path.join(app, 'checkout.idl'), 'utf8'), 'checkout.idl'));
-  const server = createRpcServer({
-    idl,
-    handlers: {
-      OrderService: {
-        getOrder: (orderId: string) =>
-          orderId === 'order-1'
-            ? {
-                orderId,
-                cart: { cartId: 'cart-1', items: [{ productId: 'p-1', quantity: 2, price: 21.25 }], subtotal: 42.5 },
-                shippingAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
-                paymentMethod: 'paypal',
-                status: 'paid',
-                total: 42.5,
-                createdAt: 1_700_000_000,
-              }
-            : null,
-        createOrder: (request: { cartId: string }) => {
-          throw new RpcError(1001, `CartNotFound: no cart ${request.cartId}`);
-        },
-        async *watchOrder() {},
-      },
-    },
-  });
-  rpc = await listen(server, { port: 0, host: '127.0.0.1' });
+  rpc = await startFixtureOrderServer(app);
   baseAddress = addressOf(rpc);
 });
 
