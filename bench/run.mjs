@@ -7,6 +7,7 @@
  *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
  *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types,conform   run some suites
  *   --bundlers rsbuild,farm,bun        the build suite builds with these bundlers and hosts only
+ *   --only next                        Next.js builds with the plugin and pre-generated (on demand only)
  *   --json <file>                      also write rows and machine info as JSON
  *   --baseline <dir>                   the in-process suite also times the server of another built
  *                                      checkout of this package (e.g. the commit before a change)
@@ -46,6 +47,7 @@ const settings = args.quick
       // GitHub's IDL and the larger synthetic sizes take minutes: full runs only.
       types: { rounds: 1, github: false, syntheticSizes: [250], outputDirectorySizes: [] },
       conform: { rounds: 1, calls: 300 },
+      next: { rounds: 1 },
     }
   : {
       server: { rounds: 3, seconds: 3, warmupSeconds: 1 },
@@ -72,6 +74,7 @@ const settings = args.quick
         outputDirectorySizes: [1_000, 5_000],
       },
       conform: { rounds: 5, calls: 2_000 },
+      next: { rounds: 3 },
     };
 
 if (args.bundlers) settings.build.bundlers = args.bundlers.split(',').map((s) => s.trim());
@@ -93,8 +96,11 @@ const suites = {
   lsp: async (s) => (await import('./suites/lsp.mjs')).runLspSuite(s),
   types: async (s) => (await import('./suites/types.mjs')).runTypesSuite(s),
   conform: async (s) => (await import('./suites/conform.mjs')).runConformSuite(s),
+  next: async (s) => (await import('./suites/next-build.mjs')).runNextBuildSuite(s),
 };
-const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites);
+/** Suites that run only when named in --only (each takes many minutes). */
+const ON_DEMAND = new Set(['next']);
+const selected = args.only ? args.only.split(',').map((s) => s.trim()) : Object.keys(suites).filter((name) => !ON_DEMAND.has(name));
 for (const name of selected) {
   if (!suites[name]) {
     console.error(`unknown suite "${name}"; suites: ${Object.keys(suites).join(', ')}`);

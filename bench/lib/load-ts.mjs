@@ -10,8 +10,8 @@ import { repoRoot } from './checkout.mjs';
 
 export const cacheDir = path.join(repoRoot, 'bench', '.cache');
 
-/** Bundles `tsFile` (absolute) and imports the result. */
-export async function importTypeScript(tsFile, plugins = []) {
+/** Bundles `tsFile` (absolute) and imports the result; `define` replaces expressions, as esbuild does. */
+export async function importTypeScript(tsFile, plugins = [], define = undefined) {
   mkdirSync(cacheDir, { recursive: true });
   const outfile = path.join(cacheDir, `${path.relative(repoRoot, tsFile).replaceAll(/[\\/]/g, '__')}.mjs`);
   await build({
@@ -23,6 +23,7 @@ export async function importTypeScript(tsFile, plugins = []) {
     target: 'node20',
     packages: 'external',
     plugins,
+    define,
     logLevel: 'error',
   });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
