@@ -113,8 +113,24 @@ function generate(generator: Generator, document: string, folder: string): Promi
         env: { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(join(workspace, 'typescript-5.mjs')).href}` },
       });
     case 'orval':
-      return run(bin(root, 'orval'), ['-i', document, '-o', join(folder, 'orval', 'api.ts'), '--client', 'fetch'], { cwd: folder });
+      return run(bin(root, 'orval'), ['-i', withoutReadOperations(document), '-o', join(folder, 'orval', 'api.ts'), '--client', 'fetch'], {
+        cwd: folder,
+      });
   }
+}
+
+/**
+ * A copy of the document without the GET operations of `@readonly` methods: orval 7.13's fetch
+ * client fails on a query parameter described by `content` (the JSON-encoded parameters of reads
+ * over GET) with "Cannot read properties of undefined (reading 'type')" (docs/openapi.md, "Reads
+ * over GET"). openapi-typescript, Hey API and Prism read the whole document.
+ */
+function withoutReadOperations(documentFile: string): string {
+  const document = JSON.parse(readFileSync(documentFile, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  for (const path of Object.values(document.paths)) delete path.get;
+  const copy = documentFile.replace(/\.json$/, '.without-reads.json');
+  writeFileSync(copy, JSON.stringify(document));
+  return copy;
 }
 
 /** Type-checks the client in `folder` and everything it imports with the project's TypeScript; resolves with the diagnostics. */

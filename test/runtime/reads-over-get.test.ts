@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpTransport, readOverGet } from '../../runtime/client.js';
 import { createFetchHandler, createRpcServer, type RpcServerOptions } from '../../runtime/index.js';
 import { readAddress } from '../../runtime/read-exchange.js';
-import { checkoutIdl, checkoutIdlWithReads } from './fixtures/checkout-idl.js';
+import { checkoutIdlWithoutReads, checkoutIdlWithReads } from './fixtures/checkout-idl.js';
 import { checkoutHandlers, products } from './helpers.js';
 
 function readServer(options: Partial<RpcServerOptions> = {}) {
@@ -122,7 +122,7 @@ describe('a @readonly method over GET', () => {
       expect(answer.status, path).toBe(405);
       expect(answer.text).toBe('{"error":"Method Not Allowed"}');
     }
-    const plain = createFetchHandler(createRpcServer({ idl: checkoutIdl, handlers: checkoutHandlers().handlers }));
+    const plain = createFetchHandler(createRpcServer({ idl: checkoutIdlWithoutReads, handlers: checkoutHandlers().handlers }));
     expect((await plain(new Request(`http://api.test/CatalogService/getProduct?productId=${q('p1')}`))).status).toBe(405);
     // Outside the base: not a read.
     const { handle } = readServer();
@@ -222,7 +222,7 @@ describe('a @readonly method over GET', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
     const withoutReads = createRpcServer({
-      idl: checkoutIdl,
+      idl: checkoutIdlWithoutReads,
       handlers: checkoutHandlers().handlers,
       cors: { origins: ['https://app.test'] },
     });
