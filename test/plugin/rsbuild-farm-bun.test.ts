@@ -7,7 +7,7 @@
  * runtime imports the `.idl` directly through the preload named in bunfig.toml.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -92,8 +92,8 @@ describe('a broken .idl', () => {
     expect(build.code, `${host} build succeeded`).not.toBe(0);
     expect(build.output).toContain(`checkout.idl:${line}:${column}: error: unknown type 'floot'`);
     // The frame, as printed lines (not escaped into one line): the marked line and its caret
-    // (Rsbuild draws a gutter, `│`, in front of the lines of an error).
-    expect(build.output).toMatch(new RegExp(`\\n[ │]*> ${line} \\|\\s+subtotal\\s+floot\\n[ │]*\\|\\s+\\^{5}`));
+    // (Rsbuild draws a gutter, `│`, in front of the lines of an error, coloured when CI is set).
+    expect(stripVTControlCharacters(build.output)).toMatch(new RegExp(`\\n[ │]*> ${line} \\|\\s+subtotal\\s+floot\\n[ │]*\\|\\s+\\^{5}`));
   });
 });
 
