@@ -11,6 +11,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import { waitForOutput } from '../child-process.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../cli/run-cli.js';
 import { tempFolder } from '../hostile/harness.js';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   // The build script lives in the project, so that it imports the hosts and the plugin from there.
   cpSync(join(REPO_ROOT, 'test/plugin/harness/host-build.mjs'), join(project.dir, 'build.mjs'));
   server = spawn(devBinary('bun'), ['run', 'server.js'], { cwd: join(project.dir, 'app'), stdio: ['ignore', 'pipe', 'pipe'] });
-  address = await listeningAddress(server);
+  address = (await waitForOutput(server, /listening on (\S+)/, 60_000, 'the Bun server'))[1];
 }, 300_000);
 
 afterAll(() => {
@@ -73,21 +74,6 @@ describe.each(HOSTS)('%s, from the tarball in a fresh app folder', (host: Host) 
     });
   }, 120_000);
 });
-
-/** The address the server prints (`listening on <address>`); rejects with its output if it ends first. */
-function listeningAddress(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`the server ended (exit ${code}) before listening:\n${output}`)));
-  });
-}
 
 describe('the fetch handler from the tarball, bundled with its esbuild entry', () => {
   let bundle: string;

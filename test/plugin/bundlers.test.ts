@@ -7,7 +7,7 @@
  * carry no server code, TypeBox or validators (tree-shaking). A broken .idl must fail every build
  * with its file:line:column in the message.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
@@ -16,7 +16,7 @@ import { BUNDLERS, buildWith, type Bundler } from './harness/bundlers.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { startFixtureOrderServer } from './harness/order-server.js';
 import { loadBundle } from './harness/run-bundle.js';
-import { addressOf, closeServer, copyFixtureApp, freshDir } from './harness/workspace.js';
+import { addressOf, closeServer, copyBrokenFixtureApp, copyFixtureApp, freshDir } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -100,13 +100,7 @@ describe('a broken .idl', () => {
   let column: number;
 
   beforeAll(async () => {
-    broken = await copyFixtureApp('bundlers/broken');
-    const idlFile = path.join(broken, 'checkout.idl');
-    const lines = (await readFile(idlFile, 'utf8')).split('\n');
-    line = lines.findIndex((text) => /^\s+subtotal\s+float/.test(text)) + 1;
-    lines[line - 1] = lines[line - 1].replace('float', 'floot');
-    column = lines[line - 1].indexOf('floot') + 1;
-    await writeFile(idlFile, lines.join('\n'));
+    ({ dir: broken, line, column } = await copyBrokenFixtureApp('bundlers/broken'));
   });
 
   test.each(BUNDLERS)('fails the %s build with file:line:column in the message', async (bundler) => {

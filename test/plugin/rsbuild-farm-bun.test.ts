@@ -8,16 +8,17 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify, stripVTControlCharacters } from 'node:util';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import { waitForOutput } from '../child-process.js';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildWithHost, devBinary, HOSTS, type Host, hostBundleOf } from './harness/hosts.js';
 import { openApiProblems } from './harness/openapi-validation.js';
 import { startFixtureOrderServer } from './harness/order-server.js';
 import { type FixtureApp, loadBundle } from './harness/run-bundle.js';
-import { addressOf, closeServer, copyFixtureApp, freshDir, repoRoot } from './harness/workspace.js';
+import { addressOf, closeServer, copyBrokenFixtureApp, copyFixtureApp, freshDir, repoRoot } from './harness/workspace.js';
 
 // Builds run in child processes: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -78,13 +79,7 @@ describe('a broken .idl', () => {
   let column: number;
 
   beforeAll(async () => {
-    broken = await copyFixtureApp('hosts/broken');
-    const idlFile = path.join(broken, 'checkout.idl');
-    const lines = (await readFile(idlFile, 'utf8')).split('\n');
-    line = lines.findIndex((text) => /^\s+subtotal\s+float/.test(text)) + 1;
-    lines[line - 1] = lines[line - 1].replace('float', 'floot');
-    column = lines[line - 1].indexOf('floot') + 1;
-    await writeFile(idlFile, lines.join('\n'));
+    ({ dir: broken, line, column } = await copyBrokenFixtureApp('hosts/broken'));
   });
 
   test.each(HOSTS)('fails the %s build with file:line:column and the frame in its output', async (host) => {
@@ -108,7 +103,7 @@ describe("Bun's runtime with the preload in bunfig.toml", () => {
     const root = await copyFixtureApp('hosts/bun-runtime');
     await cp(path.join(repoRoot, 'test/plugin/fixtures/bun-runtime'), root, { recursive: true });
     server = spawn(devBinary('bun'), ['run', 'server.js'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const address = await listeningAddress(server);
+    const address = (await waitForOutput(server, /listening on (\S+)/, 60_000, 'the Bun server'))[1];
     const client = apps.get('bun') ?? (await loadBundle<FixtureApp>(hostBundleOf('bun', path.join(out, 'bun'))));
     expect(await client.runOrders(address)).toEqual({
       status: 'paid',
@@ -118,18 +113,3 @@ describe("Bun's runtime with the preload in bunfig.toml", () => {
     });
   });
 });
-
-/** The address a server process prints (`listening on <address>`); rejects with its output if it ends first. */
-function listeningAddress(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`the server ended (exit ${code}) before listening:\n${output}`)));
-  });
-}

@@ -3,7 +3,7 @@
  * fixture app, so the `.idl.d.ts` the plugin writes and the edits a test makes never touch the
  * committed fixture.
  */
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import path from 'node:path';
@@ -29,6 +29,17 @@ export async function copyFixtureApp(name: string): Promise<string> {
   await cp(fixtureApp, dir, { recursive: true, filter: (source) => !/\.idl\.d\.ts(\.map)?$/.test(source) });
   await cp(checkoutIdlFile, path.join(dir, 'checkout.idl'));
   return dir;
+}
+
+/** A copy of the fixture app whose `checkout.idl` has one error: `subtotal floot`, at `line`:`column`. */
+export async function copyBrokenFixtureApp(name: string): Promise<{ dir: string; line: number; column: number }> {
+  const dir = await copyFixtureApp(name);
+  const idlFile = path.join(dir, 'checkout.idl');
+  const lines = (await readFile(idlFile, 'utf8')).split('\n');
+  const line = lines.findIndex((text) => /^\s+subtotal\s+float/.test(text)) + 1;
+  lines[line - 1] = lines[line - 1].replace('float', 'floot');
+  await writeFile(idlFile, lines.join('\n'));
+  return { dir, line, column: lines[line - 1].indexOf('floot') + 1 };
 }
 
 /** A copy of the fixture folder `test/plugin/fixtures/<fixture>` in a fresh `test-output/plugin/<name>`. */
