@@ -3,7 +3,7 @@
  * test/hosts/sveltekit-app): a client generated from it, a broken copy of it.
  */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -23,11 +23,12 @@ export interface ClientAnswers {
  * the app, and calls the endpoint with it from a separate Node process: one answer, one declared error.
  */
 export async function callWithGeneratedClient(dir: string, url: string, idl = 'greeter.idl'): Promise<ClientAnswers> {
-  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/plugin/compiler.js', `file://${dir}/`).href;
-  const { compileIdlFile } = (await import(compilerUrl)) as {
-    compileIdlFile(file: string, maxBytes: number, cacheFolder: undefined): Promise<{ js: string }>;
+  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/plugin/compile-idl-file.js', `file://${dir}/`).href;
+  const { compileIdlText } = (await import(compilerUrl)) as {
+    compileIdlText(text: string, file: string, maxBytes: number): { js: string };
   };
-  const compiled = await compileIdlFile(path.join(dir, idl), 1 << 20, undefined);
+  const file = path.join(dir, idl);
+  const compiled = compileIdlText(readFileSync(file, 'utf8'), file, 1 << 20);
   writeFileSync(path.join(dir, 'greeter-client.mjs'), compiled.js);
   const script = `
     import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';

@@ -2,7 +2,7 @@
  * Loading a bundler plugin costs little: importing `unplugin-idl-rpc/<bundler>` and making the
  * plugin loads neither the compiler nor its heavy dependencies (TypeBox, whose compiler the
  * generator runs; yaml, which only OpenAPI input needs). They load when the first `.idl` is compiled,
- * as one module that the build bundled (src/build/bundle-lazy-parts.mjs).
+ * from the bundles the build makes of the plugin (src/build/bundle-plugin.mjs).
  * Checked in a fresh Node process (the published entries, dist/) with a module hook that records
  * every module loaded.
  */
@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { BUNDLERS } from './harness/bundlers.js';
@@ -30,13 +31,22 @@ register('data:text/javascript,' + encodeURIComponent(\`
 \`));
 `)}`;
 
-/** The modules loaded while `script` ran, split at the lines it printed as `MARK <name>`. */
-async function modulesLoadedBy(script: string, log: string): Promise<string[]> {
+/**
+ * What ran `script` loaded: `files`, the module files Node loaded, and `code`, the modules whose code
+ * they hold: a file itself, or for the plugin's bundles (dist/src/plugin/) the modules bundled into
+ * it, which esbuild names in a comment line before each (`// dist/src/idl/parser.js`).
+ */
+async function modulesLoadedBy(script: string, log: string): Promise<{ files: string[]; code: string[] }> {
   await promisify(execFile)(process.execPath, ['--import', recorder, '--input-type=module', '-e', script], {
     cwd: repoRoot,
     env: { ...process.env, LOADED_LOG: log },
   });
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const files = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const code = files.flatMap((url) => {
+    if (!url.includes('/dist/src/plugin/')) return [url];
+    return [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ ((?:dist|node_modules)\/\S+\.m?js)$/gm)].map((match) => match[1]);
+  });
+  return { files, code };
 }
 
 const heavy = [
@@ -51,11 +61,11 @@ const heavy = [
 
 test.each(BUNDLERS)('making the %s plugin loads neither the compiler nor TypeBox nor yaml', async (bundler) => {
   const log = path.join(folder, `${bundler}.log`);
-  const loaded = await modulesLoadedBy(`const { default: make } = await import('unplugin-idl-rpc/${bundler}'); make();`, log);
-  expect(loaded.some((url) => url.includes('/dist/src/plugin/'))).toBe(true);
+  const { files, code } = await modulesLoadedBy(`const { default: make } = await import('unplugin-idl-rpc/${bundler}'); make();`, log);
+  expect(files.some((url) => url.includes('/dist/src/plugin/'))).toBe(true);
   for (const { what, pattern } of heavy)
     expect(
-      loaded.filter((url) => pattern.test(url)),
+      code.filter((module) => pattern.test(module)),
       what,
     ).toEqual([]);
 });
@@ -72,41 +82,38 @@ function loadCheckout(options: object): string {
   `;
 }
 
-/** The plugin's compiler: one module, bundled by the build (src/build/bundle-lazy-parts.mjs). */
-const compilerBundle = /\/dist\/src\/plugin\/compile-idl-file\.js$/;
-
-test('compiling the first .idl loads the compiler as one bundled module', async () => {
-  const loaded = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'compile.log'));
-  expect(loaded.some((url) => compilerBundle.test(url))).toBe(true);
-  // Loaded file by file, the compiler and TypeBox are some 300 modules and most of a cold build's wait.
+test('compiling the first .idl loads the compiler and TypeBox, bundled (src/build/bundle-plugin.mjs)', async () => {
+  const { files, code } = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'compile.log'));
+  expect(code.some((module) => heavy[0].pattern.test(module))).toBe(true);
+  expect(code.some((module) => heavy[3].pattern.test(module))).toBe(true);
+  // File by file, the compiler and TypeBox are some 300 modules and most of a cold build's wait.
   for (const { what, pattern } of heavy)
     expect(
-      loaded.filter((url) => pattern.test(url)),
+      files.filter((url) => pattern.test(url)),
       what,
     ).toEqual([]);
-  expect(loaded.filter((url) => /\/dist\/src\/idl\//.test(url)).length).toBeLessThan(5);
+  expect(files.filter((url) => url.includes('/dist/src/plugin/')).length).toBeLessThan(30);
 });
 
 test('the breaking-change check loads only when the breaking option is on', async () => {
   const breakingCheck = heavy.find((h) => h.what === 'the breaking-change check')!.pattern;
   const off = await modulesLoadedBy(loadCheckout({ dts: false, cache: false }), path.join(folder, 'breaking-off.log'));
-  expect(off.filter((url) => breakingCheck.test(url))).toEqual([]);
+  expect(off.code.filter((module) => breakingCheck.test(module))).toEqual([]);
   const on = await modulesLoadedBy(
     loadCheckout({ dts: false, cache: false, breaking: { against: path.join(repoRoot, 'playground', 'checkout.idl') } }),
     path.join(folder, 'breaking-on.log'),
   );
-  expect(on.some((url) => breakingCheck.test(url))).toBe(true);
+  expect(on.code.some((module) => breakingCheck.test(module))).toBe(true);
 });
 
 test('a module from the disk cache loads neither the compiler nor TypeBox', async () => {
   const options = { dts: false, cacheDir: path.join(folder, 'cache') };
   const first = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-miss.log'));
-  expect(first.some((url) => compilerBundle.test(url))).toBe(true);
+  expect(first.code.some((module) => heavy[3].pattern.test(module))).toBe(true);
   const second = await modulesLoadedBy(loadCheckout(options), path.join(folder, 'cache-hit.log'));
-  expect(second.filter((url) => compilerBundle.test(url))).toEqual([]);
   for (const { what, pattern } of heavy)
     expect(
-      second.filter((url) => pattern.test(url)),
+      second.code.filter((module) => pattern.test(module)),
       what,
     ).toEqual([]);
 });
