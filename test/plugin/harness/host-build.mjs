@@ -4,7 +4,10 @@
 // `package` is where `unplugin-idl-rpc` comes from (default: this repository's dist/).
 // Exits 0 after a successful build; otherwise non-zero, with the host's own build output.
 // With IDLRPC_WATCH=1 (Rsbuild and Farm), it watches and rebuilds instead, until killed.
+// With IDLRPC_DEV_PORT=<port> (Rsbuild), it runs `rsbuild dev`'s server on that port instead, until
+// killed, and prints "dev server ready".
 const watching = process.env.IDLRPC_WATCH === '1';
+const devPort = Number(process.env.IDLRPC_DEV_PORT) || undefined;
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -13,7 +16,20 @@ const entryOf = (name) =>
   packageName ? `${packageName}/${name}` : pathToFileURL(path.resolve(import.meta.dirname, `../../../dist/src/plugin/${name}.js`)).href;
 const { default: idlRpc } = await import(entryOf(host));
 
-if (host === 'rsbuild') {
+if (devPort && host === 'rsbuild') {
+  const { createRsbuild } = await import('@rsbuild/core');
+  const rsbuild = await createRsbuild({
+    cwd: root,
+    rsbuildConfig: {
+      plugins: [idlRpc()],
+      logLevel: 'error',
+      source: { entry: { index: `./${entry}` } },
+      server: { host: '127.0.0.1', port: devPort, strictPort: true },
+    },
+  });
+  await rsbuild.startDevServer();
+  console.log('dev server ready');
+} else if (host === 'rsbuild') {
   const { createRsbuild } = await import('@rsbuild/core');
   const rsbuild = await createRsbuild({
     cwd: root,
