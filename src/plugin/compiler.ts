@@ -9,19 +9,25 @@
  */
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
+import { fileContentHash } from './content-hash.js';
 import { cachedDocument } from './document-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
+import { compileWhenSettled } from './settled-compile.js';
 
 export type { CachedIdlModule } from './compile-cache.js';
 
 /**
  * Reads and compiles an `.idl` file with the files it imports, or takes it from the compile cache
  * (in memory, and in `cacheFolder` when given); throws `IdlModuleError` for a broken file and
- * `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`.
+ * `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`. A compile
+ * that read a file while it was being written runs again once it holds still (settled-compile.ts).
  */
 export function compileIdlFile(file: string, maxBytes: number, cacheFolder: string | undefined): Promise<CachedIdlModule> {
-  return compileIdlFileCached(file, maxBytes, cacheFolder);
+  return compileWhenSettled(
+    () => compileIdlFileCached(file, maxBytes, cacheFolder),
+    (read) => fileContentHash(read, maxBytes),
+  );
 }
 
 /** The openapi.json of the given models (see openapi-asset.ts). */

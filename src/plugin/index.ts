@@ -31,12 +31,10 @@ import { IdlFileReadError } from './read-idl-file.js';
 import { reportIdlError, reportUnreadableIdl } from './report-error.js';
 import { farmContext } from './farm-context.js';
 import { GENERATED_IMPORT_FILTER, resolveGeneratedImport, resolveRuntimeFile, RUNTIME_IMPORT, TYPEBOX_IMPORT } from './runtime-paths.js';
-import { configureDevServer } from './vite-dev-server.js';
 import { devServerDependencyConfig } from './vite-optimize-deps.js';
 import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
-import { buildServerEntry, configurePreviewServer } from './vite-preview.js';
 import { writeIfChanged } from '../atomic-write.js';
 
 export type {
@@ -246,15 +244,19 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         viteConfig = config;
         if (config.command === 'serve') devFsAccess = await devServerFsAccess(config);
       },
-      configureServer(server) {
+      // The dev and preview servers' parts load when Vite starts one (Vite awaits these hooks before
+      // it serves): a build, and every other bundler, never loads them.
+      async configureServer(server) {
         devServer = server;
-        return configureDevServer(server, options, () => modules.keys(), sourceFiles, compile, diskCacheFolder);
+        const { configureDevServer } = await import('./vite-dev-server.js');
+        configureDevServer(server, options, () => modules.keys(), sourceFiles, compile, diskCacheFolder);
       },
       hotUpdate({ file, modules }) {
         return idlHotUpdateModules(file, modules, this.environment.moduleGraph, sourceFiles);
       },
-      configurePreviewServer(server) {
-        return configurePreviewServer(server, options);
+      async configurePreviewServer(server) {
+        const { configurePreviewServer } = await import('./vite-preview.js');
+        configurePreviewServer(server, options);
       },
       async writeBundle(outputOptions) {
         if (ssrDocuments.length === 0) return;
@@ -271,6 +273,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       async closeBundle() {
         // Only the client build starts the server build; the server build itself is an SSR build.
         if (viteConfig?.command !== 'build' || viteConfig.build.ssr || !options.server) return;
+        const { buildServerEntry } = await import('./vite-preview.js');
         await buildServerEntry(viteConfig, options.server, () => unplugin.vite(userOptions) as Plugin);
       },
     },
