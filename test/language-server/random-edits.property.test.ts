@@ -66,7 +66,7 @@ async function validateHeaders(text: string): Promise<string[]> {
   return stderr
     .split('\n')
     .filter((line) => line.startsWith('fuzz.idl:'))
-    .map((line) => line.slice('fuzz.idl:'.length).replace(/^(\d+:\d+): error: /, '$1: '));
+    .map((line) => line.slice('fuzz.idl:'.length).replace(/^(\d+:\d+): (?:error|warning|note): /, '$1: '));
 }
 
 const headers = (diagnostics: Diagnostic[]) =>

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { waitForOutput } from '../child-process.js';
 import { chromiumMissing, launchChromium } from '../chromium.js';
-import { copyFixtureApp, repoRoot } from './harness/workspace.js';
+import { copyFixtureApp, repoRoot, withBrokenEnumLine } from './harness/workspace.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -83,11 +83,8 @@ describe('rsbuild dev server', () => {
     await page!.goto(url);
     await poll(() => statuses.textContent()).toBe('pending,paid,shipped,delivered,cancelled');
 
-    const lines = originalIdl.split('\n');
-    const line = lines.findIndex((text) => text.startsWith('enum PaymentMethod')) + 1;
-    lines[line - 1] = 'enum PaymentMethod {{';
-    const column = lines[line - 1].indexOf('{{') + 2; // the second brace is the unexpected one
-    await writeFile(idlFile, lines.join('\n'));
+    const { text: broken, line, column } = withBrokenEnumLine(originalIdl);
+    await writeFile(idlFile, broken);
     await poll(overlayText).toContain(`checkout.idl:${line}:${column}`);
     expect(await overlayText()).toContain('enum PaymentMethod {{');
 

@@ -10,7 +10,7 @@ import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { chromiumMissing, launchChromium } from '../chromium.js';
 import { startViteDevServer } from './harness/vite-dev.js';
-import { copyFixtureApp } from './harness/workspace.js';
+import { copyFixtureApp, withBrokenEnumLine } from './harness/workspace.js';
 
 // Builds and tools run in this file: generous limits for a busy 2-core CI machine (no timing is asserted).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -53,11 +53,8 @@ test('an .idl edit updates the page; a syntax error shows in the overlay and fix
   await writeFile(idlFile, originalIdl.replace('    cancelled\n', '    cancelled\n    refunded\n'));
   await poll(() => statuses.textContent()).toBe('pending,paid,shipped,delivered,cancelled,refunded');
 
-  const lines = originalIdl.split('\n');
-  const line = lines.findIndex((text) => text.startsWith('enum PaymentMethod')) + 1;
-  lines[line - 1] = 'enum PaymentMethod {{';
-  const column = lines[line - 1].indexOf('{{') + 2; // the second brace is the unexpected one
-  await writeFile(idlFile, lines.join('\n'));
+  const { text: broken, line, column } = withBrokenEnumLine(originalIdl);
+  await writeFile(idlFile, broken);
   const overlay = page!.locator('vite-error-overlay');
   await poll(() => overlay.count()).toBe(1);
   const message = await overlay.locator('.message').textContent();

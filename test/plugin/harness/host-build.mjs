@@ -16,37 +16,29 @@ const entryOf = (name) =>
   packageName ? `${packageName}/${name}` : pathToFileURL(path.resolve(import.meta.dirname, `../../../dist/src/plugin/${name}.js`)).href;
 const { default: idlRpc } = await import(entryOf(host));
 
-if (devPort && host === 'rsbuild') {
+if (host === 'rsbuild') {
   const { createRsbuild } = await import('@rsbuild/core');
-  const rsbuild = await createRsbuild({
-    cwd: root,
-    rsbuildConfig: {
-      plugins: [idlRpc()],
-      logLevel: 'error',
-      source: { entry: { index: `./${entry}` } },
-      server: { host: '127.0.0.1', port: devPort, strictPort: true },
-    },
-  });
-  await rsbuild.startDevServer();
-  console.log('dev server ready');
-} else if (host === 'rsbuild') {
-  const { createRsbuild } = await import('@rsbuild/core');
-  const rsbuild = await createRsbuild({
-    cwd: root,
-    rsbuildConfig: {
-      plugins: [idlRpc()],
-      logLevel: 'error',
-      source: { entry: { app: `./${entry}` } },
-      output: { distPath: { root: outDir }, filenameHash: false, cleanDistPath: true },
-      splitChunks: false,
-      tools: { htmlPlugin: false },
-    },
-  });
-  const result = await rsbuild.build({ watch: watching }).catch((error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
-  if (!watching) await result.close?.();
+  const shared = { plugins: [idlRpc()], logLevel: 'error' };
+  const rsbuildConfig = devPort
+    ? { ...shared, source: { entry: { index: `./${entry}` } }, server: { host: '127.0.0.1', port: devPort, strictPort: true } }
+    : {
+        ...shared,
+        source: { entry: { app: `./${entry}` } },
+        output: { distPath: { root: outDir }, filenameHash: false, cleanDistPath: true },
+        splitChunks: false,
+        tools: { htmlPlugin: false },
+      };
+  const rsbuild = await createRsbuild({ cwd: root, rsbuildConfig });
+  if (devPort) {
+    await rsbuild.startDevServer();
+    console.log('dev server ready');
+  } else {
+    const result = await rsbuild.build({ watch: watching }).catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
+    if (!watching) await result.close?.();
+  }
 } else if (host === 'farm') {
   const { build, watch } = await import('@farmfe/core');
   await (watching ? watch : build)({

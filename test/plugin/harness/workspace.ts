@@ -31,6 +31,17 @@ export async function copyFixtureApp(name: string): Promise<string> {
   return dir;
 }
 
+/**
+ * `idl` (the checkout IDL) with one syntax error: its `enum PaymentMethod {` line as
+ * `enum PaymentMethod {{`, the second brace unexpected at `line`:`column`.
+ */
+export function withBrokenEnumLine(idl: string): { text: string; line: number; column: number } {
+  const lines = idl.split('\n');
+  const line = lines.findIndex((text) => text.startsWith('enum PaymentMethod')) + 1;
+  lines[line - 1] = 'enum PaymentMethod {{';
+  return { text: lines.join('\n'), line, column: lines[line - 1].indexOf('{{') + 2 };
+}
+
 /** A copy of the fixture app whose `checkout.idl` has one error: `subtotal floot`, at `line`:`column`. */
 export async function copyBrokenFixtureApp(name: string): Promise<{ dir: string; line: number; column: number }> {
   const dir = await copyFixtureApp(name);
