@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '../cli/run-cli.js';
 import { packPackage } from '../package/pack.js';
 
@@ -52,6 +53,32 @@ export async function createFreshApp(template: string, extraPackages: readonly s
     dir,
     write: (name, text) => writeFileSync(path.join(dir, name), text),
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A fresh app of `template` for the test file that calls this (at its top level): made before its
+ * tests, removed with the packed tarball after them. Its members are read when a test runs.
+ */
+export function useFreshApp(template: string): FreshApp {
+  let made: FreshApp | undefined;
+  beforeAll(async () => {
+    made = await createFreshApp(template);
+  }, 300_000);
+  afterAll(async () => {
+    made?.remove();
+    await removePackedTarball();
+  });
+  const current = () => {
+    if (!made) throw new Error(`the ${template} app was not made (its beforeAll failed)`);
+    return made;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    write: (file, text) => current().write(file, text),
+    remove: () => current().remove(),
   };
 }
 

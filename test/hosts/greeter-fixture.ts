@@ -18,6 +18,12 @@ export interface ClientAnswers {
   declaredError: { name: string; code: number } | string;
 }
 
+/** What the fixture apps' endpoints answer the generated client (`greet('node')` and a name too long). */
+export const GREETER_ANSWERS: ClientAnswers = {
+  greeting: 'Hello, node!',
+  declaredError: { name: 'NameTooLongError', code: 1001 },
+};
+
 /**
  * Compiles the app's `idl` (greeter.idl, relative to `dir`) with the installed package's compiler into a client module in
  * the app, and calls the endpoint with it from a separate Node process: one answer, one declared error.

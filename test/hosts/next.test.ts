@@ -7,24 +7,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from '../chromium.js';
-import { createFreshApp, type FreshApp, removePackedTarball } from './fresh-app.js';
-import { BROKEN_IDL, callWithGeneratedClient } from './greeter-fixture.js';
+import { useFreshApp } from './fresh-app.js';
+import { BROKEN_IDL, callWithGeneratedClient, GREETER_ANSWERS } from './greeter-fixture.js';
 import { nextBuild, startNext } from './next-app-runner.js';
 import { editDeclaredErrorCode, expectIdlErrorReport } from './next-fixture.js';
 
 const missingChromium = chromiumMissing();
-let app: FreshApp;
-
-beforeAll(async () => {
-  app = await createFreshApp('next-app');
-}, 300_000);
-
-afterAll(async () => {
-  app?.remove();
-  await removePackedTarball();
-});
+const app = useFreshApp('next-app');
 
 describe('Next.js with Turbopack', () => {
   it('builds (type check included), writes the .d.ts and openapi.json, and next start answers the generated client and the browser', async (context) => {
@@ -38,10 +29,7 @@ describe('Next.js with Turbopack', () => {
 
     const server = await startNext(app.dir, 'start');
     try {
-      expect(await callWithGeneratedClient(app.dir, server.url)).toEqual({
-        greeting: 'Hello, node!',
-        declaredError: { name: 'NameTooLongError', code: 1001 },
-      });
+      expect(await callWithGeneratedClient(app.dir, server.url)).toEqual(GREETER_ANSWERS);
       const page = await (await fetch(server.url)).text();
       expect(page).toContain('Hello, server!'); // the server component called the handler directly
       if (missingChromium) return context.skip(missingChromium);

@@ -6,24 +6,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from '../chromium.js';
-import { createFreshApp, type FreshApp, removePackedTarball } from './fresh-app.js';
-import { BROKEN_IDL, callWithGeneratedClient } from './greeter-fixture.js';
+import { useFreshApp } from './fresh-app.js';
+import { BROKEN_IDL, callWithGeneratedClient, GREETER_ANSWERS } from './greeter-fixture.js';
 import { startSvelteKit, svelteKitBuild } from './sveltekit-app-runner.js';
 
 const missingChromium = chromiumMissing();
 const IDL = path.join('src', 'lib', 'greeter.idl');
-let app: FreshApp;
-
-beforeAll(async () => {
-  app = await createFreshApp('sveltekit-app');
-}, 300_000);
-
-afterAll(async () => {
-  app?.remove();
-  await removePackedTarball();
-});
+const app = useFreshApp('sveltekit-app');
 
 describe('SvelteKit', () => {
   it('builds, serves openapi.json, answers the generated client, and the page calls the route during SSR and in Chromium', async (context) => {
@@ -32,10 +23,7 @@ describe('SvelteKit', () => {
     expect(existsSync(path.join(app.dir, 'src', 'lib', 'greeter.idl.d.ts'))).toBe(true);
     const server = await startSvelteKit(app.dir);
     try {
-      expect(await callWithGeneratedClient(app.dir, server.url, IDL)).toEqual({
-        greeting: 'Hello, node!',
-        declaredError: { name: 'NameTooLongError', code: 1001 },
-      });
+      expect(await callWithGeneratedClient(app.dir, server.url, IDL)).toEqual(GREETER_ANSWERS);
       const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
       expect(Object.keys(openapi.paths)).toContain('/GreeterService/greet');
       const page = await (await fetch(server.url)).text();
