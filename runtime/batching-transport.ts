@@ -9,14 +9,12 @@ import {
   CONTRACT_HEADER,
   runCall,
   type CallOptions,
+  type HttpConnectionSource,
   type HttpTransportOptions,
   type RpcCall,
-  type StreamConnection,
-  type StreamOptions,
   type Transport,
 } from './client-call.js';
 import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
-import { openStream } from './streams/stream-connection.js';
 import { transportError } from './transport-error.js';
 
 export interface BatchingTransportOptions extends HttpTransportOptions {
@@ -42,42 +40,35 @@ interface Member {
  * JSON-RPC 2.0 over HTTP POST like `HttpTransport` (same options, errors and per-call options),
  * sending the calls made together as one batch request. A server that answers a batch with a
  * single error (it does not take batches) gets every call of it again, one request each, and
- * from then on no batch. Stream methods' calls go alone (JSON-RPC batches cannot carry them).
+ * from then on no batch. Stream methods' calls go alone (JSON-RPC batches cannot carry them), as
+ * `streamMethod` opens them over any {@link HttpConnectionSource}.
  */
-export class BatchingTransport implements Transport {
+export class BatchingTransport implements Transport, HttpConnectionSource {
   // `#` members, not `private` ones: a minifier shortens their names (bundle size, docs/benchmarks.md).
   #nextId = 1;
   #queue: Member[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Set once the server refused a batch. */
   #batchesRefused = false;
-  readonly #options: BatchingTransportOptions;
 
   constructor(
     readonly baseAddress: string,
-    options: BatchingTransportOptions = {},
-  ) {
-    this.#options = options;
-  }
+    readonly options: BatchingTransportOptions = {},
+  ) {}
 
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
-    return runCall(this.#options, method, params, options, (call) => this.#enqueue(call, true));
-  }
-
-  /** A stream method's call: never batched, a request of its own, as `HttpTransport.stream` sends it. */
-  stream(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection> {
-    return openStream(this.#options, this.baseAddress, this.#nextId++, method, params, options);
+    return runCall(this.options, method, params, options, (call) => this.#enqueue(call, true));
   }
 
   /** Sends a notification (no answer) with the next batch; resolves once the server has taken it. */
   async notify(method: string, params: unknown[], options?: CallOptions): Promise<void> {
-    await runCall(this.#options, method, params, options, (call) => this.#enqueue(call, false));
+    await runCall(this.options, method, params, options, (call) => this.#enqueue(call, false));
   }
 
   #enqueue(call: RpcCall, answered: boolean): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ call, answered, resolve, reject });
-      this.#timer ??= setTimeout(() => this.#flush(), this.#options.windowMs ?? 0);
+      this.#timer ??= setTimeout(() => this.#flush(), this.options.windowMs ?? 0);
     });
   }
 
@@ -90,7 +81,7 @@ export class BatchingTransport implements Transport {
       const key = JSON.stringify(Object.entries({ ...member.call.headers, [CONTRACT_HEADER]: '' }).sort());
       byHeaders.set(key, [...(byHeaders.get(key) ?? []), member]);
     }
-    const size = Math.max(1, this.#options.maxBatchSize ?? 100);
+    const size = Math.max(1, this.options.maxBatchSize ?? 100);
     for (const group of byHeaders.values()) {
       for (let start = 0; start < group.length; start += size) void this.#send(group.slice(start, start + size));
     }
@@ -98,7 +89,7 @@ export class BatchingTransport implements Transport {
 
   #alone(member: Member): void {
     const id = member.answered ? this.#nextId++ : undefined;
-    sendAlone(this.#options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
+    sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
   }
 
   async #send(members: Member[]): Promise<void> {
@@ -143,7 +134,7 @@ export class BatchingTransport implements Transport {
       call.signal.addEventListener('abort', () => --open === 0 && controller.abort(call.signal.reason), { once: true });
     }
     const body = members.map(({ call }, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: ids[i] }));
-    const doFetch = this.#options.fetch ?? globalThis.fetch;
+    const doFetch = this.options.fetch ?? globalThis.fetch;
     const contracts = new Set(members.map(({ call }) => call.headers[CONTRACT_HEADER]).filter(Boolean));
     const headers: Record<string, string> = { ...members[0].call.headers };
     if (contracts.size > 0) headers[CONTRACT_HEADER] = [...contracts].join(', ');

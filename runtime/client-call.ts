@@ -71,10 +71,20 @@ export interface Transport {
    * through the interceptors (with `Last-Event-ID` when `options.lastEventId` is set) and resolves
    * once the answer's headers say it is an event stream; rejects with the `RpcError` of any other
    * answer. `options.signal` closes the connection, body included. `streamMethod` reads the events
-   * and calls it again to reconnect. Optional: `streamMethod` refuses a transport without it;
-   * `HttpTransport` and `BatchingTransport` have it.
+   * and calls it again to reconnect. Optional, for transports of their own: `streamMethod` opens the
+   * connections of an {@link HttpConnectionSource} (`HttpTransport`, `BatchingTransport`) itself,
+   * so that only clients with stream methods carry that code, and refuses any other transport.
    */
   stream?(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection>;
+}
+
+/**
+ * A transport that POSTs to `baseAddress` with `options` (`HttpTransport`, `BatchingTransport`):
+ * `streamMethod` opens a stream's connections to the same address, with the same options.
+ */
+export interface HttpConnectionSource {
+  readonly baseAddress: string;
+  readonly options: HttpTransportOptions;
 }
 
 /** One call as interceptors see it. Pass it on (or a changed copy) to `next`. */

@@ -9,15 +9,13 @@ import {
   CONTRACT_HEADER,
   runCall,
   type CallOptions,
+  type HttpConnectionSource,
   type HttpTransportOptions,
   type RpcCall,
-  type StreamConnection,
-  type StreamOptions,
   type Transport,
 } from './client-call.js';
 import { declaredErrorOf } from './declared-error-of.js';
 import { sendAlone } from './json-rpc-exchange.js';
-import { openStream } from './streams/stream-connection.js';
 
 export { BatchingTransport, type BatchingTransportOptions } from './batching-transport.js';
 
@@ -26,6 +24,7 @@ export { CONTRACT_HEADER } from './client-call.js';
 export type {
   CallHandler,
   CallOptions,
+  HttpConnectionSource,
   HttpTransportOptions,
   Interceptor,
   ReadSender,
@@ -38,6 +37,7 @@ export type {
   Transport,
 } from './client-call.js';
 export { streamMethod } from './streams/client-stream.js';
+export { openHttpStream } from './streams/stream-connection.js';
 export { readOverGet } from './read-exchange.js';
 export { retryPolicy, type RetryOptions } from './retry.js';
 export { validateResults, type ResultProblem, type ResultValidator, type ResultValidators } from './result-check.js';
@@ -48,24 +48,20 @@ export type { TransportErrorData } from './transport-error.js';
  * JSON-RPC 2.0 over HTTP POST to `baseAddress`, exactly as given. Every call carries an `id`
  * and positional params. Anything that is not a JSON-RPC response (network failure, non-2xx
  * status, empty or non-JSON body, timeout, abort) becomes an `RpcError` with code -32000 and,
- * when there was a response, `data.status`. Stream methods' calls (`stream`) ask for
+ * when there was a response, `data.status`. Stream methods' calls (`streamMethod`) ask for
  * `text/event-stream` and reconnect as the `reconnect` option says (docs/runtime.md, "Streams").
  * With `reads: readOverGet`, calls of `@readonly` methods go as GETs instead (docs/protocol.md, "Reads over GET").
  */
-export class HttpTransport implements Transport {
+export class HttpTransport implements Transport, HttpConnectionSource {
   private nextId = 1;
 
   constructor(
     readonly baseAddress: string,
-    private readonly options: HttpTransportOptions = {},
+    readonly options: HttpTransportOptions = {},
   ) {}
 
   call(method: string, params: unknown[], options?: CallOptions): Promise<unknown> {
     return runCall(this.options, method, params, options, (call) => this.send(call));
-  }
-
-  stream(method: string, params: unknown[], options?: StreamOptions): Promise<StreamConnection> {
-    return openStream(this.options, this.baseAddress, this.nextId++, method, params, options);
   }
 
   private send(call: RpcCall): Promise<unknown> {

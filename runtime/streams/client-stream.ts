@@ -1,6 +1,6 @@
 /**
- * What generated clients call for a stream method (docs/runtime.md, "Streams"): connections from the
- * transport (`Transport.stream`), their events read as they arrive (sse-parser.ts), the items of
+ * What generated clients call for a stream method (docs/runtime.md, "Streams"): connections opened
+ * over HTTP (stream-connection.ts) or by the transport (`Transport.stream`), their events read as they arrive (sse-parser.ts), the items of
  * `rpc.stream.item` notifications yielded, the final response ending the loop or thrown (declared
  * errors as their classes, as `callMethod` does), and a reconnection with `Last-Event-ID` after a
  * lost connection or an `rpc.stream.reconnect` message (reconnect.ts).
@@ -13,10 +13,12 @@ import { networkError, transportError } from '../transport-error.js';
 import { convertWire, type WireConversion } from '../wire-conversion.js';
 import { mayReconnectAfter, pause, reconnectDelay } from './reconnect.js';
 import { SseParser } from './sse-parser.js';
+import { isHttpConnectionSource, openHttpStream } from './stream-connection.js';
 
 /**
- * Calls the stream method `method` through `transport` (which must have `stream`, as HttpTransport
- * and BatchingTransport do). Nothing is sent until the loop asks for the first item; breaking out of
+ * Calls the stream method `method` through `transport`: its `stream` member opens each connection
+ * when it has one; else the transport must be an `HttpConnectionSource` (HttpTransport,
+ * BatchingTransport), and the connections are POSTed to its address with its options. Nothing is sent until the loop asks for the first item; breaking out of
  * the loop or aborting `options.signal` closes the connection. `contract` goes in the
  * {@link CONTRACT_HEADER} header; `conversion` (for methods with `timestamp` or `bytes`) converts
  * the params to the wire and each item back.
@@ -30,18 +32,23 @@ export function streamMethod(
   contract?: string,
   conversion?: WireConversion,
 ): RpcStream<unknown> {
-  if (typeof transport.stream !== 'function') {
-    throw new TypeError(
-      `${method} is a stream method, and this transport cannot stream (it has no stream() member): use HttpTransport or BatchingTransport`,
-    );
-  }
+  const open = connectionOpener(transport, method);
   const wire = conversion
     ? params.map((param, i) => (conversion.p[i] ? convertWire(param, conversion.p[i], conversion.s, true) : param))
     : params;
   const headers = contract === undefined ? options.headers : { [CONTRACT_HEADER]: contract, ...options.headers };
   const connect = (lastEventId: string | undefined, signal: AbortSignal) =>
-    transport.stream!(method, wire, { ...options, headers, lastEventId, signal });
+    open(method, wire, { ...options, headers, lastEventId, signal });
   return new MethodStream(connect, declaredErrors, conversion, options);
+}
+
+/** How the connections of `method`'s calls through `transport` are opened; throws for a transport that cannot stream. */
+function connectionOpener(transport: Transport, method: string): NonNullable<Transport['stream']> {
+  if (typeof transport.stream === 'function') return transport.stream.bind(transport);
+  if (isHttpConnectionSource(transport)) return (...args) => openHttpStream(transport, ...args);
+  throw new TypeError(
+    `${method} is a stream method, and this transport cannot stream (it has no stream() member): use HttpTransport or BatchingTransport`,
+  );
 }
 
 /** Opens one connection, resuming after `lastEventId`; `signal` closes it. */

@@ -4,19 +4,35 @@
  * apps without stream methods carry little of it; reading the events and reconnecting is
  * `streamMethod`'s (client-stream.ts).
  */
-import { runCall, type HttpTransportOptions, type RpcCall, type StreamConnection, type StreamOptions } from '../client-call.js';
+import { runCall, type HttpConnectionSource, type RpcCall, type StreamConnection, type StreamOptions } from '../client-call.js';
 import { isErrorResponse, post, readAnswer, resultOf, statusError } from '../json-rpc-exchange.js';
 import { transportError } from '../transport-error.js';
 
-/** `Transport.stream` of a transport posting to `address` with `transport` options. */
-export async function openStream(
-  transport: HttpTransportOptions,
-  address: string,
-  id: number,
+/**
+ * The JSON-RPC id of the next connection. A connection is a request of its own, whose answer
+ * carries only its id: ids need not differ from the ids of calls, only between a stream's connections.
+ */
+let nextConnectionId = 1;
+
+/** Whether `transport` is one `openHttpStream` can open connections of (it POSTs to an address). */
+export function isHttpConnectionSource(transport: object): transport is HttpConnectionSource {
+  const { baseAddress, options } = transport as Partial<HttpConnectionSource>;
+  return typeof baseAddress === 'string' && typeof options === 'object' && options !== null;
+}
+
+/**
+ * Opens one connection of a stream method's call to the address of `source`, with its options: what
+ * `streamMethod` does for `HttpTransport` and `BatchingTransport`, and what a transport of its own
+ * wrapping one of them may call from its `stream()` member.
+ */
+export async function openHttpStream(
+  source: HttpConnectionSource,
   method: string,
   params: unknown[],
   options: StreamOptions = {},
 ): Promise<StreamConnection> {
+  const { options: transport, baseAddress: address } = source;
+  const id = nextConnectionId++;
   const { lastEventId, signal } = options;
   const headers = lastEventId === undefined ? options.headers : { ...options.headers, 'last-event-id': lastEventId };
   const body = await runCall(

@@ -277,6 +277,21 @@ describe('streamMethod over other transports', () => {
     expect(seen.find((s) => !Array.isArray(s.body))?.body.method).toBe('S.m');
   });
 
+  it('a transport of its own opens the connections with its stream() member', async () => {
+    const id = 7;
+    const events = `${item(id, '1', { n: 1 })}${end(id)}`;
+    const opened: { method: string; params: unknown[]; lastEventId?: string }[] = [];
+    const transport: Transport = {
+      call: async () => null,
+      stream: async (method, params, options) => {
+        opened.push({ method, params, lastEventId: options?.lastEventId });
+        return { id, body: new Response(events).body!, reconnect: false };
+      },
+    };
+    expect(await collect(streamMethod(transport, 'S.m', [2], [], { lastEventId: '0' }))).toStrictEqual([{ n: 1 }]);
+    expect(opened).toStrictEqual([{ method: 'S.m', params: [2], lastEventId: '0' }]);
+  });
+
   it('a transport without stream() is refused with a clear error', () => {
     const transport: Transport = { call: async () => null };
     expect(() => streamMethod(transport, 'OrderService.watchOrder', [], [])).toThrow(
