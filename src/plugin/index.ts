@@ -228,6 +228,11 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
 
     esbuild: {
       loader: 'js',
+      // Without it unplugin asks esbuild for every file's load (filter `.*`): a round trip into
+      // JavaScript per module of the app (TypeBox alone is 200). esbuild's filters are Go regular
+      // expressions (no lookahead): this one takes every `.idl` path, and the load hook's own filter
+      // then leaves out `?raw`/`?url`; the query is not part of esbuild's path, so no `?` is matched here.
+      onLoadFilter: /\.idl$/,
       setup(build) {
         build.onResolve({ filter: GENERATED_IMPORT_FILTER }, (args) => {
           const resolved = resolveGeneratedImport(args.path, args.importer);

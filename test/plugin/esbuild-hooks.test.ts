@@ -1,0 +1,53 @@
+/**
+ * What the esbuild plugin asks esbuild to call it for. Each hook esbuild calls is a round trip
+ * from esbuild's Go process into JavaScript, paid per module: a plugin that asks to load every file
+ * makes every module of the app (TypeBox alone is about 200) cross twice (docs/benchmarks.md,
+ * "Warm builds"). A real build of the fixture app, each hook call recorded on its way in.
+ */
+import path from 'node:path';
+import type { Plugin, PluginBuild } from 'esbuild';
+import { build } from 'esbuild';
+import { expect, test, vi } from 'vitest';
+import { configs } from './harness/bundlers.js';
+import { copyFixtureApp, freshDir } from './harness/workspace.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** `plugin` with every load and resolve call esbuild makes into it recorded in `calls`. */
+function recorded(plugin: Plugin, calls: { hook: 'load' | 'resolve'; path: string }[]): Plugin {
+  return {
+    name: plugin.name,
+    setup(pluginBuild) {
+      // A copy, not a prototype chain: unplugin spreads the build object.
+      const recording: PluginBuild = {
+        ...pluginBuild,
+        onLoad: (options, callback) =>
+          pluginBuild.onLoad(options, (args) => {
+            calls.push({ hook: 'load', path: args.path });
+            return callback(args);
+          }),
+        onResolve: (options, callback) =>
+          pluginBuild.onResolve(options, (args) => {
+            calls.push({ hook: 'resolve', path: args.path });
+            return callback(args);
+          }),
+      };
+      return plugin.setup(recording);
+    },
+  };
+}
+
+test('esbuild calls the plugin to load .idl files only, and to resolve only the imports of generated code', async () => {
+  const app = await copyFixtureApp('esbuild-hooks');
+  const outDir = await freshDir('esbuild-hooks-out');
+  const config = configs.esbuild({ root: app, entry: 'main.js', outDir, plugin: { dts: false, openapi: false, openrpc: false } });
+  const calls: { hook: 'load' | 'resolve'; path: string }[] = [];
+  const result = await build({ ...config, metafile: true, plugins: config.plugins.map((plugin) => recorded(plugin, calls)) });
+
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.length).toBeGreaterThan(50); // the app, the runtime and TypeBox: many modules went through the build
+  const loads = calls.filter((call) => call.hook === 'load').map((call) => path.basename(call.path));
+  expect(loads).toEqual(['checkout.idl']);
+  const resolves = new Set(calls.filter((call) => call.hook === 'resolve').map((call) => call.path));
+  expect([...resolves].sort()).toEqual(['@sinclair/typebox', 'unplugin-idl-rpc/runtime/client', 'unplugin-idl-rpc/runtime/core'].sort());
+});
