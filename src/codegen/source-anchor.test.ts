@@ -24,6 +24,16 @@ describe('extractAnchors', () => {
     ]);
   });
 
+  test('a marker that was cut short or has no position is refused, not printed', () => {
+    const whole = anchored('Cart', span('a.idl', 2, 8));
+    for (const broken of [whole.slice(0, -6), `${whole.slice(0, whole.indexOf('2:8'))}x:8\uE002Cart`, `\uE000a.idl\uE000${whole}`]) {
+      expect(() => extractAnchors(`const ${broken};`)).toThrow('internal error: a source anchor marker was cut or escaped');
+    }
+    // Markers of two files in turn each keep their own file.
+    const two = `${anchored('A', span('a.idl', 1, 1))} ${anchored('B', span('b.idl', 2, 2))} ${anchored('C', span('a.idl', 3, 3))}`;
+    expect(extractAnchors(two).anchors.map((anchor) => anchor.source.file)).toEqual(['a.idl', 'b.idl', 'a.idl']);
+  });
+
   test('text without markers comes back as it is', () => {
     expect(extractAnchors('const a = 1;\n')).toEqual({ text: 'const a = 1;\n', anchors: [] });
   });
