@@ -1,7 +1,7 @@
 /**
  * What generated clients call for a stream method (docs/runtime.md, "Streams"): connections opened
- * over HTTP (stream-connection.ts) or by the transport (`Transport.stream`), their events read as they arrive (sse-parser.ts), the items of
- * `rpc.stream.item` notifications yielded, the final response ending the loop or thrown (declared
+ * over HTTP (stream-connection.ts) or by the transport (`Transport.stream`), their events read as
+ * they arrive (sse-parser.ts), the items of `rpc.stream.item` notifications yielded, the final response ending the loop or thrown (declared
  * errors as their classes, as `callMethod` does), and a reconnection with `Last-Event-ID` after a
  * lost connection or an `rpc.stream.reconnect` message (reconnect.ts).
  */
@@ -18,10 +18,11 @@ import { isHttpConnectionSource, openHttpStream } from './stream-connection.js';
 /**
  * Calls the stream method `method` through `transport`: its `stream` member opens each connection
  * when it has one; else the transport must be an `HttpConnectionSource` (HttpTransport,
- * BatchingTransport), and the connections are POSTed to its address with its options. Nothing is sent until the loop asks for the first item; breaking out of
- * the loop or aborting `options.signal` closes the connection. `contract` goes in the
- * {@link CONTRACT_HEADER} header; `conversion` (for methods with `timestamp` or `bytes`) converts
- * the params to the wire and each item back.
+ * BatchingTransport), and the connections are POSTed to its address with its options. Nothing is
+ * sent until the loop asks for the first item; breaking out of the loop or aborting
+ * `options.signal` closes the connection. `contract` goes in the {@link CONTRACT_HEADER} header;
+ * `conversion` (for methods with `timestamp` or `bytes`) converts the params to the wire and each
+ * item back.
  */
 export function streamMethod(
   transport: Transport,

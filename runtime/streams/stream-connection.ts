@@ -1,8 +1,9 @@
 /**
- * The HTTP transports' side of a stream method's call (docs/protocol.md, "Streams"): one
- * connection, POSTed through the call pipeline, asking for `text/event-stream`. Kept to that, so
- * apps without stream methods carry little of it; reading the events and reconnecting is
- * `streamMethod`'s (client-stream.ts).
+ * The HTTP side of a stream method's call (docs/protocol.md, "Streams"): one connection to an
+ * HttpTransport's or BatchingTransport's address, POSTed through the call pipeline, asking for
+ * `text/event-stream`. Only `streamMethod` (client-stream.ts, which reads the events and
+ * reconnects) imports it, so apps without stream methods carry none of it: the transports have no
+ * stream code of their own.
  */
 import { runCall, type HttpConnectionSource, type RpcCall, type StreamConnection, type StreamOptions } from '../client-call.js';
 import { isErrorResponse, post, readAnswer, resultOf, statusError } from '../json-rpc-exchange.js';
