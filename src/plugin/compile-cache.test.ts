@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileIdlSource } from '../codegen/idl-module.js';
 import { ownManifest } from '../own-package.js';
 import { compileCacheStats, compileIdlFileCached, resetCompileCache } from './compile-cache.js';
+import { DeferredDiskWrites } from './deferred-disk-writes.js';
 
 const COMMON = 'namespace common\n\nstruct Money {\n    amount  int\n}\n';
 const ORDERS = 'namespace orders\n\nimport "common.idl"\n\nstruct Order {\n    total  common.Money\n}\n';
@@ -110,5 +111,18 @@ describe('the compile cache', () => {
     await expect(compile()).rejects.toThrow(/Mony/);
     expect(compileCacheStats.misses).toBe(3);
     expect(() => readdirSync(cache)).toThrow(/ENOENT/);
+  });
+
+  it('with deferred writes, returns the module first and writes only the newest entry when flushed', async () => {
+    const writes = new DeferredDiskWrites(60_000);
+    await compileIdlFileCached(orders, MAX, cache, writes);
+    writeFileSync(orders, `${ORDERS}\nstruct Edited {\n    at  int\n}\n`);
+    const edited = await compileIdlFileCached(orders, MAX, cache, writes);
+    expect(() => readdirSync(cache)).toThrow(/ENOENT/);
+    await writes.flush();
+    expect(readdirSync(cache)).toHaveLength(1);
+    newProcess();
+    expect((await compile()).js).toBe(edited.js);
+    expect(compileCacheStats).toEqual({ memoryHits: 0, diskHits: 1, misses: 0 });
   });
 });

@@ -18,6 +18,7 @@ import type { CompiledIdlModule } from '../codegen/idl-module.js';
 import type { IdlModel, ModelSourceFile } from '../idl/model.js';
 import { compilerIdentity } from './compiler-identity.js';
 import { contentHash, fileContentHash } from './content-hash.js';
+import type { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { type CacheEntry, readDiskEntry, writeDiskEntry } from './disk-cache.js';
 import { readIdlFile } from './read-idl-file.js';
 
@@ -80,9 +81,15 @@ export function resetCompileCache(): void {
 /**
  * Reads `file` and returns its compiled module: from memory or `diskFolder` when the module's text
  * and every imported file's are those it was compiled from, else compiled now (and stored).
- * Throws `IdlFileReadError` and `IdlModuleError` as compiling does.
+ * Throws `IdlFileReadError` and `IdlModuleError` as compiling does. With `deferredWrites` (the dev
+ * server), a new entry goes to disk once the file has held still, after the module is returned.
  */
-export async function compileIdlFileCached(file: string, maxBytes: number, diskFolder: string | undefined): Promise<CachedIdlModule> {
+export async function compileIdlFileCached(
+  file: string,
+  maxBytes: number,
+  diskFolder: string | undefined,
+  deferredWrites?: DeferredDiskWrites,
+): Promise<CachedIdlModule> {
   const text = await readIdlFile(file, maxBytes);
   const version = compilerIdentity();
   const key = contentHash(JSON.stringify([version, path.resolve(file), maxBytes, contentHash(text)]));
@@ -103,7 +110,11 @@ export async function compileIdlFileCached(file: string, maxBytes: number, diskF
   const { compileIdlText } = await import('./compile-idl-file.js');
   const compiled = compileIdlText(text, file, maxBytes);
   const entry = entryOf(compiled);
-  if (diskFolder !== undefined) await writeDiskEntry(diskFolder, key, version, entry);
+  if (diskFolder !== undefined) {
+    const write = () => writeDiskEntry(diskFolder, key, version, entry);
+    if (deferredWrites) deferredWrites.schedule(path.resolve(file), write);
+    else await write();
+  }
   const sourceBytes = [...compiled.sources.values()].reduce((sum, source) => sum + source.length, 0);
   return moduleOf(remember(key, entry, text, maxBytes, sourceBytes, compiled.model));
 }

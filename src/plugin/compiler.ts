@@ -10,6 +10,7 @@
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
 import { fileContentHash } from './content-hash.js';
+import type { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { cachedDocument } from './document-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
@@ -22,10 +23,16 @@ export type { CachedIdlModule } from './compile-cache.js';
  * (in memory, and in `cacheFolder` when given); throws `IdlModuleError` for a broken file and
  * `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`. A compile
  * that read a file while it was being written runs again once it holds still (settled-compile.ts).
+ * `deferredWrites` puts a new disk entry off until the file holds still (the dev server).
  */
-export function compileIdlFile(file: string, maxBytes: number, cacheFolder: string | undefined): Promise<CachedIdlModule> {
+export function compileIdlFile(
+  file: string,
+  maxBytes: number,
+  cacheFolder: string | undefined,
+  deferredWrites?: DeferredDiskWrites,
+): Promise<CachedIdlModule> {
   return compileWhenSettled(
-    () => compileIdlFileCached(file, maxBytes, cacheFolder),
+    () => compileIdlFileCached(file, maxBytes, cacheFolder, deferredWrites),
     (read) => fileContentHash(read, maxBytes),
   );
 }

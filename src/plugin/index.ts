@@ -24,6 +24,7 @@ import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
 import { cacheFolder } from './cache-folder.js';
+import { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { BreakingCheck } from './breaking-check.js';
 import { type CachedIdlModule, compileIdlFile, openApiDocument, openRpcDocument } from './compiler.js';
 import { resolveOptions, type IdlRpcPluginOptions } from './options.js';
@@ -53,6 +54,12 @@ interface BuiltDocument {
 }
 
 const PLUGIN_NAME = 'unplugin-idl-rpc';
+/**
+ * How long an `.idl` must hold still in the dev server before its compile cache entry is written:
+ * longer than the pause between an editor's saves of one change, short enough that a server
+ * stopped a moment later has it.
+ */
+const DEV_CACHE_WRITE_QUIET_MS = 1000;
 
 /** The part of Vite's plugin context used here (unplugin's types leave it out). */
 interface ViteResolveContext {
@@ -93,6 +100,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   const breakingCheck = options.breaking ? new BreakingCheck(options.breaking) : undefined;
   /** The disk cache's folder (undefined: none), found on first use: Vite's root is known only then. */
   let diskCache: { folder: string | undefined } | undefined;
+  /** The dev server's disk cache writes, put off until an edited file holds still (deferred-disk-writes.ts). */
+  const deferredDiskWrites = new DeferredDiskWrites(DEV_CACHE_WRITE_QUIET_MS);
 
   function diskCacheFolder(): string | undefined {
     diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
@@ -101,7 +110,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
 
   /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
   function compile(file: string): Promise<CachedIdlModule> {
-    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder());
+    const devServer = viteConfig?.command === 'serve';
+    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder(), devServer ? deferredDiskWrites : undefined);
   }
 
   /**
@@ -224,6 +234,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
 
     async buildEnd() {
       await emitDocuments(this);
+      // The dev server ends its build when it closes: the last edits' cache entries are written then.
+      await deferredDiskWrites.flush();
     },
 
     esbuild: {

@@ -2,17 +2,20 @@
  * The compile cache under real builds: two esbuild builds of one app at once, each in a process of
  * its own (the published entry, dist/), on one cache folder, both succeed and leave whole entries,
  * which a later build (a new process, as far as the cache can tell) reads instead of compiling (and
- * the finished documents, instead of converting).
+ * the finished documents, instead of converting). The Vite dev server writes an edited file's entry
+ * after serving it, at the latest when it closes.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
-import { compileCacheStats, resetCompileCache } from '../../src/plugin/compile-cache.js';
+import { compileCacheStats, compileIdlFileCached, resetCompileCache } from '../../src/plugin/compile-cache.js';
 import { documentCacheStats, resetDocumentCache } from '../../src/plugin/document-cache.js';
+import { resolveOptions } from '../../src/plugin/options.js';
 import { buildWith, type BuildRequest } from './harness/bundlers.js';
+import { startViteDevServer } from './harness/vite-dev.js';
 import { copyFixture, repoRoot } from './harness/workspace.js';
 
 let app: string;
@@ -63,4 +66,22 @@ test('two builds at once on one cache folder both succeed; the next build compil
   expect(JSON.parse(await readFile(path.join(app, 'out-c', 'openapi.json'), 'utf8'))).toEqual(
     JSON.parse(await readFile(path.join(app, 'out-a', 'openapi.json'), 'utf8')),
   );
+});
+
+test('the Vite dev server writes the entry of an edited .idl by the time it closes', async () => {
+  const devApp = await copyFixture('imports', 'compile-cache-dev');
+  const devCache = path.join(devApp, 'idl-cache');
+  const orders = path.join(devApp, 'orders.idl');
+  const { server, base } = await startViteDevServer(devApp, { cacheDir: devCache });
+  try {
+    expect((await fetch(`${base}/orders.idl?import`)).status).toBe(200);
+    writeFileSync(orders, `${readFileSync(orders, 'utf8')}\nstruct EditedInDev {\n    at  int\n}\n`);
+    await expect.poll(async () => (await fetch(`${base}/orders.idl?import`)).text(), { timeout: 30_000 }).toContain('EditedInDev');
+  } finally {
+    await server.close();
+  }
+  resetCompileCache();
+  const compiled = await compileIdlFileCached(orders, resolveOptions({}).maxIdlBytes, devCache);
+  expect(compiled.js).toContain('EditedInDev');
+  expect(compileCacheStats).toEqual({ memoryHits: 0, diskHits: 1, misses: 0 });
 });
