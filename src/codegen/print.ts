@@ -36,7 +36,7 @@ export function printFile(declarations: readonly Declaration[], options: PrintOp
   const imports = printImports(declarations, options);
   let text = imports ? `${options.header}\n${imports}` : options.header;
   let lastLine = countLineBreaks(text);
-  const mappings: Mapping[] = [];
+  const mappings = new MappingList();
   for (const declaration of declarations) {
     if (!isPrinted(declaration, target)) continue;
     // Declarations are joined with '\n' (each ends with one: a blank line between them).
@@ -52,27 +52,37 @@ export function printFile(declarations: readonly Declaration[], options: PrintOp
       const anchor = printed.anchors[next];
       // A line starts unmapped, or where the latest name left off.
       if (!(anchor && anchor.line === line - firstLine && anchor.column === 0)) {
-        mappings.push({ line, column: 0, source: carries ? latest : undefined });
+        mappings.add(line, 0, carries ? latest : undefined);
       }
       for (; printed.anchors[next]?.line === line - firstLine; next++) {
         const { column, source } = printed.anchors[next];
-        mappings.push({ line, column, source });
+        mappings.add(line, column, source);
         latest = source;
       }
     }
   }
-  return { text, mappings: withoutRepeatedGaps(mappings) };
+  return { text, mappings: mappings.kept };
+}
+
+/**
+ * The mappings of a file as they are found, keeping only those that say something: of
+ * consecutive unmapped ones the first (and none before the first mapped one). Most lines of a
+ * generated file map to nothing; dropped as they come, they are never allocated.
+ */
+class MappingList {
+  readonly kept: Mapping[] = [];
+  private previousMapped = false;
+
+  add(line: number, column: number, source: Mapping['source']): void {
+    if (source !== undefined || this.previousMapped) this.kept.push({ line, column, source });
+    this.previousMapped = source !== undefined;
+  }
 }
 
 function countLineBreaks(text: string): number {
   let count = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
   return count;
-}
-
-/** Only the first of consecutive unmapped mappings says something (and none before the first mapped one). */
-function withoutRepeatedGaps(mappings: readonly Mapping[]): Mapping[] {
-  return mappings.filter((mapping, i) => mapping.source !== undefined || (i > 0 && mappings[i - 1].source !== undefined));
 }
 
 /** `name` marked with its IDL position, when it has one. */

@@ -37,12 +37,16 @@ export interface SourceMapOptions {
   contentOf?: (sourceFile: string) => string | undefined;
 }
 
+const NO_SEGMENTS: SourceMapSegment[] = [];
+
 /** The source map of a generated file from its mappings (in order of line, then column). */
 export function sourceMapOf(mappings: readonly Mapping[], options: SourceMapOptions): SourceMapV3 {
   const sourceIndex = new Map<string, number>();
+  // Lines without a mapping (most of a generated file) share one empty list.
   const lines: SourceMapSegment[][] = [];
   for (const { line, column, source } of mappings) {
-    while (lines.length <= line) lines.push([]);
+    while (lines.length < line) lines.push(NO_SEGMENTS);
+    if (lines.length === line) lines.push([]);
     if (!source) {
       lines[line].push([column]);
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { commentText, docComment, jsonParseExpression, propertyKey, stringLiteral } from './source-text.js';
+import { commentText, docComment, indent, jsonParseExpression, propertyKey, stringLiteral } from './source-text.js';
 
 describe('stringLiteral', () => {
   test.each([
@@ -57,6 +57,15 @@ describe('docComment', () => {
     expect(docComment('one', '  ')).toBe('  /** one */\n');
     expect(docComment('text', '  ', ['', '@throws X'])).toBe('  /**\n   * text\n   *\n   * @throws X\n   */\n');
   });
+});
+
+test('indent indents every line but empty ones, the last line too', () => {
+  expect(indent('a\nb', '  ')).toBe('  a\n  b');
+  expect(indent('a\n\nb\n', '  ')).toBe('  a\n\n  b\n');
+  expect(indent('\n a\n\n', '--')).toBe('\n-- a\n\n');
+  expect(indent('', '  ')).toBe('');
+  // Only `\n` ends a line (a `\r` is part of it, as generated code never holds one unescaped).
+  expect(indent('x\r\ny', '  ')).toBe('  x\r\n  y');
 });
 
 test('propertyKey quotes only what is not an identifier', () => {

@@ -91,10 +91,15 @@ export function deprecatedTsDoc(comment: string | undefined): string[] {
 
 /** Indents every non-empty line of `text` by `indent`. */
 export function indent(text: string, indent: string): string {
-  return text
-    .split('\n')
-    .map((line) => (line === '' ? line : indent + line))
-    .join('\n');
+  // A scan, not split/map/join: generation indents every function body it prints.
+  let indented = '';
+  for (let start = 0; ; ) {
+    const end = text.indexOf('\n', start);
+    if (end !== start && start !== text.length) indented += indent;
+    if (end === -1) return indented + text.slice(start);
+    indented += text.slice(start, end + 1);
+    start = end + 1;
+  }
 }
 
 /** `name` as a property key: bare when it is an identifier, quoted otherwise. */
