@@ -2,30 +2,49 @@
 /**
  * `npm run bench`: measures unplugin-idl-rpc against the tools a user would otherwise pick and
  * prints one table (metric, ours, peer, ratio). Needs `npm run build` first (it measures dist/).
- *
- *   node bench/run.mjs                 full run (about 4 minutes on 2 cores)
- *   node bench/run.mjs --quick         short run for CI (about a minute); same rows, fewer rounds
- *   --only server,streams,inprocess,reads,mcp,validation,compiler,converter,converter-scaling,client,build,dev,lsp,types,conform   run some suites
- *   --bundlers rsbuild,farm,bun        the build suite builds with these bundlers and hosts only
- *   --only next                        Next.js builds with the plugin and pre-generated (on demand only)
- *   --json <file>                      also write rows and machine info as JSON
- *   --baseline <dir>                   the in-process suite also times the server of another built
- *                                      checkout of this package (e.g. the commit before a change)
+ * Options: see USAGE (`npm run bench -- --help`).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdownTable } from './lib/table.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    only: { type: 'string' },
-    bundlers: { type: 'string' },
-    json: { type: 'string' },
-    baseline: { type: 'string' },
-  },
-});
+const USAGE = `usage: node bench/run.mjs [options]      (npm run bench -- [options])
+
+  (no option)                        full run (about 37 minutes on 2 cores)
+  --quick                            short run for CI (about 80 seconds); same rows, fewer rounds
+  --only <suites>                    run some suites, comma-separated: server, streams, inprocess,
+                                     reads, mcp, validation, compiler, converter, converter-scaling,
+                                     client, build, dev, lsp, types, conform
+  --only next                        Next.js builds with the plugin and pre-generated (on demand only)
+  --bundlers <names>                 the build suite builds with these bundlers and hosts only
+                                     (e.g. rsbuild,farm,bun)
+  --json <file>                      also write rows and machine info as JSON
+  --baseline <dir>                   the in-process suite also times the server of another built
+                                     checkout of this package (e.g. the commit before a change)
+  --help                             this text
+`;
+
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      bundlers: { type: 'string' },
+      json: { type: 'string' },
+      baseline: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 /** Rounds and durations: `quick` keeps every row but measures briefly. */
 const settings = args.quick

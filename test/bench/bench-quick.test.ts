@@ -233,3 +233,11 @@ describe('npm run bench -- --quick', () => {
     });
   });
 });
+
+test('--help prints the options; an unknown option exits 2 with them', async () => {
+  const { stdout } = await run(process.execPath, ['bench/run.mjs', '--help'], { cwd: repoRoot });
+  expect(stdout).toMatch(/^usage: node bench\/run\.mjs/);
+  expect(stdout).toContain('--baseline <dir>');
+  const failed = run(process.execPath, ['bench/run.mjs', '--rounds', '3'], { cwd: repoRoot });
+  await expect(failed).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown option '--rounds'[\s\S]*usage:/) });
+});
