@@ -9,12 +9,11 @@
  */
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
-import { fileContentHash } from './content-hash.js';
 import type { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { cachedDocument } from './document-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
 import type { ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
-import { compileWhenSettled } from './settled-compile.js';
+import { compileWhenSettled, diskProbe } from './settled-compile.js';
 
 export type { CachedIdlModule } from './compile-cache.js';
 
@@ -31,10 +30,7 @@ export function compileIdlFile(
   cacheFolder: string | undefined,
   deferredWrites?: DeferredDiskWrites,
 ): Promise<CachedIdlModule> {
-  return compileWhenSettled(
-    () => compileIdlFileCached(file, maxBytes, cacheFolder, deferredWrites),
-    (read) => fileContentHash(read, maxBytes),
-  );
+  return compileWhenSettled(() => compileIdlFileCached(file, maxBytes, cacheFolder, deferredWrites), diskProbe(maxBytes));
 }
 
 /** The openapi.json of the given models (see openapi-asset.ts). */

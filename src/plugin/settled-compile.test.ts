@@ -1,15 +1,23 @@
 import { expect, test } from 'vitest';
 import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { contentHash } from './content-hash.js';
-import { compileWhenSettled } from './settled-compile.js';
+import { compileWhenSettled, type FileProbe } from './settled-compile.js';
 
-const quick = { attempts: 4, pauseMs: 1 };
+const quick = { attempts: 4, pauseMs: 1, quietMs: 20 };
 
 /** A failed compile that read `text` for shared.idl. */
 const failure = (text: string) => new IdlModuleError('shop.idl', [], new Map([['shared.idl', text]]), ['shop.idl', 'shared.idl']);
 
+/** Files whose content is `disk`'s and whose last change was long ago. */
+const stillFiles = (disk: () => string | undefined): FileProbe => ({
+  hash: () => {
+    const text = disk();
+    return text === undefined ? undefined : contentHash(text);
+  },
+  modifiedMsAgo: () => 60_000,
+});
+
 test('a compile that read a file that has changed since runs again', async () => {
-  const disk = new Map([['shared.idl', 'struct Money {}']]);
   let runs = 0;
   const result = await compileWhenSettled(
     async () => {
@@ -17,7 +25,7 @@ test('a compile that read a file that has changed since runs again', async () =>
       if (runs === 1) throw failure(''); // read while the file was being written
       return 'module';
     },
-    (file) => (disk.has(file) ? contentHash(disk.get(file)!) : undefined),
+    stillFiles(() => 'struct Money {}'),
     quick,
   );
   expect(result).toBe('module');
@@ -33,11 +41,50 @@ test('a compile whose files are as it read them fails at once', async () => {
         runs++;
         throw broken;
       },
-      () => contentHash('struct Money { amount innt }'),
+      stillFiles(() => 'struct Money { amount innt }'),
       quick,
     ),
   ).rejects.toBe(broken);
   expect(runs).toBe(1);
+});
+
+test('a file written moments ago, still as read: the compile waits until it has held still, then runs again', async () => {
+  // A writer that emptied the file and has not filled it yet, on a busy machine: the check finds
+  // the file as the compile read it (empty), but only just modified.
+  let disk = '';
+  const writtenAt = Date.now();
+  setTimeout(() => (disk = 'struct Money {}'), 5);
+  let runs = 0;
+  const started = Date.now();
+  const result = await compileWhenSettled(
+    async () => {
+      runs++;
+      if (disk === '') throw failure('');
+      return 'module';
+    },
+    { hash: () => contentHash(disk), modifiedMsAgo: () => Date.now() - writtenAt },
+    quick,
+  );
+  expect(result).toBe('module');
+  expect(runs).toBe(2);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(quick.quietMs - 2);
+});
+
+test('a broken file written moments ago is reported after one more run', async () => {
+  const writtenAt = Date.now();
+  let runs = 0;
+  const broken = failure('struct Money { amount innt }');
+  await expect(
+    compileWhenSettled(
+      async () => {
+        runs++;
+        throw broken;
+      },
+      { hash: () => contentHash('struct Money { amount innt }'), modifiedMsAgo: () => Date.now() - writtenAt },
+      quick,
+    ),
+  ).rejects.toBe(broken);
+  expect(runs).toBe(2);
 });
 
 test('files that keep changing: the last failure after the attempts', async () => {
@@ -48,7 +95,7 @@ test('files that keep changing: the last failure after the attempts', async () =
         runs++;
         throw failure(`version ${runs}`);
       },
-      () => contentHash('something else'),
+      stillFiles(() => 'something else'),
       quick,
     ),
   ).rejects.toThrow(IdlModuleError);
@@ -63,7 +110,7 @@ test('other failures are not retried', async () => {
         runs++;
         throw new Error('not a regular file');
       },
-      () => undefined,
+      stillFiles(() => undefined),
       quick,
     ),
   ).rejects.toThrow('not a regular file');
