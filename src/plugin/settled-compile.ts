@@ -49,7 +49,11 @@ const DEFAULT_SETTLE: SettleOptions = { attempts: 4, pauseMs: 25, quietMs: 200 }
  * is `quietMs` old) and runs it again, up to `attempts` runs in all. Any other failure, or one whose
  * files are as read and have held still, is thrown at once.
  */
-export async function compileWhenSettled<T>(compile: () => Promise<T>, files: FileProbe, options: SettleOptions = DEFAULT_SETTLE): Promise<T> {
+export async function compileWhenSettled<T>(
+  compile: () => Promise<T>,
+  files: FileProbe,
+  options: SettleOptions = DEFAULT_SETTLE,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await compile();
