@@ -8,6 +8,16 @@ const quick = { attempts: 4, pauseMs: 1, quietMs: 20 };
 /** A failed compile that read `text` for shared.idl. */
 const failure = (text: string) => new IdlModuleError('shop.idl', [], new Map([['shared.idl', text]]), ['shop.idl', 'shared.idl']);
 
+/** A compile that always fails with `error`, and how often it ran. */
+function alwaysFailing(error: Error) {
+  const counter = { runs: 0 };
+  const compile = async (): Promise<never> => {
+    counter.runs++;
+    throw error;
+  };
+  return { compile, counter };
+}
+
 /** Files whose content is `disk`'s and whose last change was long ago. */
 const stillFiles = (disk: () => string | undefined): FileProbe => ({
   hash: () => {
@@ -33,19 +43,16 @@ test('a compile that read a file that has changed since runs again', async () =>
 });
 
 test('a compile whose files are as it read them fails at once', async () => {
-  let runs = 0;
   const broken = failure('struct Money { amount innt }');
+  const { compile, counter } = alwaysFailing(broken);
   await expect(
     compileWhenSettled(
-      async () => {
-        runs++;
-        throw broken;
-      },
+      compile,
       stillFiles(() => 'struct Money { amount innt }'),
       quick,
     ),
   ).rejects.toBe(broken);
-  expect(runs).toBe(1);
+  expect(counter.runs).toBe(1);
 });
 
 test('a file written moments ago, still as read: the compile waits until it has held still, then runs again', async () => {
@@ -72,19 +79,11 @@ test('a file written moments ago, still as read: the compile waits until it has 
 
 test('a broken file written moments ago is reported after one more run', async () => {
   const writtenAt = Date.now();
-  let runs = 0;
   const broken = failure('struct Money { amount innt }');
-  await expect(
-    compileWhenSettled(
-      async () => {
-        runs++;
-        throw broken;
-      },
-      { hash: () => contentHash('struct Money { amount innt }'), modifiedMsAgo: () => Date.now() - writtenAt },
-      quick,
-    ),
-  ).rejects.toBe(broken);
-  expect(runs).toBe(2);
+  const { compile, counter } = alwaysFailing(broken);
+  const justWritten: FileProbe = { hash: () => contentHash('struct Money { amount innt }'), modifiedMsAgo: () => Date.now() - writtenAt };
+  await expect(compileWhenSettled(compile, justWritten, quick)).rejects.toBe(broken);
+  expect(counter.runs).toBe(2);
 });
 
 test('files that keep changing: the last failure after the attempts', async () => {
@@ -103,16 +102,13 @@ test('files that keep changing: the last failure after the attempts', async () =
 });
 
 test('other failures are not retried', async () => {
-  let runs = 0;
+  const { compile, counter } = alwaysFailing(new Error('not a regular file'));
   await expect(
     compileWhenSettled(
-      async () => {
-        runs++;
-        throw new Error('not a regular file');
-      },
+      compile,
       stillFiles(() => undefined),
       quick,
     ),
   ).rejects.toThrow('not a regular file');
-  expect(runs).toBe(1);
+  expect(counter.runs).toBe(1);
 });
