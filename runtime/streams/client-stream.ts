@@ -1,9 +1,10 @@
 /**
  * What generated clients call for a stream method (docs/runtime.md, "Streams"): connections opened
  * over HTTP (stream-connection.ts) or by the transport (`Transport.stream`), their events read as
- * they arrive (sse-parser.ts), the items of `rpc.stream.item` notifications yielded, the final response ending the loop or thrown (declared
- * errors as their classes, as `callMethod` does), and a reconnection with `Last-Event-ID` after a
- * lost connection or an `rpc.stream.reconnect` message (reconnect.ts).
+ * they arrive (sse-parser.ts), the items of `rpc.stream.item` notifications yielded, the final
+ * response ending the loop or thrown (declared errors as their classes, as `callMethod` does), and a
+ * reconnection with `Last-Event-ID` after a lost connection or an `rpc.stream.reconnect` message
+ * (reconnect.ts).
  */
 import { CONTRACT_HEADER, type RpcStream, type StreamConnection, type StreamOptions, type Transport } from '../client-call.js';
 import { declaredErrorOf } from '../declared-error-of.js';

@@ -90,6 +90,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   /** The files each loaded `.idl` was compiled from (the Vite dev server updates its modules by them). */
   const sourceFiles = new IdlSourceFiles();
   let viteConfig: ResolvedConfig | undefined;
+  /** Whether this is Vite's dev server (`vite` / `vite dev`), where modules are served as they are edited. */
+  const inViteDevServer = () => viteConfig?.command === 'serve';
   /** The document of a Vite SSR build, which drops emitted assets: written in `writeBundle`. */
   let ssrDocuments: BuiltDocument[] = [];
   /** Set in the Vite dev server only: where breaking changes are shown in the overlay. */
@@ -110,8 +112,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
 
   /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
   function compile(file: string): Promise<CachedIdlModule> {
-    const devServer = viteConfig?.command === 'serve';
-    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder(), devServer ? deferredDiskWrites : undefined);
+    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder(), inViteDevServer() ? deferredDiskWrites : undefined);
   }
 
   /**
@@ -124,13 +125,12 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    */
   function watchSourceFiles(context: UnpluginBuildContext, file: string, files: readonly string[]) {
     sourceFiles.record(file, files);
-    const devServer = viteConfig?.command === 'serve';
     if (meta.framework === 'farm') {
       // Farm: through its own context (see farm-context.ts); it watches the module's own file already.
       for (const sourceFile of files) if (sourceFile !== file) farmContext(context).addWatchFile(file, sourceFile);
       return;
     }
-    for (const sourceFile of files) if (!(devServer && sourceFile === file)) context.addWatchFile(sourceFile);
+    for (const sourceFile of files) if (!(inViteDevServer() && sourceFile === file)) context.addWatchFile(sourceFile);
   }
 
   async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
@@ -151,7 +151,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       }
       await breakingCheck?.run(context, file, compiled, {
         root: viteConfig?.root ?? process.cwd(),
-        devServer: viteConfig?.command === 'serve',
+        devServer: inViteDevServer(),
         maxBytes: options.maxIdlBytes,
         ...(devServer ? { overlay: overlayOf(devServer) } : {}),
       });
@@ -173,7 +173,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   /** Emits openapi.json and openrpc.json (those that are on) for the `.idl` files of this build. */
   async function emitDocuments(context: UnpluginBuildContext) {
     if ((!options.openapi && !options.openrpc) || modules.size === 0) return;
-    if (viteConfig?.command === 'serve') return; // served by the dev middleware instead
+    if (inViteDevServer()) return; // served by the dev middleware instead
     const loaded = [...modules.values()];
     const documents: BuiltDocument[] = [];
     if (options.openapi) {
