@@ -42,6 +42,24 @@ describe('deferred disk writes', () => {
     expect(written).toEqual(['a', 'slow']);
   });
 
+  it("a slot's write starts only once its previous write has finished, so the newest is left on disk", async () => {
+    const writes = new DeferredDiskWrites(0);
+    const events: string[] = [];
+    let finishFirst!: () => void;
+    writes.schedule('a.idl', () => {
+      events.push('first started');
+      return new Promise<void>((resolve) => (finishFirst = () => resolve(void events.push('first done'))));
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    writes.schedule('a.idl', async () => void events.push('second'));
+    writes.schedule('b.idl', async () => void events.push('other slot'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['first started', 'other slot']);
+    finishFirst();
+    await writes.flush();
+    expect(events).toEqual(['first started', 'other slot', 'first done', 'second']);
+  });
+
   it('a failed write is only a missing cache entry', async () => {
     const writes = new DeferredDiskWrites(10);
     writes.schedule('a.idl', () => Promise.reject(new Error('disk full')));

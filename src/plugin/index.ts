@@ -4,7 +4,8 @@
  *
  * - `load` turns `./checkout.idl` (with or without a query) into plain JavaScript from the code
  *   generator, and writes `checkout.idl.d.ts` beside it for editors and `tsc` (and the `.d.ts` of
- *   each imported file with a namespace of its own, see imported-dts.ts). It has the bundler watch
+ *   each imported file with a namespace of its own, see imported-dts.ts; in the Vite dev server just
+ *   after the module is handed over, see deferred-disk-writes.ts). It has the bundler watch
  *   every file the module was compiled from. In the Vite dev server it keeps to Vite's `server.fs`
  *   rules (see vite-fs-access.ts).
  * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
@@ -19,7 +20,7 @@ import path from 'node:path';
 import { createUnplugin, type SourceMapCompact, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
-import { declarationFiles } from '../codegen/declaration-files.js';
+import { declarationFiles, dtsFileOf } from '../codegen/declaration-files.js';
 import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { IdlSourceFiles } from './idl-source-files.js';
 import { writeImportedDts } from './imported-dts.js';
@@ -104,6 +105,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let diskCache: { folder: string | undefined } | undefined;
   /** The dev server's disk cache writes, put off until an edited file holds still (deferred-disk-writes.ts). */
   const deferredDiskWrites = new DeferredDiskWrites(DEV_CACHE_WRITE_QUIET_MS);
+  /** The dev server's `.idl.d.ts` writes, made once the module is handed to Vite. */
+  const deferredDeclarationWrites = new DeferredDiskWrites(0);
 
   function diskCacheFolder(): string | undefined {
     diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };
@@ -133,6 +136,32 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     for (const sourceFile of files) if (!(inViteDevServer() && sourceFile === file)) context.addWatchFile(sourceFile);
   }
 
+  /**
+   * Writes `file`'s `.idl.d.ts` (and map) beside it and those of the files it imports; `warn` gets
+   * one message per imported file that could not be declared (see imported-dts.ts).
+   */
+  async function writeDeclarations(file: string, compiled: CachedIdlModule, warn: (message: string) => void) {
+    const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
+    if (mayWriteBeside(file)) {
+      for (const [output, text] of declarationFiles(file, compiled, options.declarationMap)) await writeIfChanged(output, text);
+    }
+    const problems = await writeImportedDts(compiled.programFiles, compile, mayWriteBeside, options.declarationMap);
+    for (const problem of problems) warn(problem);
+  }
+
+  /** {@link writeDeclarations} after the module was served: what goes wrong is told on the dev server's log. */
+  async function writeDeclarationsInDevServer(file: string, compiled: CachedIdlModule) {
+    const warn = (message: string) => {
+      if (devServer) devServer.config.logger.warn(`[${PLUGIN_NAME}] ${message}`, { timestamp: true });
+      else console.warn(`[${PLUGIN_NAME}] ${message}`);
+    };
+    try {
+      await writeDeclarations(file, compiled, warn);
+    } catch (error) {
+      warn(`${dtsFileOf(file)} not written: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   async function loadIdl(context: UnpluginBuildContext & UnpluginContext, id: string) {
     const file = idlFileOfId(id);
     // Left to Vite, whose own loader refuses the file too and answers 403 or 404 as for any file.
@@ -142,12 +171,9 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       watchSourceFiles(context, file, compiled.files);
       modules.set(file, compiled);
       if (options.dts) {
-        const mayWriteBeside = (idlFile: string) => devFsAccess?.mayWriteBeside(idlFile) ?? true;
-        if (mayWriteBeside(file)) {
-          for (const [output, text] of declarationFiles(file, compiled, options.declarationMap)) await writeIfChanged(output, text);
-        }
-        const problems = await writeImportedDts(compiled.programFiles, compile, mayWriteBeside, options.declarationMap);
-        for (const problem of problems) context.warn(problem);
+        // The dev server serves the module first: editors and `tsc` read the declarations, not the page.
+        if (inViteDevServer()) deferredDeclarationWrites.schedule(path.resolve(file), () => writeDeclarationsInDevServer(file, compiled));
+        else await writeDeclarations(file, compiled, (problem) => context.warn(problem));
       }
       await breakingCheck?.run(context, file, compiled, {
         root: viteConfig?.root ?? process.cwd(),
@@ -234,8 +260,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
 
     async buildEnd() {
       await emitDocuments(this);
-      // The dev server ends its build when it closes: the last edits' cache entries are written then.
-      await deferredDiskWrites.flush();
+      // The dev server ends its build when it closes: the last edits' declarations and cache entries are written then.
+      await Promise.all([deferredDeclarationWrites.flush(), deferredDiskWrites.flush()]);
     },
 
     esbuild: {
