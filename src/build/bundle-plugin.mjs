@@ -15,7 +15,11 @@
  *   own files, so that the plugin and an app's server, which a dev server runs in the same process,
  *   share one copy of each (one `IdlRpcError` class); the rest of dist/src/ is bundled;
  * - of packages, only our own small dependencies are bundled (TypeBox, Parsimmon, the source-map
- *   helpers); the others (unplugin, the bundlers) stay imports;
+ *   helpers) and unplugin with its own; the others (the bundlers) stay imports. Each entry calls its
+ *   host's `create<Host>Plugin`, so its bundle holds that host's shell of unplugin alone (importing
+ *   all of unplugin was some 20 ms of every bundler process's start), except the webpack, Rspack and
+ *   Rsbuild entries: unplugin's shells for those hand the bundler loader files by their path inside
+ *   unplugin's package, and so import unplugin from there;
  * - the plugin's other emitted `.js` files, now inside the bundles, are removed (their `.d.ts` stay:
  *   the entries' types refer to them).
  *
@@ -32,8 +36,22 @@ const runtimeDir = path.join(repoRoot, 'dist', 'runtime');
 
 /** Loaded by file path rather than imported: Next.js runs its loaders by path. */
 const LOADED_BY_PATH = ['next-idl-loader.js'];
-/** Packages whose code goes into the bundles: the compiler's, loaded only with it. */
-const BUNDLED_PACKAGES = ['@sinclair/typebox', 'parsimmon', '@jridgewell/sourcemap-codec', 'yaml'];
+/** Packages whose code goes into the bundles: the compiler's, loaded only with it, and unplugin's. */
+const BUNDLED_PACKAGES = [
+  '@sinclair/typebox',
+  'parsimmon',
+  '@jridgewell/sourcemap-codec',
+  'yaml',
+  'unplugin',
+  '@jridgewell/remapping',
+  '@jridgewell/trace-mapping',
+  '@jridgewell/gen-mapping',
+  '@jridgewell/resolve-uri',
+  '@rolldown/pluginutils',
+  'picomatch',
+];
+/** The entries whose unplugin shell names loader files inside unplugin's package (see above). */
+const LOADERS_BY_PATH = ['webpack.js', 'rspack.js', 'rsbuild.js'];
 
 /** The plugin files of the package's `exports`, and the files loaded by path. */
 function shellEntries() {
@@ -83,6 +101,8 @@ function importsToKeep(keptFiles) {
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
+        if (args.path === 'unplugin' && LOADERS_BY_PATH.includes(path.relative(pluginDir, args.importer)))
+          return { path: args.path, external: true };
         if (!/^\.\.?\//.test(args.path)) return isBundledPackage(args.path) ? undefined : { path: args.path, external: true };
         const target = path.resolve(args.resolveDir, args.path);
         if (!keptFiles.has(target)) return undefined;

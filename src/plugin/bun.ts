@@ -3,8 +3,9 @@
  * For `bun run` (Bun's runtime), preload `unplugin-idl-rpc/bun/preload` (see bun-preload.ts) or
  * register {@link idlRpcRuntime} yourself. Options: {@link IdlRpcPluginOptions}. Needs Bun 1.2.22 or newer.
  */
+import { createBunPlugin } from 'unplugin';
 import { IDL_ID_FILTER } from './idl-id.js';
-import { unplugin } from './index.js';
+import { type IdlRpcUnplugin, unpluginFactory } from './index.js';
 import type { IdlRpcPluginOptions } from './options.js';
 import { GENERATED_IMPORT_FILTER } from './runtime-paths.js';
 
@@ -62,9 +63,11 @@ function narrowed(plugin: BunPlugin): BunPlugin {
   };
 }
 
+const bunPlugin = /* #__PURE__ */ createBunPlugin(unpluginFactory) as IdlRpcUnplugin['bun'];
+
 /** The plugin for `Bun.build`: `plugins: [idlRpc(options)]`. */
 export default function idlRpc(options?: IdlRpcPluginOptions): BunPlugin {
-  return narrowed(unplugin.bun(options) as BunPlugin);
+  return narrowed(bunPlugin(options) as BunPlugin);
 }
 
 /**

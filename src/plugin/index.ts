@@ -17,7 +17,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createUnplugin, type SourceMapCompact, type UnpluginBuildContext, type UnpluginContext, type UnpluginFactory } from 'unplugin';
+import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginInstance } from 'unplugin';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { IDL_ID_FILTER, idlFileOfId, isIdlId } from './idl-id.js';
 import { declarationFiles, dtsFileOf } from '../codegen/declaration-files.js';
@@ -79,6 +79,14 @@ interface ViteEnvironmentContext {
 function servesBrowser(context: unknown): boolean {
   return (context as ViteEnvironmentContext).environment?.config?.consumer !== 'server';
 }
+
+/**
+ * The plugins each host's entry makes from {@link unpluginFactory}. Each entry calls unplugin's
+ * `create<Host>Plugin` itself, so that its bundle (src/build/bundle-plugin.mjs) holds that host's
+ * shell of unplugin alone; those functions' types forget that the factory makes one plugin, not a
+ * list, and the entries restore it with this type.
+ */
+export type IdlRpcUnplugin = UnpluginInstance<IdlRpcPluginOptions | undefined, false>;
 
 export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, false> = (userOptions, meta) => {
   const options = resolveOptions(userOptions);
@@ -316,8 +324,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       async closeBundle() {
         // Only the client build starts the server build; the server build itself is an SSR build.
         if (viteConfig?.command !== 'build' || viteConfig.build.ssr || !options.server) return;
-        const { buildServerEntry } = await import('./vite-preview.js');
-        await buildServerEntry(viteConfig, options.server, () => unplugin.vite(userOptions) as Plugin);
+        const [{ buildServerEntry }, { default: vitePlugin }] = await Promise.all([import('./vite-preview.js'), import('./vite.js')]);
+        await buildServerEntry(viteConfig, options.server, () => vitePlugin(userOptions) as Plugin);
       },
     },
   };
@@ -360,7 +368,3 @@ async function writeEsbuildAsset(context: UnpluginBuildContext, fileName: string
     console.warn(`[${PLUGIN_NAME}] esbuild has neither outdir nor outfile: ${fileName} not written`);
   }
 }
-
-export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory);
-
-export default unplugin;

@@ -1,6 +1,7 @@
 /** The Rollup plugin: `import idlRpc from 'unplugin-idl-rpc/rollup'`. Options: {@link IdlRpcPluginOptions}. */
-import { unplugin } from './index.js';
+import { createRollupPlugin } from 'unplugin';
+import { type IdlRpcUnplugin, unpluginFactory } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';
 
-export default unplugin.rollup;
+export default /* #__PURE__ */ createRollupPlugin(unpluginFactory) as IdlRpcUnplugin['rollup'];

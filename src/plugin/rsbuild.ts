@@ -1,6 +1,7 @@
 /** The Rsbuild plugin: `import idlRpc from 'unplugin-idl-rpc/rsbuild'`. Options: {@link IdlRpcPluginOptions}. */
-import { unplugin } from './index.js';
+import { createRsbuildPlugin } from 'unplugin';
+import { type IdlRpcUnplugin, unpluginFactory } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';
 
-export default unplugin.rsbuild;
+export default /* #__PURE__ */ createRsbuildPlugin(unpluginFactory) as IdlRpcUnplugin['rsbuild'];

@@ -1,6 +1,7 @@
 /** The Vite plugin: `import idlRpc from 'unplugin-idl-rpc/vite'`. Options: {@link IdlRpcPluginOptions}. */
-import { unplugin } from './index.js';
+import { createVitePlugin } from 'unplugin';
+import { type IdlRpcUnplugin, unpluginFactory } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';
 
-export default unplugin.vite;
+export default /* #__PURE__ */ createVitePlugin(unpluginFactory) as IdlRpcUnplugin['vite'];

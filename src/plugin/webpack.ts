@@ -1,6 +1,7 @@
 /** The webpack plugin: `import idlRpc from 'unplugin-idl-rpc/webpack'`. Options: {@link IdlRpcPluginOptions}. */
-import { unplugin } from './index.js';
+import { createWebpackPlugin } from 'unplugin';
+import { type IdlRpcUnplugin, unpluginFactory } from './index.js';
 
 export type { IdlRpcPluginOptions } from './options.js';
 
-export default unplugin.webpack;
+export default /* #__PURE__ */ createWebpackPlugin(unpluginFactory) as IdlRpcUnplugin['webpack'];
