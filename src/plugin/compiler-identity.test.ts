@@ -7,8 +7,20 @@ import { compilerFolders, newestModification } from './compiler-identity.js';
 const root = mkdtempSync(path.join(tmpdir(), 'idl-identity-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-test('the compiler of a working copy: its sources and the built plugin', () => {
-  expect(compilerFolders(root)).toEqual([path.join(root, 'src'), path.join(root, 'runtime'), path.join(root, 'dist', 'src', 'plugin')]);
+test('the compiler of a working copy run from its sources: the sources and the built plugin', () => {
+  const fromSources = path.join(root, 'src', 'plugin', 'compiler-identity.ts');
+  expect(compilerFolders(root, fromSources)).toEqual([
+    path.join(root, 'src'),
+    path.join(root, 'runtime'),
+    path.join(root, 'dist', 'src', 'plugin'),
+  ]);
+});
+
+test('the compiler of a working copy run from the built plugin: the built plugin alone', () => {
+  const fromBundle = path.join(root, 'dist', 'src', 'plugin', 'chunk-ABCDEF.js');
+  expect(compilerFolders(root, fromBundle)).toEqual([path.join(root, 'dist', 'src', 'plugin')]);
+  // A folder that only starts like it is not it.
+  expect(compilerFolders(root, path.join(root, 'dist', 'src', 'plugin-old', 'chunk.js'))).toHaveLength(3);
 });
 
 test('an edit of any file below the folders moves the stamp; files elsewhere do not', () => {

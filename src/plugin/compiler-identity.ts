@@ -7,6 +7,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
 
 /** In a working copy, the newest modification time of its compiler's files (looked up once); '' when installed. */
@@ -22,13 +23,18 @@ export function compilerIdentity(): string {
 }
 
 /**
- * The folders of a working copy that hold the compiler: its sources (`src/`, `runtime/`), which
- * the plugin runs from in tests, and the built plugin (dist/src/plugin/, whose bundles hold the
- * compiler and every module it imports; `npm run build` rewrites them all). One stamp for both, so
- * the two share cache entries. Not the rest of dist/: its 750 files took 6 ms of every build.
+ * The folders of a working copy that hold the compiler that runs from `runningFrom` (this module's
+ * own file by default). From the built plugin (dist/src/plugin/, whose bundles hold the compiler and
+ * every module it imports; `npm run build` rewrites them all), that folder alone: an edit of the
+ * sources changes nothing the bundles run until they are rebuilt, and walking the sources too took 5
+ * of every build's 6 ms here. From the sources (`src/`, `runtime/`, as tests run the plugin), those
+ * and the built plugin: when the bundles are newer than every source, both share one stamp, and so
+ * cache entries.
  */
-export function compilerFolders(root: string): string[] {
-  return [path.join(root, 'src'), path.join(root, 'runtime'), path.join(root, 'dist', 'src', 'plugin')];
+export function compilerFolders(root: string, runningFrom: string = fileURLToPath(import.meta.url)): string[] {
+  const built = path.join(root, 'dist', 'src', 'plugin');
+  if (runningFrom.startsWith(`${built}${path.sep}`)) return [built];
+  return [path.join(root, 'src'), path.join(root, 'runtime'), built];
 }
 
 /** The newest modification time (whole milliseconds) of the files in `folders` and below; 0 for none. */
