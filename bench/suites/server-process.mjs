@@ -9,10 +9,8 @@
 import http from 'node:http';
 import { bareHandlersAnswer, createJaysonServer, createJsonRpc2Server } from '../lib/entries.mjs';
 import { loadCheckoutHandlers } from '../lib/handlers.mjs';
-import { createOrpcServer } from '../lib/orpc-checkout.mjs';
 import { createOurCheckoutServer } from '../lib/ours.mjs';
 import { readBody } from '../lib/read-body.mjs';
-import { createTrpcServer } from '../lib/trpc-checkout.mjs';
 
 const kind = process.argv[2];
 
@@ -80,8 +78,9 @@ const factories = {
   jayson: jaysonServer,
   'json-rpc-2.0': jsonRpc2Server,
   // oRPC's RPCHandler for node:http with the batch plugin; tRPC's standalone adapter (zod validation both ways).
-  orpc: createOrpcServer,
-  trpc: createTrpcServer,
+  // Imported when used: each process loads only the library it serves (zod too).
+  orpc: async (handlers) => (await import('../lib/orpc-checkout.mjs')).createOrpcServer(handlers),
+  trpc: async (handlers) => (await import('../lib/trpc-checkout.mjs')).createTrpcServer(handlers),
   // Our runtime serving the generated checkout module, request and response validation on.
   ours: createOurCheckoutServer,
 };
