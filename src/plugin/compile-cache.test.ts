@@ -74,6 +74,27 @@ describe('the compile cache', () => {
     expect(compileCacheStats).toEqual({ memoryHits: 0, diskHits: 0, misses: 1 });
   });
 
+  it('keeps the newest two versions of a file in memory: an edit undone is a hit, older ones compile again', async () => {
+    const versions = ['total', 'sum', 'amount'].map((name) => ORDERS.replace('total', name));
+    for (const version of versions) {
+      writeFileSync(orders, version);
+      await compileIdlFileCached(orders, MAX, undefined);
+    }
+    expect(compileCacheStats).toEqual({ memoryHits: 0, diskHits: 0, misses: 3 });
+    writeFileSync(orders, versions[1]);
+    expect((await compileIdlFileCached(orders, MAX, undefined)).js).toContain('sum');
+    expect(compileCacheStats).toEqual({ memoryHits: 1, diskHits: 0, misses: 3 });
+    // The first version was dropped when the third came.
+    writeFileSync(orders, versions[0]);
+    expect((await compileIdlFileCached(orders, MAX, undefined)).js).toContain('total');
+    expect(compileCacheStats).toEqual({ memoryHits: 1, diskHits: 0, misses: 4 });
+    // Another file's versions are its own: the common file, compiled as a module, does not push them out.
+    await compileIdlFileCached(common, MAX, undefined);
+    writeFileSync(orders, versions[1]);
+    await compileIdlFileCached(orders, MAX, undefined);
+    expect(compileCacheStats).toEqual({ memoryHits: 2, diskHits: 0, misses: 5 });
+  });
+
   it('misses for another version of the package', async () => {
     await compile();
     newProcess();

@@ -55,9 +55,18 @@ const MEMORY_MAX_WEIGHT = 64 * 1024 * 1024;
  * tables); counted against the bound when the entry holds one.
  */
 const MODEL_BYTES_PER_SOURCE_BYTE = 20;
+/**
+ * Versions of one file kept in memory: the newest and the one before it (an edit undone is a hit).
+ * Older versions of an edited file are rarely asked for again, and a dev server's edits of a large
+ * file would otherwise fill the bound with them (a 10,000-line file's versions are about 14 MB each),
+ * which makes every collection of the dev server's heap, and so every edit, slower.
+ */
+const MEMORY_VERSIONS_PER_FILE = 2;
 
 interface MemoryEntry {
   key: string;
+  /** The module's file, resolved (the key's file). */
+  resolvedFile: string;
   entry: CacheEntry;
   text: string;
   maxBytes: number;
@@ -136,7 +145,16 @@ function importsUnchanged(entry: CacheEntry, maxBytes: number): boolean {
 
 function remember(key: string, entry: CacheEntry, text: string, maxBytes: number, sourceBytes: number, model?: IdlModel): MemoryEntry {
   const contentKey = contentHash(JSON.stringify([key, entry.imports]));
-  const remembered: MemoryEntry = { key, entry, text, maxBytes, sourceBytes, weight: 0, contentKey };
+  const remembered: MemoryEntry = {
+    key,
+    resolvedFile: path.resolve(entry.file),
+    entry,
+    text,
+    maxBytes,
+    sourceBytes,
+    weight: 0,
+    contentKey,
+  };
   if (model) remembered.model = Promise.resolve(model);
   reweigh(remembered);
   const replaced = memory.get(key);
@@ -144,8 +162,18 @@ function remember(key: string, entry: CacheEntry, text: string, maxBytes: number
   memory.delete(key);
   memory.set(key, remembered);
   memoryWeight += remembered.weight;
+  forgetOlderVersions(remembered.resolvedFile);
   evict();
   return remembered;
+}
+
+/** Drops the least recently used versions of `resolvedFile` beyond MEMORY_VERSIONS_PER_FILE. */
+function forgetOlderVersions(resolvedFile: string): void {
+  const versions = [...memory.values()].filter((remembered) => remembered.resolvedFile === resolvedFile);
+  for (const older of versions.slice(0, -MEMORY_VERSIONS_PER_FILE)) {
+    memory.delete(older.key);
+    memoryWeight -= older.weight;
+  }
 }
 
 /** Sets the bytes an entry holds, roughly: its strings, and its model when it has one. */
