@@ -36,20 +36,12 @@ const runtimeDir = path.join(repoRoot, 'dist', 'runtime');
 
 /** Loaded by file path rather than imported: Next.js runs its loaders by path. */
 const LOADED_BY_PATH = ['next-idl-loader.js'];
-/** Packages whose code goes into the bundles: the compiler's, loaded only with it, and unplugin's. */
-const BUNDLED_PACKAGES = [
-  '@sinclair/typebox',
-  'parsimmon',
-  '@jridgewell/sourcemap-codec',
-  'yaml',
-  'unplugin',
-  '@jridgewell/remapping',
-  '@jridgewell/trace-mapping',
-  '@jridgewell/gen-mapping',
-  '@jridgewell/resolve-uri',
-  '@rolldown/pluginutils',
-  'picomatch',
-];
+/**
+ * Packages whose code goes into the bundles: the compiler's, loaded only with it, and unplugin. What
+ * a bundled package imports is bundled too (unplugin's own dependencies): as imports they would have
+ * to resolve from this package, which pnpm does not allow for a dependency of a dependency.
+ */
+const BUNDLED_PACKAGES = ['@sinclair/typebox', 'parsimmon', '@jridgewell/sourcemap-codec', 'yaml', 'unplugin'];
 /** The entries whose unplugin shell names loader files inside unplugin's package (see above). */
 const LOADERS_BY_PATH = ['webpack.js', 'rspack.js', 'rsbuild.js'];
 
@@ -93,6 +85,11 @@ function reachable(inputs, entries, kinds) {
   return new Set([...reached].map((input) => path.join(repoRoot, input)));
 }
 
+/** Whether `file` is code of an installed package (bundled, since only bundled packages' code is read). */
+function isInPackage(file) {
+  return file.split(path.sep).includes('node_modules');
+}
+
 /** An esbuild plugin: what stays an import (with a path relative to dist/src/plugin/) and what is bundled. */
 function importsToKeep(keptFiles) {
   const isBundledPackage = (specifier) => BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
@@ -103,7 +100,10 @@ function importsToKeep(keptFiles) {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === 'unplugin' && LOADERS_BY_PATH.includes(path.relative(pluginDir, args.importer)))
           return { path: args.path, external: true };
-        if (!/^\.\.?\//.test(args.path)) return isBundledPackage(args.path) ? undefined : { path: args.path, external: true };
+        if (!/^\.\.?\//.test(args.path)) {
+          const bundled = isBundledPackage(args.path) || (isInPackage(args.importer) && !args.path.startsWith('node:'));
+          return bundled ? undefined : { path: args.path, external: true };
+        }
         const target = path.resolve(args.resolveDir, args.path);
         if (!keptFiles.has(target)) return undefined;
         const specifier = path.relative(pluginDir, target).split(path.sep).join('/');
