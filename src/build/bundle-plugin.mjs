@@ -43,7 +43,7 @@ const LOADED_BY_PATH = ['next-idl-loader.js'];
  */
 const BUNDLED_PACKAGES = ['@sinclair/typebox', 'parsimmon', '@jridgewell/sourcemap-codec', 'yaml', 'unplugin'];
 /** The entries whose unplugin shell names loader files inside unplugin's package (see above). */
-const LOADERS_BY_PATH = ['webpack.js', 'rspack.js', 'rsbuild.js'];
+const ENTRIES_IMPORTING_UNPLUGIN = ['webpack.js', 'rspack.js', 'rsbuild.js'];
 
 /** The plugin files of the package's `exports`, and the files loaded by path. */
 function shellEntries() {
@@ -98,7 +98,7 @@ function importsToKeep(keptFiles) {
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        if (args.path === 'unplugin' && LOADERS_BY_PATH.includes(path.relative(pluginDir, args.importer)))
+        if (args.path === 'unplugin' && ENTRIES_IMPORTING_UNPLUGIN.includes(path.relative(pluginDir, args.importer)))
           return { path: args.path, external: true };
         if (!/^\.\.?\//.test(args.path)) {
           const bundled = isBundledPackage(args.path) || (isInPackage(args.importer) && !args.path.startsWith('node:'));

@@ -71,13 +71,13 @@ test.each(BUNDLERS)('making the %s plugin loads neither the compiler nor TypeBox
 });
 
 // unplugin's shells for webpack and Rspack hand the bundler loader files by their path in its package.
-const LOADERS_BY_PATH: readonly string[] = ['webpack', 'rspack'];
+const IMPORT_UNPLUGIN_PACKAGE: readonly string[] = ['webpack', 'rspack'];
 
 test.each(BUNDLERS)("the %s plugin carries its host's part of unplugin, or imports unplugin's package where that must", async (bundler) => {
   const log = path.join(folder, `${bundler}-unplugin.log`);
   const { files, code } = await modulesLoadedBy(`const { default: make } = await import('unplugin-idl-rpc/${bundler}'); make();`, log);
   const unpluginFiles = files.filter((url) => url.includes('/node_modules/unplugin/'));
-  if (LOADERS_BY_PATH.includes(bundler)) {
+  if (IMPORT_UNPLUGIN_PACKAGE.includes(bundler)) {
     expect(unpluginFiles).not.toEqual([]);
   } else {
     // Importing all of unplugin's package was some 20 ms of every bundler process's start.
