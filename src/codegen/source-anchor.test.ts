@@ -1,9 +1,10 @@
+import v8 from 'node:v8';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { describe, expect, test } from 'vitest';
 import type { SourceSpan } from '../idl/ast.js';
 import { compileIdl } from '../idl/index.js';
 import { generateModule } from './module.js';
-import { anchored, extractAnchors } from './source-anchor.js';
+import { ANCHOR_CHARACTERS, anchored, extractAnchors } from './source-anchor.js';
 import { sourceMapOf } from './source-map.js';
 import { commentText, docComment, stringLiteral } from './source-text.js';
 
@@ -26,7 +27,7 @@ describe('extractAnchors', () => {
 
   test('a marker that was cut short or has no position is refused, not printed', () => {
     const whole = anchored('Cart', span('a.idl', 2, 8));
-    for (const broken of [whole.slice(0, -6), `${whole.slice(0, whole.indexOf('2:8'))}x:8\uE002Cart`, `\uE000a.idl\uE000${whole}`]) {
+    for (const broken of [whole.slice(0, -6), `${whole.slice(0, whole.indexOf('2:8'))}x:8\u0003Cart`, `\u0001a.idl\u0001${whole}`]) {
       expect(() => extractAnchors(`const ${broken};`)).toThrow('internal error: a source anchor marker was cut or escaped');
     }
     // Markers of two files in turn each keep their own file.
@@ -39,7 +40,7 @@ describe('extractAnchors', () => {
   });
 
   test('user text cannot pose as a marker: string literals and comments escape the marker characters', () => {
-    const forged = `\uE000a.idl\uE0011:1\uE002`;
+    const forged = `\u0001a.idl\u00021:1\u0003`;
     expect(new Function(`return ${stringLiteral(forged)}`)()).toBe(forged);
     for (const printed of [stringLiteral(forged), commentText(forged), docComment(forged)]) {
       expect(extractAnchors(printed)).toEqual({ text: printed, anchors: [] });
@@ -67,14 +68,35 @@ describe('sourceMapOf', () => {
 });
 
 test('an IDL whose comments and messages hold the marker characters generates its text unchanged', () => {
-  const forged = `\uE000x.idl\uE0011:1\uE002`;
+  const forged = `\u0001x.idl\u00021:1\u0003`;
   const source = `// ${forged}\nnamespace odd\n\nerrors {\n    1 Weird "${forged}"\n}\n`;
   const { js, dts, mappings } = generateModule(compileIdl(source, 'odd.idl'), {
     runtimeImport: 'unplugin-idl-rpc/runtime',
     runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
     sourceFile: 'odd.idl',
   });
-  expect(js).toContain("'\\ue000x.idl\\ue0011:1\\ue002'");
-  expect(dts).not.toMatch(/[\uE000-\uE002]/);
+  expect(js).toContain("'\\u0001x.idl\\u00021:1\\u0003'");
+  expect(dts).not.toMatch(ANCHOR_CHARACTERS);
   expect(mappings.js.every((mapping) => mapping.source === undefined || mapping.source.file === 'odd.idl')).toBe(true);
+});
+
+/**
+ * Whether V8 holds `text` one byte a character: its serialization tags a one-byte string `"` and a
+ * two-byte one `c` (after the two header bytes).
+ */
+function isOneByteString(text: string): boolean {
+  return v8.serialize(text)[2] === '"'.charCodeAt(0);
+}
+
+test('a module printed from an IDL of Latin-1 text is a one-byte string, its markers gone', () => {
+  const source = `namespace shop\n\n// Un café: its name carries source positions.\nstruct Coffee {\n    name string\n}\n\ninterface Shop {\n    get(name string) Coffee\n}\n`;
+  const { js, dts, mappings } = generateModule(compileIdl(source, 'shop.idl'), {
+    runtimeImport: 'unplugin-idl-rpc/runtime',
+    runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+    sourceFile: 'shop.idl',
+  });
+  expect(mappings.js.some((mapping) => mapping.source !== undefined)).toBe(true);
+  expect(js).toContain('café');
+  expect([isOneByteString(js), isOneByteString(dts)]).toEqual([true, true]);
+  expect(isOneByteString('\uE000')).toBe(false);
 });

@@ -7,19 +7,24 @@
  * name's IDL position. When a file is printed, `extractAnchors` removes the markers and returns
  * where each one stood: the mappings of the file's source map (source-map.ts).
  *
- * The markers use three characters of Unicode's private use area. User text never reaches
- * generated code with them: `stringLiteral` and `commentText` (the only ways user text gets into
- * generated code) write them as escapes, so every such character in printed text is a marker.
+ * The markers use three ASCII control characters (SOH, STX, ETX). Characters below U+0100 keep the
+ * printed text in the engine's one-byte strings: a marker of the private use area (as they were)
+ * made every string it passed through two bytes a character, the finished module too (twice the
+ * memory, and slower to hash, encode and send for everything that handles it after us). User text
+ * never reaches generated code with them: `stringLiteral` and `commentText` (the only ways user text
+ * gets into generated code) write them as escapes, as does the TypeBox code built from a user's
+ * `pattern` (typebox-output.ts), so every such character in printed text is a marker.
  */
 import type { SourceSpan } from '../idl/ast.js';
 import { CodegenError } from './names.js';
 
 /** Starts a marker; the file name (URI-encoded), then `ANCHOR_SEPARATOR`, line and column, `ANCHOR_END`. */
-export const ANCHOR_START = '\uE000';
-const ANCHOR_SEPARATOR = '\uE001';
-const ANCHOR_END = '\uE002';
+export const ANCHOR_START = '\u0001';
+const ANCHOR_SEPARATOR = '\u0002';
+const ANCHOR_END = '\u0003';
 /** Any of the three marker characters (user text must not contain them unescaped). */
-export const ANCHOR_CHARACTERS = /[\uE000-\uE002]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the markers are control characters
+export const ANCHOR_CHARACTERS = /[\u0001-\u0003]/;
 
 /** A position in an IDL file: `line` and `column` 1-based, like the syntax tree's. */
 export interface IdlPosition {

@@ -5,12 +5,12 @@
 import { docDescription, docTags } from '../idl/doc-tags.js';
 
 /**
- * Characters `stringLiteral` escapes: quotes, backslash, control characters, the line and paragraph
- * separators, any surrogate (JSON escapes lone ones), and the three characters that mark source
- * anchors (source-anchor.ts).
+ * Characters `stringLiteral` escapes: quotes, backslash, control characters (among them the three
+ * that mark source anchors, source-anchor.ts), the line and paragraph separators, and any surrogate
+ * (JSON escapes lone ones).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
-const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff\ue000-\ue002]/;
+const NEEDS_ESCAPE = /['"\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
 
 /**
  * A single-quoted JavaScript string literal for any text (quotes, backslashes, line breaks escaped).
@@ -22,12 +22,12 @@ export function stringLiteral(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return `'${text}'`;
   const json = JSON.stringify(text).slice(1, -1);
   // JSON escapes `"` (not needed inside single quotes) and leaves `'` alone (needed). U+2028 and
-  // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too, as
-  // are the anchor markers (the same string either way).
+  // U+2029 are allowed in string literals since ES2019, but not by older parsers: escaped too (the
+  // same string either way). JSON escapes control characters, the anchor markers among them.
   const body = json
     .replace(/\\(.)/g, (sequence, char: string) => (char === '"' ? '"' : sequence))
     .replace(/'/g, "\\'")
-    .replace(/[\u2028\u2029\ue000-\ue002]/g, unicodeEscape);
+    .replace(/[\u2028\u2029]/g, unicodeEscape);
   return `'${body}'`;
 }
 
@@ -40,7 +40,8 @@ function unicodeEscape(char: string): string {
  * What would end a comment early (`*\/` ends a block comment, a line terminator a line comment),
  * and the anchor markers, which must not appear raw in printed text.
  */
-const COMMENT_ENDS = /\*\/|\r|\n|\u2028|\u2029|[\ue000-\ue002]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the anchor markers are control characters
+const COMMENT_ENDS = /\*\/|\r|\n|\u2028|\u2029|[\u0001-\u0003]/g;
 const COMMENT_ESCAPES: Record<string, string> = { '*/': '*\\/', '\r': '\\r', '\n': '\\n' };
 
 /**
@@ -117,13 +118,14 @@ const INLINE_WIDTH = 80;
  * union of every array's element types pair by pair (TS2590, "union type that is too complex", for
  * the IDL JSON of about a thousand structs of different shapes); engines also parse JSON faster than
  * literals. Nothing in a string can end the template: backslashes, backticks and `${` are escaped,
- * and the line separators and anchor markers (source-anchor.ts) are written as JSON escapes.
+ * and the line separators are written as JSON escapes (JSON escapes control characters, the anchor
+ * markers of source-anchor.ts among them).
  */
 export function jsonParseExpression(value: unknown): string {
   return `JSON.parse(\`${jsonText(value, '').replace(TEMPLATE_ESCAPE, templateEscape)}\`)`;
 }
 
-const TEMPLATE_ESCAPE = /[\\`\u2028\u2029\ue000-\ue002]|\$\{/g;
+const TEMPLATE_ESCAPE = /[\\`\u2028\u2029]|\$\{/g;
 
 function templateEscape(text: string): string {
   if (text === '\\' || text === '`' || text === '${') return `\\${text}`;

@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { dependencyPackage } from '../own-package.js';
 import { CodegenError } from './names.js';
+import { ANCHOR_CHARACTERS } from './source-anchor.js';
 
 /** The TypeBox release line whose compiler output this file parses. */
 export const SUPPORTED_TYPEBOX_LINE = '0.34.';
@@ -43,16 +44,30 @@ export const ALIASED_CHECK = /(?<![\w'$])check_T(\d+)\b(?!')/g;
 export const LOCAL_VARIABLE = /(?<![\w'])local_\d+\b(?!')/g;
 
 /**
+ * The characters that mark source anchors, as TypeBox may write them: it prints a `pattern` as a
+ * regular expression literal, control characters and all.
+ */
+const RAW_ANCHOR_CHARACTERS = new RegExp(ANCHOR_CHARACTERS.source, 'g');
+
+/**
  * TypeBox's standalone code for `schema` (`references` resolve its `$ref`s). TypeScript output gets
  * two repairs for `strict`: TypeBox annotates `for (const value: any of ...)`, which TypeScript
  * rejects (the type is inferred anyway), and `Object.entries` of a map would give `unknown` values.
+ * A source anchor character from a user's `pattern` is written `\xNN`, which means the same in a
+ * regular expression or a string (IDL patterns are checked with the `u` flag, where no backslash may
+ * stand before a control character), so that it cannot pose as a marker.
  */
 export function compiledCode(schema: TSchema, references: TSchema[], language: 'javascript' | 'typescript'): string {
   assertSupportedTypeBox();
-  const code = TypeCompiler.Code(schema, references, { language });
+  const code = TypeCompiler.Code(schema, references, { language }).replace(RAW_ANCHOR_CHARACTERS, hexEscape);
   return language === 'typescript'
     ? code.replace(/for\(const (\w+): any of /g, 'for(const $1 of ').replace(/Object\.entries\(/g, 'Object.entries<any>(')
     : code;
+}
+
+/** `\xNN` for a character below U+0100. */
+function hexEscape(char: string): string {
+  return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 }
 
 /** Splits compiled code into its variables, named check functions and final check. */

@@ -100,3 +100,25 @@ describe.each(['generated', 'runtime'])('%s validators', (which) => {
     expect(param(0, { ...VALID, code: 'ab 123 cd' })).toEqual([]);
   });
 });
+
+// The generator marks where IDL names are printed with control characters (SOH, STX, ETX) and, before
+// them, with characters of the private use area: a pattern may hold any of them raw.
+it('a pattern holding the characters that mark source positions in printed code compiles and matches them', async () => {
+  const marks = ['\u0001', '\u0002', '\u0003', '\uE000'];
+  const fields = marks.map((mark, i) => `    f${i} string [optional, pattern="^a${mark}b$"]`).join('\n');
+  const model = compileIdl(`namespace odd\n\nstruct Marked {\n${fields}\n}\n\ninterface Odd {\n    put(m Marked) bool\n}\n`, 'odd.idl');
+  const { js } = generateModule(model, {
+    runtimeImport: path.join(repoRoot, 'runtime/index.ts'),
+    runtimeClientImport: path.join(repoRoot, 'runtime/client.ts'),
+    sourceFile: 'odd.idl',
+  });
+  const dir = path.join(repoRoot, 'test-output/runtime/constraints');
+  mkdirSync(dir, { recursive: true });
+  const out = path.join(dir, `odd-${process.pid}.mjs`);
+  writeFileSync(out, js);
+  const validator = ((await import(pathToFileURL(out).href)).validators as ValidatorTable)['Odd.put'].params[0];
+  marks.forEach((mark, i) => {
+    expect(validator.check({ [`f${i}`]: `a${mark}b` })).toBe(true);
+    expect(validator.check({ [`f${i}`]: 'ab' })).toBe(false);
+  });
+});
