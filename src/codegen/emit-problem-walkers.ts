@@ -255,8 +255,8 @@ export class ProblemWalkers {
     references: readonly TSchema[],
     private readonly names: TypeScriptNames,
     private readonly taken: Set<string>,
-    /** The name of each named type's compiled check, by `$id`. */
-    private readonly checkNames: ReadonlyMap<string, string>,
+    /** The name of a named type's compiled check, by `$id`. */
+    private readonly checkName: (id: string) => string,
   ) {
     this.byId = new Map(references.map((schema) => [schema.$id as string, schema]));
     for (const schema of references) if (isExtendingStruct(schema)) this.extended.add((schema.allOf as TSchema[])[0].$ref as string);
@@ -286,9 +286,8 @@ export class ProblemWalkers {
 
   /** A named check's name. */
   private checkOf(id: string): string {
-    const name = this.checkNames.get(id);
-    if (name === undefined) throw new CodegenError(`schema refers to unknown type ${id}`);
-    return name;
+    if (!this.byId.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+    return this.checkName(id);
   }
 
   /**

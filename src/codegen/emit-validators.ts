@@ -79,9 +79,9 @@ class SharedChecks {
   private readonly variables = new Map<string, string>(); // expression -> shared name
   private readonly declaredChecks = new Set<string>(); // `$id`s whose check function is declared
   private readonly referencesById: Map<string, TSchema>;
-  /** The generated name of each named schema's check, by `$id`. */
-  readonly checkNames = new Map<string, string>();
-  private readonly idsByCheckName: Map<string, string>;
+  /** The generated name of each named schema's check reached so far, by `$id`. */
+  private readonly checkNames = new Map<string, string>();
+  private readonly idsByCheckName = new Map<string, string>();
   /** Named schemas compiled so far (JavaScript), by `$id`. */
   private readonly named = new Map<string, { piece: Piece; calls: string[] }>();
 
@@ -91,8 +91,20 @@ class SharedChecks {
     private readonly taken: Set<string>,
   ) {
     this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
-    for (const id of this.referencesById.keys()) this.checkNames.set(id, uniqueName(`check_${id.replaceAll('.', '_')}`, taken));
-    this.idsByCheckName = new Map([...this.checkNames].map(([id, name]) => [name, id]));
+  }
+
+  /**
+   * The name of a named schema's check, made up when first asked for: a schema no validator reaches
+   * takes no name, so that the validators depend on the reached schemas alone (phase-memo.ts).
+   */
+  checkName(id: string): string {
+    let name = this.checkNames.get(id);
+    if (name === undefined) {
+      name = uniqueName(`check_${id.replaceAll('.', '_')}`, this.taken);
+      this.checkNames.set(id, name);
+      this.idsByCheckName.set(name, id);
+    }
+    return name;
   }
 
   /** The doc comment of a named check function: `check_Cart` checks a `Cart` against `CartSchema`. */
@@ -107,7 +119,7 @@ class SharedChecks {
   private compileAlone(schema: TSchema, language: 'javascript' | 'typescript'): { piece: Piece; calls: string[] } {
     const { code: compiled, ids } = compileCached(schema, language);
     for (const id of ids.slice(1)) if (!this.referencesById.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
-    const code = compiled.replace(ALIASED_CHECK, (_call, index: string) => this.checkNames.get(ids[Number(index)])!);
+    const code = compiled.replace(ALIASED_CHECK, (_call, index: string) => this.checkName(ids[Number(index)]));
     const parts = splitCompiled(code);
     const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
     const text = own ? own.text : parts.check;
@@ -174,7 +186,7 @@ class SharedChecks {
     const renameTop = top ? this.share(top.piece) : undefined;
     const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
     reached.forEach((name, i) => {
-      const functionName = this.checkNames.get(name)!;
+      const functionName = this.checkName(name);
       this.declaredChecks.add(name);
       this.taken.add(functionName);
       const rename = renames[i];
@@ -192,7 +204,7 @@ class SharedChecks {
         ],
       });
     });
-    if (id !== undefined) return { ts: this.checkNames.get(id)!, js: this.checkNames.get(id)! };
+    if (id !== undefined) return { ts: this.checkName(id), js: this.checkName(id) };
     return lazyBoth(renameTop!(top!.piece.text), () => renameTop!(this.compileAlone(schema, 'typescript').piece.text));
   }
 }
@@ -205,7 +217,7 @@ class SharedChecks {
 export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, names: TypeScriptNames, taken: Set<string>): Declaration[] {
   const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
   const checks = new SharedChecks(schemas.references, names, taken);
-  const walkers = new ProblemWalkers(schemas.references, names, taken, checks.checkNames);
+  const walkers = new ProblemWalkers(schemas.references, names, taken, (id) => checks.checkName(id));
   const validators: Declaration[] = [];
   const validatorsBySource = new Map<string, string>();
   // The named types some validated schema refers to, and the name of the table of their checks
@@ -305,7 +317,7 @@ export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, name
   };
   return [
     ...checks.declarations,
-    ...namedChecksDeclaration(namedChecks, schemas.references, referenced, checks.checkNames),
+    ...namedChecksDeclaration(namedChecks, schemas.references, referenced, (id) => checks.checkName(id)),
     ...walkers.allDeclarations(),
     ...validators,
     ...(entries.length === 0 ? [] : [tableCode]),
@@ -351,14 +363,14 @@ function namedChecksDeclaration(
   name: string | undefined,
   references: TSchema[],
   referenced: Set<string>,
-  checkNames: ReadonlyMap<string, string>,
+  checkName: (id: string) => string,
 ): Declaration[] {
   if (name === undefined) return [];
   const entries = references
     .map((schema) => schema.$id as string)
     .filter((id) => referenced.has(id))
     // A bare `__proto__:` key would set the prototype instead of adding a field.
-    .map((id) => `  ${id === '__proto__' ? `[${stringLiteral(id)}]` : propertyKey(id)}: ${checkNames.get(id)},\n`);
+    .map((id) => `  ${id === '__proto__' ? `[${stringLiteral(id)}]` : propertyKey(id)}: ${checkName(id)},\n`);
   return [
     {
       kind: 'const',

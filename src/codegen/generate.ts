@@ -9,11 +9,16 @@ import type { Declaration } from './declarations.js';
 import { clientDeclarations } from './emit-client.js';
 import { serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations, unionDeclarations } from './emit-types.js';
-import { serializerDeclarations } from './emit-serializers.js';
+import { type SerializerDeclarations, serializerDeclarations } from './emit-serializers.js';
 import { validatorDeclarations } from './emit-validators.js';
+import { serializersKey, validatorsKey } from './phase-keys.js';
+import { PhaseMemo } from './phase-memo.js';
 import { namespaceView } from './namespace-view.js';
 import { assertUniqueNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
+
+const VALIDATOR_RUNS = new PhaseMemo<Declaration[]>();
+const SERIALIZER_RUNS = new PhaseMemo<SerializerDeclarations>();
 
 export interface GeneratedDeclarations {
   declarations: Declaration[];
@@ -47,10 +52,17 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
     ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];
   // Internal names (compiled checks, validators, serializers) are made up here; they avoid every other name.
+  // The two largest phases are reused from an earlier generation whose inputs they share (phase-memo.ts).
   const taken = new Set(names.taken);
-  const validators = validatorDeclarations({ ...model, interfaces: served }, idlSchemas(idlJson), names, taken);
+  const servedModel = { ...model, interfaces: served };
+  const schemas = idlSchemas(idlJson);
+  const validators = VALIDATOR_RUNS.run(validatorsKey(served, idlJson), names, taken, (recorded, made) =>
+    validatorDeclarations(servedModel, schemas, recorded, made),
+  );
   // Only the root module has a server: it serves every interface of the program.
-  const serializers = isRoot ? serializerDeclarations(idlJson, names, taken) : undefined;
+  const serializers = isRoot
+    ? SERIALIZER_RUNS.run(serializersKey(idlJson), names, taken, (recorded, made) => serializerDeclarations(idlJson, recorded, made))
+    : undefined;
   const clientAndServer = [
     ...clientDeclarations(own, names, idlJson),
     ...serverDeclarations(own, idlJson, names, isRoot ? { interfaces: model.interfaces, serializers: serializers! } : undefined),

@@ -1,0 +1,107 @@
+/**
+ * The input keys of the phases that phase-memo.ts reuses: for each, a text holding everything the
+ * phase reads but the names it asks for (which the memo records itself). Two generations with the
+ * same key and the same answers to those questions generate the same phase output.
+ *
+ * A key holds the declarations the phase reaches from the methods, not the whole IDL: the phases
+ * never read the others, so an edit of a type no method reaches, or adding one, reuses them. The
+ * declarations are written as their JSON form (what the schemas and serializers are made from),
+ * found from the methods' types through fields, arrays, maps, `extends` and union variants.
+ */
+import { printAttributeList } from '../idl/attributes.js';
+import { printType } from '../idl/format.js';
+import type { IdlModel } from '../idl/model.js';
+import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
+import { qualifiedMethodName } from '../../runtime/schema.js';
+
+/**
+ * The key of `validatorDeclarations` (emit-validators.ts) for the `served` interfaces: each method's
+ * signature as the IDL writes it (doc comments and names come from it) and as the JSON form has it
+ * (the schemas come from that), then the declarations the methods reach, in the order of the
+ * schemas' references (structs, enums, unions), each struct marked when some struct extends it.
+ */
+export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): string {
+  const lines: string[] = [];
+  const roots: IdlJsonType[] = [];
+  const methodsByName = new Map(
+    (idl.interfaces ?? []).flatMap((iface) => (iface.methods ?? []).map((m) => [qualifiedMethodName(iface, m), m] as const)),
+  );
+  for (const iface of served) {
+    for (const method of iface.methods) {
+      const key = `${iface.name.text}.${method.name.text}`;
+      const parameters = method.parameters.map((p) => `${printType(p.type)}${printAttributeList(p.attributes, p.optional === true)}`);
+      const result = `${printType(method.returnType)}${printAttributeList(method.returnAttributes, method.returnOptional)}`;
+      const json = methodsByName.get(key);
+      lines.push(`${key}(${parameters.join(', ')}) ${result} ${JSON.stringify(json)}`);
+      if (json) roots.push(...(json.parameters ?? []).map((p) => p.type), json.returnType);
+    }
+  }
+  const reached = reachedDeclarations(idl, roots);
+  const extended = new Set((idl.structs ?? []).flatMap((struct) => (struct.extends === undefined ? [] : [struct.extends])));
+  for (const struct of idl.structs ?? []) {
+    if (reached.has(struct.name)) lines.push(`${extended.has(struct.name) ? 'extended ' : ''}struct ${JSON.stringify(struct)}`);
+  }
+  for (const e of idl.enums ?? []) if (reached.has(e.name)) lines.push(`enum ${JSON.stringify(e)}`);
+  for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${JSON.stringify(union)}`);
+  for (const [name, kind] of reached) if (kind === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
+  return lines.join('\n');
+}
+
+/**
+ * The key of `serializerDeclarations` (emit-serializers.ts): each method's result type, then the
+ * declarations the results reach, in the order reached.
+ */
+export function serializersKey(idl: IdlJson): string {
+  const lines: string[] = [];
+  const roots: IdlJsonType[] = [];
+  for (const iface of idl.interfaces ?? []) {
+    for (const method of iface.methods ?? []) {
+      lines.push(JSON.stringify([iface.name, method.name, method.returnType, method.returnOptional === true]));
+      roots.push(method.returnType);
+    }
+  }
+  const byName = declarationsByName(idl);
+  for (const [name, kind] of reachedDeclarations(idl, roots))
+    lines.push(`${kind ?? 'unknown'} ${JSON.stringify(byName.get(name) ?? name)}`);
+  return lines.join('\n');
+}
+
+type DeclarationKind = 'struct' | 'enum' | 'union';
+
+function declarationsByName(idl: IdlJson): Map<string, unknown> {
+  return new Map<string, unknown>([
+    ...(idl.structs ?? []).map((struct) => [struct.name, struct] as const),
+    ...(idl.enums ?? []).map((e) => [e.name, e] as const),
+    ...(idl.unions ?? []).map((union) => [union.name, union] as const),
+  ]);
+}
+
+/**
+ * The names of the declarations `roots` reach, in the order reached, with their kind (undefined
+ * for a name the IDL JSON does not declare).
+ */
+function reachedDeclarations(idl: IdlJson, roots: readonly IdlJsonType[]): Map<string, DeclarationKind | undefined> {
+  const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
+  const unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
+  const enums = new Set((idl.enums ?? []).map((e) => e.name));
+  const reached = new Map<string, DeclarationKind | undefined>();
+  // A work list, not recursion: an `extends` chain thousands of structs long is that deep.
+  const pending = [...roots].reverse();
+  for (let type = pending.pop(); type !== undefined; type = pending.pop()) {
+    if ('array' in type) pending.push(type.array);
+    else if ('mapValue' in type) pending.push(type.mapValue);
+    else if ('userDefined' in type && !reached.has(type.userDefined)) {
+      const name = type.userDefined;
+      const struct = structs.get(name);
+      const union = unions.get(name);
+      reached.set(name, struct ? 'struct' : union ? 'union' : enums.has(name) ? 'enum' : undefined);
+      if (struct) {
+        if (struct.extends !== undefined) pending.push({ userDefined: struct.extends });
+        for (const field of struct.fields ?? []) pending.push(field.type);
+      } else if (union) {
+        for (const variant of union.variants ?? []) pending.push({ userDefined: variant.type });
+      }
+    }
+  }
+  return reached;
+}

@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { compileIdl } from '../idl/index.js';
+import { generateModule } from './module.js';
+import { clearPhaseMemos, phaseMemoStats } from './phase-memo.js';
+
+const BASE = `namespace shop
+
+enum Category {
+    tea
+    coffee
+}
+
+struct Money {
+    amount float [min=0]
+    currency string [pattern="^[A-Z]{3}$"]
+}
+
+struct Product {
+    productId string [minLength=1]
+    price Money
+    category Category
+    tags []string [optional, maxItems=5]
+}
+
+struct Bundle extends Product {
+    items map[string]Product
+}
+
+union Listing [discriminator=kind] {
+    single Product
+    bundle Bundle
+}
+
+// Nothing any method uses.
+struct Unused {
+    note string
+}
+
+errors {
+    1 NotFound "no such product"
+}
+
+interface Catalog {
+    getProduct(productId string [minLength=1]) Product raises(NotFound)
+    listings(limit int [optional, min=1]) []Listing
+    price(productId string) Money [optional]
+}
+`;
+
+/** An edit of the IDL text, and which of the two reusable phases (validators, serializers) it leaves reusable. */
+interface Edit {
+  name: string;
+  apply(text: string): string;
+  reused: number;
+}
+
+const append = (text: string) => (idl: string) => `${idl}\n${text}\n`;
+
+const EDITS: Edit[] = [
+  { name: 'a struct no method uses is added', apply: append('struct Added {\n    value int\n}'), reused: 2 },
+  { name: 'a struct no method uses is changed', apply: (idl) => idl.replace('note string', 'note int'), reused: 2 },
+  { name: 'a comment of a struct no method uses', apply: (idl) => idl.replace('// Nothing any method uses.', '// Still unused.'), reused: 2 },
+  { name: 'a field of a struct the methods reach', apply: (idl) => idl.replace('currency string', 'cents int\n    currency string'), reused: 0 },
+  { name: 'a struct takes the name of a generated check', apply: append('struct check_Money {\n    value int\n}'), reused: 1 },
+  { name: 'a struct takes the name of a generated serializer', apply: append('struct json_Money {\n    value int\n}'), reused: 1 },
+  { name: 'a struct no method uses extends one they reach', apply: append('struct Special extends Money {\n    reason string\n}'), reused: 1 },
+  { name: 'a method is added', apply: (idl) => idl.replace('    price(productId', '    count() int\n    price(productId'), reused: 0 },
+  { name: 'the type a method returns is renamed', apply: (idl) => idl.replaceAll('Money', 'Amount'), reused: 0 },
+];
+
+const generate = (text: string) =>
+  generateModule(compileIdl(text, 'shop.idl'), {
+    runtimeImport: 'unplugin-idl-rpc/runtime',
+    runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+    sourceFile: 'shop.idl',
+  });
+
+describe('a generation after an edit, reusing phases of the one before', () => {
+  beforeEach(() => clearPhaseMemos());
+
+  test.each(EDITS)('is the generation from scratch when $name', (edit) => {
+    const edited = edit.apply(BASE);
+    expect(edited).not.toBe(BASE);
+    const fresh = generate(edited);
+    clearPhaseMemos();
+    generate(BASE);
+    const before = { ...phaseMemoStats };
+    const reusing = generate(edited);
+    expect(phaseMemoStats.reused - before.reused).toBe(edit.reused);
+    expect(reusing.js).toBe(fresh.js);
+    expect(reusing.dts).toBe(fresh.dts);
+    expect(reusing.mappings).toEqual(fresh.mappings);
+  });
+
+  test('an edit undone reuses the phases of the text as it was', () => {
+    const first = generate(BASE);
+    generate(EDITS[3].apply(BASE));
+    const before = { ...phaseMemoStats };
+    const again = generate(BASE);
+    expect(phaseMemoStats.reused - before.reused).toBe(2);
+    expect(again.js).toBe(first.js);
+  });
+
+  test('reusing a phase takes its names again: what the next phase makes up avoids them', () => {
+    // `json_Money` was taken by the serializers in the reused run; a struct of that name added later
+    // must not get it twice (the module would not load).
+    generate(BASE);
+    const edited = append('struct Extra {\n    value int\n}')(BASE);
+    const reusing = generate(edited);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Reuse of what a generation phase produced, across generations: a dev server or a watch build
+ * regenerates an IDL on every edit, and most edits leave most phases' inputs as they were.
+ *
+ * A phase (the validators, the serializers) is a function of three things: its input key (the parts
+ * of the model it reads, as text: see the phase's own key function), the names it asks
+ * `TypeScriptNames` for, and the answers it gets from the set of names the module has taken (each
+ * made-up name, `check_Cart`, is the first of `check_Cart`, `check_Cart2`, ... not taken). A run is
+ * recorded with the questions it asked and the answers it got. A later generation with the same key
+ * asks the recorded questions again, without running the phase: when every answer is the same, the
+ * phase would run exactly as it did, so its output is reused and the names it took are taken again.
+ * Any other answer (a new struct named `check_Cart`, a renamed type) runs the phase anew.
+ *
+ * Reused output is the same objects as before, which is what lets the printer reuse its text too
+ * (print.ts). Nothing here changes what is generated: only whether it is computed again.
+ */
+import type { Use } from './declarations.js';
+import type { ServerNames, TypeScriptNames } from './names.js';
+
+/** Entries kept per phase: the latest generations (a dev server edits a few files in turn). */
+const MAX_ENTRIES = 4;
+
+/** One question a phase asked: of the taken names (`has`, `add`) or of `TypeScriptNames`. */
+type Question =
+  | { kind: 'has'; name: string; answer: boolean }
+  | { kind: 'add'; name: string }
+  | { kind: 'name'; method: NameMethod; argument: string; answer: string };
+
+type NameMethod = 'declared' | 'schema' | 'errorClass' | 'errorCode' | 'client' | 'use' | 'useValue' | 'server';
+
+interface Entry<T> {
+  output: T;
+  questions: Question[];
+}
+
+/** How often phases were reused or run, since the start or the last {@link clearPhaseMemos} (tests read it). */
+export const phaseMemoStats = { reused: 0, run: 0 };
+
+const memos = new Set<PhaseMemo<unknown>>();
+
+/** Forgets every recorded phase (tests, and anything that must generate from scratch). */
+export function clearPhaseMemos(): void {
+  for (const memo of memos) memo.clear();
+  Object.assign(phaseMemoStats, { reused: 0, run: 0 });
+}
+
+/** The recorded runs of one phase, by input key. */
+export class PhaseMemo<T> {
+  /** Insertion order is use order: the first entry is the least recently used. */
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor() {
+    memos.add(this as PhaseMemo<unknown>);
+  }
+
+  /**
+   * `phase(names, taken)`'s output: reused when a run with the same `key` asked questions that
+   * `names` and `taken` answer the same way today (its names are then added to `taken`), else
+   * computed now and recorded.
+   */
+  run(key: string, names: TypeScriptNames, taken: Set<string>, phase: (names: TypeScriptNames, taken: Set<string>) => T): T {
+    const entry = this.entries.get(key);
+    if (entry && answersHold(entry.questions, names, taken)) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      phaseMemoStats.reused++;
+      return entry.output;
+    }
+    phaseMemoStats.run++;
+    const questions: Question[] = [];
+    const output = phase(recordingNames(names, questions), new RecordingNameSet(taken, questions));
+    this.entries.delete(key);
+    this.entries.set(key, { output, questions });
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    return output;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Whether `names` and `taken` answer every recorded question as recorded (the names the phase took
+ * counted as taken from where it took them); if so, those names are added to `taken`.
+ */
+function answersHold(questions: readonly Question[], names: TypeScriptNames, taken: Set<string>): boolean {
+  const added = new Set<string>();
+  for (const question of questions) {
+    switch (question.kind) {
+      case 'has':
+        if ((taken.has(question.name) || added.has(question.name)) !== question.answer) return false;
+        break;
+      case 'add':
+        added.add(question.name);
+        break;
+      case 'name':
+        if (answerOf(names, question.method, question.argument) !== question.answer) return false;
+        break;
+    }
+  }
+  for (const name of added) taken.add(name);
+  return true;
+}
+
+/** What `names` answers to a recorded question, as text (undefined when it throws, as for a name it does not know). */
+function answerOf(names: TypeScriptNames, method: NameMethod, argument: string): string | undefined {
+  try {
+    switch (method) {
+      case 'use':
+        return useText(names.use(argument, false));
+      case 'useValue':
+        return useText(names.use(argument, true));
+      case 'server':
+        return serverText(names.server);
+      default:
+        return names[method](argument);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const useText = (use: Use) => `${use.from} ${use.name} ${use.typeOnly}`;
+const serverText = (server: ServerNames) => `${server.idl} ${server.handlers} ${server.options} ${server.create}`;
+
+/** `names`, with every question asked of it written to `questions`. */
+function recordingNames(names: TypeScriptNames, questions: Question[]): TypeScriptNames {
+  const asked =
+    (method: Exclude<NameMethod, 'use' | 'useValue' | 'server'>) =>
+    (argument: string): string => {
+      const answer = names[method](argument);
+      questions.push({ kind: 'name', method, argument, answer });
+      return answer;
+    };
+  return {
+    declared: asked('declared'),
+    schema: asked('schema'),
+    errorClass: asked('errorClass'),
+    errorCode: asked('errorCode'),
+    client: asked('client'),
+    use(argument, value) {
+      const use = names.use(argument, value);
+      questions.push({ kind: 'name', method: value ? 'useValue' : 'use', argument, answer: useText(use) });
+      return use;
+    },
+    get server() {
+      questions.push({ kind: 'name', method: 'server', argument: '', answer: serverText(names.server) });
+      return names.server;
+    },
+    get taken(): ReadonlySet<string> {
+      // A phase is given the taken names as its own argument, which records them; this set would not.
+      throw new Error('internal error: a recorded phase read TypeScriptNames.taken');
+    },
+  };
+}
+
+/**
+ * The module's taken names as a phase sees them, every `has` and `add` written to `questions`. It
+ * holds nothing itself: only `has` and `add` are what phases (`uniqueName`, `claimName`) use.
+ */
+class RecordingNameSet extends Set<string> {
+  constructor(
+    private readonly names: Set<string>,
+    private readonly questions: Question[],
+  ) {
+    super();
+  }
+
+  override has(name: string): boolean {
+    const answer = this.names.has(name);
+    this.questions.push({ kind: 'has', name, answer });
+    return answer;
+  }
+
+  override add(name: string): this {
+    // `super()` calls no `add`, so `names` is set whenever this runs.
+    this.names.add(name);
+    this.questions.push({ kind: 'add', name });
+    return this;
+  }
+}
