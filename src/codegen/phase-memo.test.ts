@@ -59,11 +59,23 @@ const append = (text: string) => (idl: string) => `${idl}\n${text}\n`;
 const EDITS: Edit[] = [
   { name: 'a struct no method uses is added', apply: append('struct Added {\n    value int\n}'), reused: 2 },
   { name: 'a struct no method uses is changed', apply: (idl) => idl.replace('note string', 'note int'), reused: 2 },
-  { name: 'a comment of a struct no method uses', apply: (idl) => idl.replace('// Nothing any method uses.', '// Still unused.'), reused: 2 },
-  { name: 'a field of a struct the methods reach', apply: (idl) => idl.replace('currency string', 'cents int\n    currency string'), reused: 0 },
+  {
+    name: 'a comment of a struct no method uses',
+    apply: (idl) => idl.replace('// Nothing any method uses.', '// Still unused.'),
+    reused: 2,
+  },
+  {
+    name: 'a field of a struct the methods reach',
+    apply: (idl) => idl.replace('currency string', 'cents int\n    currency string'),
+    reused: 0,
+  },
   { name: 'a struct takes the name of a generated check', apply: append('struct check_Money {\n    value int\n}'), reused: 1 },
   { name: 'a struct takes the name of a generated serializer', apply: append('struct json_Money {\n    value int\n}'), reused: 1 },
-  { name: 'a struct no method uses extends one they reach', apply: append('struct Special extends Money {\n    reason string\n}'), reused: 1 },
+  {
+    name: 'a struct no method uses extends one they reach',
+    apply: append('struct Special extends Money {\n    reason string\n}'),
+    reused: 1,
+  },
   { name: 'a method is added', apply: (idl) => idl.replace('    price(productId', '    count() int\n    price(productId'), reused: 0 },
   { name: 'the type a method returns is renamed', apply: (idl) => idl.replaceAll('Money', 'Amount'), reused: 0 },
 ];
