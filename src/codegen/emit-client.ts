@@ -66,13 +66,24 @@ function conversionsOf(idlJson: IdlJson): ReturnType<typeof wireConversions> {
   }
 }
 
+/** What the client classes take from the whole program's JSON form. */
+export interface ClientContracts {
+  /** Each interface's contract fingerprint (runtime/contract-fingerprint.ts), sent with every call. */
+  fingerprints: ReadonlyMap<string, string>;
+  /** The conversions of the methods with `timestamp` or `bytes` values (runtime/wire-conversion.ts). */
+  conversions: ReturnType<typeof wireConversions>;
+}
+
+/** The {@link ClientContracts} of a program, from its JSON form. */
+export function clientContracts(idlJson: IdlJson): ClientContracts {
+  return { fingerprints: interfaceFingerprints(idlJson), conversions: conversionsOf(idlJson) };
+}
+
 /**
- * One class per interface of `model`. `idlJson` is the whole program's JSON form: each class sends
- * its interface's contract fingerprint (runtime/contract-fingerprint.ts) with every call.
+ * One class per interface of `model`. What it reads of the interfaces is what `interfacesKey`
+ * (phase-keys.ts) writes down: a new read belongs there too.
  */
-export function clientDeclarations(model: IdlModel, names: TypeScriptNames, idlJson: IdlJson): Declaration[] {
-  const fingerprints = interfaceFingerprints(idlJson);
-  const conversions = conversionsOf(idlJson);
+export function clientDeclarations(model: IdlModel, names: TypeScriptNames, { fingerprints, conversions }: ClientContracts): Declaration[] {
   return model.interfaces.map((iface): Declaration => {
     const name = names.client(iface.name.text);
     const methodNames = clientMethodNames(iface.methods);

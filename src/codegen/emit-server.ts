@@ -26,17 +26,12 @@ export function serverNames(model: IdlModel): ServerNames {
 }
 
 /**
- * The handler interfaces of `model`'s interfaces, and, given `served` (the root module: every
- * interface of the program, those of imported namespaces under their qualified names), the server.
+ * The handler interface of each of `model`'s interfaces. What it reads of the interfaces is what
+ * `interfacesKey` (phase-keys.ts) writes down: a new read belongs there too.
  */
-export function serverDeclarations(
-  model: IdlModel,
-  idl: IdlJson,
-  typeScript: TypeScriptNames,
-  root?: { interfaces: IdlModel['interfaces']; serializers: SerializerDeclarations },
-): Declaration[] {
+export function handlerInterfaceDeclarations(model: IdlModel, typeScript: TypeScriptNames): Declaration[] {
   const names = typeScript.server;
-  const handlerInterfaces = model.interfaces.map((iface): Declaration => {
+  return model.interfaces.map((iface): Declaration => {
     const uses: Use[] = [{ from: 'runtime', name: 'RpcContext', typeOnly: true }];
     const methods = iface.methods.map((method) => {
       const parameterList = parameterNames(method.parameters, []);
@@ -76,7 +71,20 @@ export function serverDeclarations(
       text: `interface ${anchored(name, iface.name.span)} ${methods.length === 0 ? '{}' : `{\n${methods.join('')}}`}`,
     };
   });
-  if (!root) return handlerInterfaces;
+}
+
+/**
+ * The root module's server (given `root`: every interface of the program, those of imported
+ * namespaces under their qualified names, and the result serializers): the handlers' type, the IDL
+ * JSON served by `rpc-idl`, the options and `create<Namespace>Server`.
+ */
+export function serverDeclarations(
+  model: IdlModel,
+  idl: IdlJson,
+  typeScript: TypeScriptNames,
+  root: { interfaces: IdlModel['interfaces']; serializers: SerializerDeclarations },
+): Declaration[] {
+  const names = typeScript.server;
   const served = root.interfaces;
   const { declarations: serializers, table: serializerTable } = root.serializers;
   const handlerFields = served
@@ -87,7 +95,6 @@ export function serverDeclarations(
   const namespaced = (name: string) => (namespace ? anchored(name, namespace) : name);
   const handlerUses = served.filter((iface) => iface.namespace !== undefined).map((iface) => typeScript.use(iface.name.text, false));
   return [
-    ...handlerInterfaces,
     {
       kind: 'type',
       part: 'server',

@@ -6,19 +6,21 @@ import { ownManifest } from '../own-package.js';
 import { toIdlJson } from '../idl/json.js';
 import { idlSchemas } from '../../runtime/schema.js';
 import type { Declaration } from './declarations.js';
-import { clientDeclarations } from './emit-client.js';
-import { serverDeclarations } from './emit-server.js';
+import { clientContracts, clientDeclarations } from './emit-client.js';
+import { handlerInterfaceDeclarations, serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations, unionDeclarations } from './emit-types.js';
 import { type SerializerDeclarations, serializerDeclarations } from './emit-serializers.js';
 import { validatorDeclarations } from './emit-validators.js';
-import { serializersKey, validatorsKey } from './phase-keys.js';
+import { contractsKey, interfacesKey, serializersKey, validatorsKey } from './phase-keys.js';
 import { PhaseMemo } from './phase-memo.js';
 import { namespaceView } from './namespace-view.js';
-import { assertUniqueNames, typeScriptNames } from './names.js';
+import { assertUniqueNames, type TypeScriptNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
 
 const VALIDATOR_RUNS = new PhaseMemo<Declaration[]>();
 const SERIALIZER_RUNS = new PhaseMemo<SerializerDeclarations>();
+const CLIENT_RUNS = new PhaseMemo<Declaration[]>();
+const HANDLER_RUNS = new PhaseMemo<Declaration[]>();
 
 export interface GeneratedDeclarations {
   declarations: Declaration[];
@@ -32,8 +34,12 @@ export interface GeneratedDeclarations {
  * files"); by default the root file's. The root's module serves every interface of the program
  * (its server and validators cover them all); an imported namespace's module has its types,
  * clients and handler interfaces. Other namespaces' declarations are imported from their modules.
+ *
+ * With `reuseSlot` (the module's file), phases whose inputs are as they were in an earlier
+ * generation of that slot are reused (phase-memo.ts): what a dev server regenerating an edited file
+ * wants; the output is the same either way.
  */
-export function generateDeclarations(model: IdlModel, namespace?: string): GeneratedDeclarations {
+export function generateDeclarations(model: IdlModel, namespace?: string, reuseSlot?: string): GeneratedDeclarations {
   const idlJson = toIdlJson(model);
   const names = typeScriptNames(model, namespace);
   const own = namespaceView(model, namespace);
@@ -52,20 +58,34 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
     ...schemaDeclarations(own, names, { foreign, interfaces: served }),
   ];
   // Internal names (compiled checks, validators, serializers) are made up here; they avoid every other name.
-  // The two largest phases are reused from an earlier generation whose inputs they share (phase-memo.ts).
   const taken = new Set(names.taken);
   const servedModel = { ...model, interfaces: served };
   const schemas = idlSchemas(idlJson);
-  const validators = VALIDATOR_RUNS.run(validatorsKey(served, idlJson), names, taken, (recorded, made) =>
-    validatorDeclarations(servedModel, schemas, recorded, made),
+  const slot = reuseSlot === undefined ? undefined : `${reuseSlot}\n${namespace ?? ''}`;
+  const phase = <T>(runs: PhaseMemo<T>, keyOf: () => string, run: (names: TypeScriptNames, taken: Set<string>) => T): T =>
+    slot === undefined ? run(names, taken) : runs.run(slot, keyOf, names, taken, run);
+  const validators = phase(
+    VALIDATOR_RUNS,
+    () => validatorsKey(served, idlJson),
+    (recorded, made) => validatorDeclarations(servedModel, schemas, recorded, made),
   );
   // Only the root module has a server: it serves every interface of the program.
   const serializers = isRoot
-    ? SERIALIZER_RUNS.run(serializersKey(idlJson), names, taken, (recorded, made) => serializerDeclarations(idlJson, recorded, made))
+    ? phase(
+        SERIALIZER_RUNS,
+        () => serializersKey(idlJson),
+        (recorded, made) => serializerDeclarations(idlJson, recorded, made),
+      )
     : undefined;
+  // The client classes and handler interfaces are reused too when the interfaces are as they were
+  // (written at the same places) and so are the contracts of the types they reach.
+  const interfaces = once(() => interfacesKey(own.interfaces, own.errorsByName));
+  const contracts = clientContracts(idlJson);
+  const clientKey = () => `${interfaces()}\n${contractsKey(own.interfaces, contracts)}`;
   const clientAndServer = [
-    ...clientDeclarations(own, names, idlJson),
-    ...serverDeclarations(own, idlJson, names, isRoot ? { interfaces: model.interfaces, serializers: serializers! } : undefined),
+    ...phase(CLIENT_RUNS, clientKey, (recorded) => clientDeclarations(own, recorded, contracts)),
+    ...phase(HANDLER_RUNS, interfaces, (recorded) => handlerInterfaceDeclarations(own, recorded)),
+    ...(isRoot ? serverDeclarations(own, idlJson, names, { interfaces: model.interfaces, serializers: serializers! }) : []),
   ];
   // One at a time: spread into `push`, the validators of a 100,000-struct IDL are more arguments than
   // the stack holds (RangeError).
@@ -73,6 +93,12 @@ export function generateDeclarations(model: IdlModel, namespace?: string): Gener
   for (const declaration of clientAndServer) declarations.push(declaration);
   assertUniqueNames(declarations);
   return { declarations, idlJson };
+}
+
+/** `compute()`, computed on the first call only. */
+function once(compute: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= compute());
 }
 
 /**

@@ -41,7 +41,8 @@ export interface GeneratedModule {
 
 /** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
 export function generateModule(model: IdlModel, options: GenerateModuleOptions): GeneratedModule {
-  const { declarations } = generateDeclarations(model);
+  // The plugin regenerates a file on every edit: phases whose inputs did not change are reused.
+  const { declarations } = generateDeclarations(model, undefined, options.sourceFile);
   const paths: Record<Exclude<ModuleId, `namespace:${string}`>, string | undefined> = {
     typebox: options.typeboxImport ?? '@sinclair/typebox',
     runtime: options.runtimeImport,

@@ -10,7 +10,9 @@
  */
 import { printAttributeList } from '../idl/attributes.js';
 import { printType } from '../idl/format.js';
+import type { SourceSpan } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
+import type { ClientContracts } from './emit-client.js';
 import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
 import { qualifiedMethodName } from '../../runtime/schema.js';
 
@@ -32,7 +34,8 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
       const parameters = method.parameters.map((p) => `${printType(p.type)}${printAttributeList(p.attributes, p.optional === true)}`);
       const result = `${printType(method.returnType)}${printAttributeList(method.returnAttributes, method.returnOptional)}`;
       const json = methodsByName.get(key);
-      lines.push(`${key}(${parameters.join(', ')}) ${result} ${JSON.stringify(json)}`);
+      // Without its comment, which the validators never read: editing one reuses them.
+      lines.push(`${key}(${parameters.join(', ')}) ${result} ${JSON.stringify({ ...json, comment: undefined })}`);
       if (json) roots.push(...(json.parameters ?? []).map((p) => p.type), json.returnType);
     }
   }
@@ -45,6 +48,50 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
   for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${JSON.stringify(union)}`);
   for (const [name, kind] of reached) if (kind === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
   return lines.join('\n');
+}
+
+/**
+ * What the client classes and the handler interfaces (emit-client.ts, emit-server.ts) read of
+ * `interfaces`: names and where they are written (the anchors of the source maps), doc comments,
+ * parameters, results, streams, and the errors raised with their codes and messages.
+ */
+export function interfacesKey(interfaces: IdlModel['interfaces'], errorsByName: IdlModel['errorsByName']): string {
+  const lines: string[] = [];
+  for (const iface of interfaces) {
+    lines.push(
+      `interface ${iface.name.text} ${iface.namespace ?? ''} ${placeOf(iface.name.span)} ${JSON.stringify(iface.comment ?? null)}`,
+    );
+    for (const method of iface.methods) {
+      const parameters = method.parameters.map(
+        (p) => `${p.name.text} ${printType(p.type)}${printAttributeList(p.attributes, p.optional === true)}`,
+      );
+      const result = `${printType(method.returnType)}${printAttributeList(method.returnAttributes, method.returnOptional)}`;
+      const raises = method.raises.map((raised) => {
+        const error = errorsByName.get(raised.text);
+        return `${raised.text} ${error?.code} ${JSON.stringify(error?.message ?? null)}`;
+      });
+      const stream = method.stream ? 'stream ' : '';
+      lines.push(
+        `  ${method.name.text} ${placeOf(method.name.span)} ${stream}(${parameters.join(', ')}) ${result} raises(${raises.join(', ')}) ${JSON.stringify(method.comment ?? null)}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** What the client classes take from the program's JSON form: each interface's fingerprint and its methods' conversions. */
+export function contractsKey(interfaces: IdlModel['interfaces'], { fingerprints, conversions }: ClientContracts): string {
+  return interfaces
+    .map((iface) => {
+      const converted = iface.methods.map((method) => JSON.stringify(conversions.get(`${iface.name.text}.${method.name.text}`) ?? null));
+      return `${fingerprints.get(iface.name.text)} ${converted.join(' ')}`;
+    })
+    .join('\n');
+}
+
+/** Where a name is written: what its source map anchor holds. */
+function placeOf(span: SourceSpan): string {
+  return `${span.file}:${span.start.line}:${span.start.column}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { compileIdl } from '../idl/index.js';
+import { generateDeclarations } from './generate.js';
 import { generateModule } from './module.js';
 import { clearPhaseMemos, phaseMemoStats } from './phase-memo.js';
 
@@ -42,12 +43,16 @@ errors {
 
 interface Catalog {
     getProduct(productId string [minLength=1]) Product raises(NotFound)
+    // Every listing, newest first.
     listings(limit int [optional, min=1]) []Listing
     price(productId string) Money [optional]
 }
 `;
 
-/** An edit of the IDL text, and which of the two reusable phases (validators, serializers) it leaves reusable. */
+/**
+ * An edit of the IDL text, and how many of the four reusable phases (validators, serializers, client
+ * classes, handler interfaces) it leaves reusable.
+ */
 interface Edit {
   name: string;
   apply(text: string): string;
@@ -57,25 +62,26 @@ interface Edit {
 const append = (text: string) => (idl: string) => `${idl}\n${text}\n`;
 
 const EDITS: Edit[] = [
-  { name: 'a struct no method uses is added', apply: append('struct Added {\n    value int\n}'), reused: 2 },
-  { name: 'a struct no method uses is changed', apply: (idl) => idl.replace('note string', 'note int'), reused: 2 },
+  { name: 'a struct no method uses is added', apply: append('struct Added {\n    value int\n}'), reused: 4 },
+  { name: 'a struct no method uses is changed', apply: (idl) => idl.replace('note string', 'note int'), reused: 4 },
   {
     name: 'a comment of a struct no method uses',
     apply: (idl) => idl.replace('// Nothing any method uses.', '// Still unused.'),
-    reused: 2,
+    reused: 4,
   },
   {
     name: 'a field of a struct the methods reach',
     apply: (idl) => idl.replace('currency string', 'cents int\n    currency string'),
     reused: 0,
   },
-  { name: 'a struct takes the name of a generated check', apply: append('struct check_Money {\n    value int\n}'), reused: 1 },
-  { name: 'a struct takes the name of a generated serializer', apply: append('struct json_Money {\n    value int\n}'), reused: 1 },
+  { name: 'a struct takes the name of a generated check', apply: append('struct check_Money {\n    value int\n}'), reused: 3 },
+  { name: 'a struct takes the name of a generated serializer', apply: append('struct json_Money {\n    value int\n}'), reused: 3 },
   {
     name: 'a struct no method uses extends one they reach',
     apply: append('struct Special extends Money {\n    reason string\n}'),
-    reused: 1,
+    reused: 3,
   },
+  { name: 'the doc comment of a method', apply: (idl) => idl.replace('newest first', 'oldest first'), reused: 2 },
   { name: 'a method is added', apply: (idl) => idl.replace('    price(productId', '    count() int\n    price(productId'), reused: 0 },
   { name: 'the type a method returns is renamed', apply: (idl) => idl.replaceAll('Money', 'Amount'), reused: 0 },
 ];
@@ -109,8 +115,19 @@ describe('a generation after an edit, reusing phases of the one before', () => {
     generate(EDITS[3].apply(BASE));
     const before = { ...phaseMemoStats };
     const again = generate(BASE);
-    expect(phaseMemoStats.reused - before.reused).toBe(2);
+    expect(phaseMemoStats.reused - before.reused).toBe(4);
     expect(again.js).toBe(first.js);
+  });
+
+  test('a generation without a slot (the output directory of `idlrpc`) neither reuses nor records', () => {
+    const model = compileIdl(BASE, 'shop.idl');
+    generateDeclarations(model);
+    const before = { ...phaseMemoStats };
+    generateDeclarations(model);
+    expect(phaseMemoStats).toEqual(before);
+    generateDeclarations(model, undefined, 'shop.idl');
+    generateDeclarations(model, undefined, 'shop.idl');
+    expect(phaseMemoStats.reused - before.reused).toBe(4);
   });
 
   test('reusing a phase takes its names again: what the next phase makes up avoids them', () => {

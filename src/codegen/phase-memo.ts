@@ -3,22 +3,26 @@
  * regenerates an IDL on every edit, and most edits leave most phases' inputs as they were.
  *
  * A phase (the validators, the serializers) is a function of three things: its input key (the parts
- * of the model it reads, as text: see the phase's own key function), the names it asks
- * `TypeScriptNames` for, and the answers it gets from the set of names the module has taken (each
- * made-up name, `check_Cart`, is the first of `check_Cart`, `check_Cart2`, ... not taken). A run is
- * recorded with the questions it asked and the answers it got. A later generation with the same key
- * asks the recorded questions again, without running the phase: when every answer is the same, the
- * phase would run exactly as it did, so its output is reused and the names it took are taken again.
- * Any other answer (a new struct named `check_Cart`, a renamed type) runs the phase anew.
+ * of the model it reads, as text: phase-keys.ts), the names it asks `TypeScriptNames` for, and the
+ * answers it gets from the set of names the module has taken (each made-up name, `check_Cart`, is
+ * the first of `check_Cart`, `check_Cart2`, ... not taken). A run is recorded with the questions it
+ * asked and the answers it got. A later generation with the same key asks the recorded questions
+ * again, without running the phase: when every answer is the same, the phase would run exactly as
+ * it did, so its output is reused and the names it took are taken again. Any other answer (a new
+ * struct named `check_Cart`, a renamed type) runs the phase anew.
  *
- * Reused output is the same objects as before, which is what lets the printer reuse its text too
- * (print.ts). Nothing here changes what is generated: only whether it is computed again.
+ * Runs are kept per slot (the module's file): a generation is compared with the earlier ones of
+ * its own file only, and a key is computed only when there is one to compare with, so a build that
+ * generates each file once computes none. Nothing here changes what is generated: only whether it
+ * is computed again.
  */
 import type { Use } from './declarations.js';
 import type { ServerNames, TypeScriptNames } from './names.js';
 
-/** Entries kept per phase: the latest generations (a dev server edits a few files in turn). */
-const MAX_ENTRIES = 4;
+/** Runs kept per slot: the latest and the one before it (an edit undone is reused). */
+const RUNS_PER_SLOT = 2;
+/** Slots kept per phase: the files generated most recently. */
+const MAX_SLOTS = 64;
 
 /** One question a phase asked: of the taken names (`has`, `add`) or of `TypeScriptNames`. */
 type Question =
@@ -29,6 +33,9 @@ type Question =
 type NameMethod = 'declared' | 'schema' | 'errorClass' | 'errorCode' | 'client' | 'use' | 'useValue' | 'server';
 
 interface Entry<T> {
+  /** The input key, computed from `keyOf` when first compared. */
+  key?: string;
+  keyOf?: () => string;
   output: T;
   questions: Question[];
 }
@@ -44,40 +51,60 @@ export function clearPhaseMemos(): void {
   Object.assign(phaseMemoStats, { reused: 0, run: 0 });
 }
 
-/** The recorded runs of one phase, by input key. */
+/** The recorded runs of one phase, per slot. */
 export class PhaseMemo<T> {
-  /** Insertion order is use order: the first entry is the least recently used. */
-  private readonly entries = new Map<string, Entry<T>>();
+  /** Insertion order is use order: the first slot is the least recently used. Each slot's runs, newest first. */
+  private readonly slots = new Map<string, Entry<T>[]>();
 
   constructor() {
     memos.add(this as PhaseMemo<unknown>);
   }
 
   /**
-   * `phase(names, taken)`'s output: reused when a run with the same `key` asked questions that
-   * `names` and `taken` answer the same way today (its names are then added to `taken`), else
-   * computed now and recorded.
+   * `phase(names, taken)`'s output: reused when a run of `slot` with the same key (`keyOf()`) asked
+   * questions that `names` and `taken` answer the same way today (its names are then added to
+   * `taken`), else computed now and recorded. `keyOf` is called only when `slot` has runs, and must
+   * give the same key whenever it is called (it reads inputs that do not change).
    */
-  run(key: string, names: TypeScriptNames, taken: Set<string>, phase: (names: TypeScriptNames, taken: Set<string>) => T): T {
-    const entry = this.entries.get(key);
-    if (entry && answersHold(entry.questions, names, taken)) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+  run(
+    slot: string,
+    keyOf: () => string,
+    names: TypeScriptNames,
+    taken: Set<string>,
+    phase: (names: TypeScriptNames, taken: Set<string>) => T,
+  ): T {
+    const runs = this.slots.get(slot) ?? [];
+    this.slots.delete(slot);
+    this.slots.set(slot, runs);
+    const key = runs.length > 0 ? keyOf() : undefined;
+    const reusable = runs.find((entry) => keyOfEntry(entry) === key && answersHold(entry.questions, names, taken));
+    if (reusable) {
+      runs.splice(runs.indexOf(reusable), 1);
+      runs.unshift(reusable);
       phaseMemoStats.reused++;
-      return entry.output;
+      return reusable.output;
     }
     phaseMemoStats.run++;
     const questions: Question[] = [];
     const output = phase(recordingNames(names, questions), new RecordingNameSet(taken, questions));
-    this.entries.delete(key);
-    this.entries.set(key, { output, questions });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    runs.unshift(key === undefined ? { keyOf, output, questions } : { key, output, questions });
+    runs.length = Math.min(runs.length, RUNS_PER_SLOT);
+    if (this.slots.size > MAX_SLOTS) this.slots.delete(this.slots.keys().next().value as string);
     return output;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.slots.clear();
   }
+}
+
+/** An entry's key, computed once (its `keyOf` is then let go, with the inputs it holds). */
+function keyOfEntry(entry: Entry<unknown>): string {
+  if (entry.key === undefined) {
+    entry.key = entry.keyOf!();
+    entry.keyOf = undefined;
+  }
+  return entry.key;
 }
 
 /**
