@@ -1,7 +1,8 @@
 /**
  * One Vite dev server in a fresh process, on a fresh copy of a bench app (bench/lib/build-apps.mjs).
  *   node dev-process.mjs '<job as JSON>'
- * The job: `{ mode, variant, appDir, entryUrl, editFile, editedUrl, editKind, edits }`.
+ * The job: `{ mode, variant, appDir, entryUrl, editFile, editedUrl, editKind, edits }` (`editKind`:
+ * `idl`, `idl-field` or `ts`, see `edited`).
  *
  * - `timing`: from the start of the process (`performance.now()`, whose origin is the process start:
  *   Node, loading Vite and our plugin, createServer, listen) until `entryUrl` and every module it
@@ -88,9 +89,17 @@ async function serveWithImports(server, base, entryUrl) {
 
 /** The edit number `n` of the original text, and the text that shows it was served. */
 function edited(original, n) {
+  // The .idl gets a struct at its end (`idl`) or a field in the struct nearest its middle
+  // (`idl-field`: one the methods reach, in the large IDL); the plugin then generates the module
+  // again, reusing what the edit left as it was. The generated TypeScript gets a line (Vite
+  // transforms that one file again).
+  if (job.editKind === 'idl-field') {
+    const marker = `benchEdit${n}`;
+    const middle = original.indexOf('\nstruct ', original.length >> 1);
+    const body = original.indexOf('{\n', middle) + 2;
+    return { text: `${original.slice(0, body)}    ${marker} int [optional]\n${original.slice(body)}`, marker };
+  }
   const marker = `BenchEdit${n}`;
-  // The .idl gets a struct (the plugin then regenerates the whole module); the generated
-  // TypeScript gets a line (Vite transforms that one file again).
   const text =
     job.editKind === 'idl'
       ? `${original}\nstruct ${marker} {\n    value int\n}\n`

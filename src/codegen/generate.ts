@@ -13,6 +13,7 @@ import { type SerializerDeclarations, serializerDeclarations } from './emit-seri
 import { validatorDeclarations } from './emit-validators.js';
 import { contractsKey, interfacesKey, serializersKey, validatorsKey } from './phase-keys.js';
 import { PhaseMemo } from './phase-memo.js';
+import { keepPrinted } from './print.js';
 import { namespaceView } from './namespace-view.js';
 import { assertUniqueNames, type TypeScriptNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
@@ -62,8 +63,15 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
   const servedModel = { ...model, interfaces: served };
   const schemas = idlSchemas(idlJson);
   const slot = reuseSlot === undefined ? undefined : `${reuseSlot}\n${namespace ?? ''}`;
-  const phase = <T>(runs: PhaseMemo<T>, keyOf: () => string, run: (names: TypeScriptNames, taken: Set<string>) => T): T =>
-    slot === undefined ? run(names, taken) : runs.run(slot, keyOf, names, taken, run);
+  // A phase's output reused once is likely reused again (a dev server's edits): its text is kept.
+  const phase = <T extends Declaration[] | SerializerDeclarations>(
+    runs: PhaseMemo<T>,
+    keyOf: () => string,
+    run: (names: TypeScriptNames, taken: Set<string>) => T,
+  ): T =>
+    slot === undefined
+      ? run(names, taken)
+      : runs.run(slot, keyOf, names, taken, run, (output) => keepPrinted(Array.isArray(output) ? output : output.declarations));
   const validators = phase(
     VALIDATOR_RUNS,
     () => validatorsKey(served, idlJson),

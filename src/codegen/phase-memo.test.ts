@@ -119,6 +119,21 @@ describe('a generation after an edit, reusing phases of the one before', () => {
     expect(again.js).toBe(first.js);
   });
 
+  test('phases reused again and again print what a generation from scratch prints (their text is kept)', () => {
+    const texts = [BASE, append('struct A {\n    value int\n}')(BASE), append('struct B {\n    value int\n}')(BASE), BASE];
+    const fresh = texts.map((text) => {
+      clearPhaseMemos();
+      return generate(text);
+    });
+    clearPhaseMemos();
+    texts.forEach((text, i) => {
+      const reusing = generate(text);
+      expect([reusing.js, reusing.dts]).toEqual([fresh[i].js, fresh[i].dts]);
+      expect(reusing.mappings).toEqual(fresh[i].mappings);
+    });
+    expect(phaseMemoStats.reused).toBe(12);
+  });
+
   test('a generation without a slot (the output directory of `idlrpc`) neither reuses nor records', () => {
     const model = compileIdl(BASE, 'shop.idl');
     generateDeclarations(model);

@@ -38,6 +38,8 @@ interface Entry<T> {
   keyOf?: () => string;
   output: T;
   questions: Question[];
+  /** Whether a generation reused it already. */
+  reused?: boolean;
 }
 
 /** How often phases were reused or run, since the start or the last {@link clearPhaseMemos} (tests read it). */
@@ -64,7 +66,8 @@ export class PhaseMemo<T> {
    * `phase(names, taken)`'s output: reused when a run of `slot` with the same key (`keyOf()`) asked
    * questions that `names` and `taken` answer the same way today (its names are then added to
    * `taken`), else computed now and recorded. `keyOf` is called only when `slot` has runs, and must
-   * give the same key whenever it is called (it reads inputs that do not change).
+   * give the same key whenever it is called (it reads inputs that do not change). `firstReused` is
+   * called with a run's output the first time a generation reuses it.
    */
   run(
     slot: string,
@@ -72,6 +75,7 @@ export class PhaseMemo<T> {
     names: TypeScriptNames,
     taken: Set<string>,
     phase: (names: TypeScriptNames, taken: Set<string>) => T,
+    firstReused?: (output: T) => void,
   ): T {
     const runs = this.slots.get(slot) ?? [];
     this.slots.delete(slot);
@@ -82,6 +86,8 @@ export class PhaseMemo<T> {
       runs.splice(runs.indexOf(reusable), 1);
       runs.unshift(reusable);
       phaseMemoStats.reused++;
+      if (!reusable.reused) firstReused?.(reusable.output);
+      reusable.reused = true;
       return reusable.output;
     }
     phaseMemoStats.run++;

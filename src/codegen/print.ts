@@ -40,7 +40,10 @@ export function printFile(declarations: readonly Declaration[], options: PrintOp
   for (const declaration of declarations) {
     if (!isPrinted(declaration, target)) continue;
     // Declarations are joined with '\n' (each ends with one: a blank line between them).
-    const printed = extractAnchors(printDeclaration(declaration, target));
+    const kept = printedDeclarations.get(declaration);
+    const printed = kept
+      ? (kept[target] ??= extractAnchors(printDeclaration(declaration, target)))
+      : extractAnchors(printDeclaration(declaration, target));
     const firstLine = lastLine + 1;
     text += `\n${printed.text}`;
     lastLine = firstLine + countLineBreaks(printed.text);
@@ -62,6 +65,20 @@ export function printFile(declarations: readonly Declaration[], options: PrintOp
     }
   }
   return { text, mappings: mappings.kept };
+}
+
+type PrintedDeclaration = ReturnType<typeof extractAnchors>;
+
+/** The printed text of the declarations given to {@link keepPrinted}, per target, as long as they live. */
+const printedDeclarations = new WeakMap<Declaration, Partial<Record<PrintTarget, PrintedDeclaration>>>();
+
+/**
+ * Keeps the printed text of `declarations` from their next printing on: for declarations that later
+ * generations reuse (phase-memo.ts), which are then printed once. Others are not kept: keeping
+ * every declaration's text cost more than printing it.
+ */
+export function keepPrinted(declarations: readonly Declaration[]): void {
+  for (const declaration of declarations) if (!printedDeclarations.has(declaration)) printedDeclarations.set(declaration, {});
 }
 
 /**

@@ -143,6 +143,7 @@ const devRows = [
     `Vite dev server, ${app}: new process until the .idl module and every module it imports are served | pre-generated gen/index.ts and every module it imports`,
     `Vite dev server, ${app}: struct appended to the .idl until its module is served with it | line appended to pre-generated gen/types.ts until served with it`,
   ]),
+  'Vite dev server, one 10,008-line IDL file: field added to the struct in the middle of the .idl (one the methods reach) until its module is served with it | line appended to pre-generated gen/types.ts until served with it',
   `Vite dev server, client-only page creating one CatalogServiceClient: JavaScript modules loaded (counted in ${existsSync(chromiumPath) ? 'Chromium' : 'module graph'}) | pre-generated gen/client.ts + gen/runtime/client.ts`,
   'Vite dev server RSS after 5 edits of one 10,008-line IDL file, each served, after GC | 5 edits of its pre-generated gen/types.ts',
 ];
