@@ -2,10 +2,11 @@
  * Reuse of what a generation phase produced, across generations: a dev server or a watch build
  * regenerates an IDL on every edit, and most edits leave most phases' inputs as they were.
  *
- * A phase (the validators, the serializers) is a function of three things: its input key (the parts
- * of the model it reads, as text: phase-keys.ts), the names it asks `TypeScriptNames` for, and the
- * answers it gets from the set of names the module has taken (each made-up name, `check_Cart`, is
- * the first of `check_Cart`, `check_Cart2`, ... not taken). A run is recorded with the questions it
+ * A phase (the validators, the serializers, the client classes, the handler interfaces: see
+ * generate.ts) is a function of three things: its input key (the parts of the model it reads, as
+ * text: phase-keys.ts), the names it asks `TypeScriptNames` for, and the answers it gets from the
+ * set of names the module has taken (each made-up name, `check_Cart`, is the first of `check_Cart`,
+ * `check_Cart2`, ... not taken). A run is recorded with the questions it
  * asked and the answers it got. A later generation with the same key asks the recorded questions
  * again, without running the phase: when every answer is the same, the phase would run exactly as
  * it did, so its output is reused and the names it took are taken again. Any other answer (a new

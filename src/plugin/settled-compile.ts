@@ -72,7 +72,9 @@ function settlePause(error: IdlModuleError, files: FileProbe, options: SettleOpt
   for (const [file, source] of error.sources) {
     if (files.hash(file) !== contentHash(source)) pause = Math.max(pause ?? 0, options.pauseMs);
     const age = files.modifiedMsAgo(file);
-    if (age !== undefined && age < options.quietMs) pause = Math.max(pause ?? 0, options.quietMs - age, options.pauseMs);
+    // One millisecond more: a timer may fire up to a millisecond before `Date.now()` says its time
+    // has passed, and the file would then look too young once more (one compile more, for nothing).
+    if (age !== undefined && age < options.quietMs) pause = Math.max(pause ?? 0, options.quietMs - age + 1, options.pauseMs);
   }
   return pause;
 }

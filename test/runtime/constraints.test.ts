@@ -35,19 +35,23 @@ const OTHERS = ['123e4567-e89b-12d3-a456-426614174000', 'example.com', '192.168.
 
 const tables: Record<string, ValidatorTable> = {};
 
-beforeAll(async () => {
-  const model = compileIdl(IDL, 'shop.idl');
-  tables.runtime = compileValidators(toIdlJson(model));
-  const { js } = generateModule(model, {
+/** The validators of the module generated from `idl` (written to a file and imported). */
+async function generatedValidators(idl: string, name: string): Promise<ValidatorTable> {
+  const { js } = generateModule(compileIdl(idl, `${name}.idl`), {
     runtimeImport: path.join(repoRoot, 'runtime/index.ts'),
     runtimeClientImport: path.join(repoRoot, 'runtime/client.ts'),
-    sourceFile: 'shop.idl',
+    sourceFile: `${name}.idl`,
   });
   const dir = path.join(repoRoot, 'test-output/runtime/constraints');
   mkdirSync(dir, { recursive: true });
-  const out = path.join(dir, `shop-${process.pid}.mjs`);
+  const out = path.join(dir, `${name}-${process.pid}.mjs`);
   writeFileSync(out, js);
-  tables.generated = (await import(pathToFileURL(out).href)).validators;
+  return (await import(pathToFileURL(out).href)).validators;
+}
+
+beforeAll(async () => {
+  tables.runtime = compileValidators(toIdlJson(compileIdl(IDL, 'shop.idl')));
+  tables.generated = await generatedValidators(IDL, 'shop');
 });
 
 const problemsOf = (table: ValidatorTable, index: number, value: unknown) => {
@@ -106,17 +110,8 @@ describe.each(['generated', 'runtime'])('%s validators', (which) => {
 it('a pattern holding the characters that mark source positions in printed code compiles and matches them', async () => {
   const marks = ['\u0001', '\u0002', '\u0003', '\uE000'];
   const fields = marks.map((mark, i) => `    f${i} string [optional, pattern="^a${mark}b$"]`).join('\n');
-  const model = compileIdl(`namespace odd\n\nstruct Marked {\n${fields}\n}\n\ninterface Odd {\n    put(m Marked) bool\n}\n`, 'odd.idl');
-  const { js } = generateModule(model, {
-    runtimeImport: path.join(repoRoot, 'runtime/index.ts'),
-    runtimeClientImport: path.join(repoRoot, 'runtime/client.ts'),
-    sourceFile: 'odd.idl',
-  });
-  const dir = path.join(repoRoot, 'test-output/runtime/constraints');
-  mkdirSync(dir, { recursive: true });
-  const out = path.join(dir, `odd-${process.pid}.mjs`);
-  writeFileSync(out, js);
-  const validator = ((await import(pathToFileURL(out).href)).validators as ValidatorTable)['Odd.put'].params[0];
+  const idl = `namespace odd\n\nstruct Marked {\n${fields}\n}\n\ninterface Odd {\n    put(m Marked) bool\n}\n`;
+  const validator = (await generatedValidators(idl, 'odd'))['Odd.put'].params[0];
   marks.forEach((mark, i) => {
     expect(validator.check({ [`f${i}`]: `a${mark}b` })).toBe(true);
     expect(validator.check({ [`f${i}`]: 'ab' })).toBe(false);
