@@ -41,6 +41,9 @@ describe('vite dev server: the .idl.d.ts', () => {
     expect((await fetch(`${base}/checkout.idl?import`)).status).toBe(200);
     await expect.poll(() => readFileSync(dtsFile, 'utf8'), { timeout: 10_000 }).toContain('CartServiceClient');
     for (const name of ['EditedFirst', 'EditedSecond', 'EditedThird']) {
+      // Vite's file watcher drops a change that comes a few milliseconds after the one before it
+      // was handled (no editor saves that fast); a pause keeps every edit seen.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       writeFileSync(idlFile, withStruct(original, name));
       await expect.poll(async () => (await fetch(`${base}/checkout.idl?import`)).text(), { timeout: 30_000 }).toContain(name);
     }
