@@ -40,10 +40,7 @@ export function printFile(declarations: readonly Declaration[], options: PrintOp
   for (const declaration of declarations) {
     if (!isPrinted(declaration, target)) continue;
     // Declarations are joined with '\n' (each ends with one: a blank line between them).
-    const kept = printedDeclarations.get(declaration);
-    const printed = kept
-      ? (kept[target] ??= extractAnchors(printDeclaration(declaration, target)))
-      : extractAnchors(printDeclaration(declaration, target));
+    const printed = printedDeclaration(declaration, target);
     const firstLine = lastLine + 1;
     text += `\n${printed.text}`;
     lastLine = firstLine + countLineBreaks(printed.text);
@@ -79,6 +76,13 @@ const printedDeclarations = new WeakMap<Declaration, Partial<Record<PrintTarget,
  */
 export function keepPrinted(declarations: readonly Declaration[]): void {
   for (const declaration of declarations) if (!printedDeclarations.has(declaration)) printedDeclarations.set(declaration, {});
+}
+
+/** A declaration's text without its anchors, and where they stood: kept, when {@link keepPrinted} says so. */
+function printedDeclaration(declaration: Declaration, target: PrintTarget): PrintedDeclaration {
+  const kept = printedDeclarations.get(declaration);
+  if (kept === undefined) return extractAnchors(printDeclaration(declaration, target));
+  return (kept[target] ??= extractAnchors(printDeclaration(declaration, target)));
 }
 
 /**
