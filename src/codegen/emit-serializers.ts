@@ -64,7 +64,8 @@ function typeLabel(type: IdlJsonType): string {
 
 /**
  * Builds the serializers of `idl`'s methods. `idl` is the served IDL JSON (every interface of the
- * program); `taken` holds every name of the module and receives the ones made up here.
+ * program); `taken` holds every name of the module and receives the ones made up here. What it
+ * reads (but the names) is what `serializersKey` (phase-keys.ts) writes down: a new read belongs there too.
  */
 export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, taken: Set<string>): SerializerDeclarations {
   const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));

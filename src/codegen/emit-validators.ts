@@ -212,7 +212,8 @@ class SharedChecks {
 /**
  * The validator table of every method: one validator per distinct parameter or result type, shared
  * by the methods that use it, made by the runtime's `generatedValidator` from a compiled check and a
- * problem walker generated ahead of time (emit-problem-walkers.ts).
+ * problem walker generated ahead of time (emit-problem-walkers.ts). What it reads (but the names) is
+ * what `validatorsKey` (phase-keys.ts) writes down: a new read belongs there too.
  */
 export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, names: TypeScriptNames, taken: Set<string>): Declaration[] {
   const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));

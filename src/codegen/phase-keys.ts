@@ -13,7 +13,7 @@ import { printType } from '../idl/format.js';
 import type { SourceSpan } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import type { ClientContracts } from './emit-client.js';
-import type { IdlJson, IdlJsonType } from '../../runtime/idl-json.js';
+import type { IdlJson, IdlJsonEnum, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from '../../runtime/idl-json.js';
 import { qualifiedMethodName } from '../../runtime/schema.js';
 
 /**
@@ -46,7 +46,7 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
   }
   for (const e of idl.enums ?? []) if (reached.has(e.name)) lines.push(`enum ${JSON.stringify(e)}`);
   for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${JSON.stringify(union)}`);
-  for (const [name, kind] of reached) if (kind === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
+  for (const [name, declaration] of reached) if (declaration === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
   return lines.join('\n');
 }
 
@@ -107,31 +107,27 @@ export function serializersKey(idl: IdlJson): string {
       roots.push(method.returnType);
     }
   }
-  const byName = declarationsByName(idl);
-  for (const [name, kind] of reachedDeclarations(idl, roots))
-    lines.push(`${kind ?? 'unknown'} ${JSON.stringify(byName.get(name) ?? name)}`);
+  for (const [name, reached] of reachedDeclarations(idl, roots)) {
+    lines.push(`${reached?.kind ?? 'unknown'} ${JSON.stringify(reached?.declaration ?? name)}`);
+  }
   return lines.join('\n');
 }
 
-type DeclarationKind = 'struct' | 'enum' | 'union';
-
-function declarationsByName(idl: IdlJson): Map<string, unknown> {
-  return new Map<string, unknown>([
-    ...(idl.structs ?? []).map((struct) => [struct.name, struct] as const),
-    ...(idl.enums ?? []).map((e) => [e.name, e] as const),
-    ...(idl.unions ?? []).map((union) => [union.name, union] as const),
-  ]);
+/** A declaration of the IDL JSON and its kind. */
+interface ReachedDeclaration {
+  kind: 'struct' | 'enum' | 'union';
+  declaration: IdlJsonStruct | IdlJsonEnum | IdlJsonUnion;
 }
 
 /**
- * The names of the declarations `roots` reach, in the order reached, with their kind (undefined
- * for a name the IDL JSON does not declare).
+ * The declarations `roots` reach, by name, in the order reached (undefined for a name the IDL JSON
+ * does not declare).
  */
-function reachedDeclarations(idl: IdlJson, roots: readonly IdlJsonType[]): Map<string, DeclarationKind | undefined> {
+function reachedDeclarations(idl: IdlJson, roots: readonly IdlJsonType[]): Map<string, ReachedDeclaration | undefined> {
   const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
   const unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
-  const enums = new Set((idl.enums ?? []).map((e) => e.name));
-  const reached = new Map<string, DeclarationKind | undefined>();
+  const enums = new Map((idl.enums ?? []).map((e) => [e.name, e] as const));
+  const reached = new Map<string, ReachedDeclaration | undefined>();
   // A work list, not recursion: an `extends` chain thousands of structs long is that deep.
   const pending = [...roots].reverse();
   for (let type = pending.pop(); type !== undefined; type = pending.pop()) {
@@ -141,7 +137,17 @@ function reachedDeclarations(idl: IdlJson, roots: readonly IdlJsonType[]): Map<s
       const name = type.userDefined;
       const struct = structs.get(name);
       const union = unions.get(name);
-      reached.set(name, struct ? 'struct' : union ? 'union' : enums.has(name) ? 'enum' : undefined);
+      const e = enums.get(name);
+      reached.set(
+        name,
+        struct
+          ? { kind: 'struct', declaration: struct }
+          : union
+            ? { kind: 'union', declaration: union }
+            : e
+              ? { kind: 'enum', declaration: e }
+              : undefined,
+      );
       if (struct) {
         if (struct.extends !== undefined) pending.push({ userDefined: struct.extends });
         for (const field of struct.fields ?? []) pending.push(field.type);
