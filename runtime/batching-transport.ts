@@ -24,16 +24,13 @@ export interface BatchingTransportOptions extends HttpTransportOptions {
   windowMs?: number;
 }
 
-/** Thrown by `exchange` when the server refused a batch as a whole. */
-const REFUSED = Symbol('batch refused');
-
 /** A call waiting for its batch. */
 interface Member {
   call: RpcCall;
   /** False for a notification. */
   answered: boolean;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
+  /** Settles the call with its outcome: a value, or a promise of it (that may reject). */
+  resolve(outcome: unknown): void;
 }
 
 /**
@@ -66,67 +63,57 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
   }
 
   #enqueue(call: RpcCall, answered: boolean): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ call, answered, resolve, reject });
+    return new Promise((resolve) => {
+      this.#queue.push({ call, answered, resolve });
       this.#timer ??= setTimeout(() => this.#flush(), this.options.windowMs ?? 0);
     });
   }
 
   #flush(): void {
-    const members = this.#queue.filter((member) => !member.call.signal.aborted);
+    // Keyed by JSON text (which starts with `[`), so no key is one an object has of its own.
+    const byHeaders: Record<string, Member[]> = {};
+    for (const member of this.#queue) {
+      if (member.call.signal.aborted) continue;
+      const key = JSON.stringify(Object.entries({ ...member.call.headers, [CONTRACT_HEADER]: '' }).sort());
+      (byHeaders[key] ??= []).push(member);
+    }
     this.#queue = [];
     this.#timer = undefined;
-    const byHeaders = new Map<string, Member[]>();
-    for (const member of members) {
-      const key = JSON.stringify(Object.entries({ ...member.call.headers, [CONTRACT_HEADER]: '' }).sort());
-      byHeaders.set(key, [...(byHeaders.get(key) ?? []), member]);
-    }
     const size = Math.max(1, this.options.maxBatchSize ?? 100);
-    for (const group of byHeaders.values()) {
+    for (const group of Object.values(byHeaders)) {
       for (let start = 0; start < group.length; start += size) void this.#send(group.slice(start, start + size));
     }
   }
 
   #alone(member: Member): void {
     const id = member.answered ? this.#nextId++ : undefined;
-    sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id).then(member.resolve, member.reject);
+    member.resolve(sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id));
   }
 
   async #send(members: Member[]): Promise<void> {
-    if (members.length === 1 || this.#batchesRefused) {
-      for (const member of members) this.#alone(member);
-      return;
-    }
-    const ids = members.map((member) => (member.answered ? this.#nextId++ : undefined));
-    let outcome: (id: number | undefined) => unknown;
-    try {
-      outcome = await this.#exchange(members, ids);
-    } catch (error) {
-      if (error !== REFUSED) {
-        outcome = () => {
-          throw error;
-        };
-      } else {
-        this.#batchesRefused = true;
-        for (const member of members) this.#alone(member);
+    if (members.length > 1 && !this.#batchesRefused) {
+      const ids = members.map((member) => (member.answered ? this.#nextId++ : undefined));
+      // A batch that failed as a whole fails each of its calls with that error.
+      const outcome = await this.#exchange(members, ids).catch((error) => async () => {
+        throw error;
+      });
+      if (outcome) {
+        members.forEach((member, i) => {
+          member.resolve(outcome(ids[i]));
+        });
         return;
       }
+      this.#batchesRefused = true;
     }
-    members.forEach((member, i) => {
-      try {
-        member.resolve(outcome(ids[i]));
-      } catch (error) {
-        member.reject(error);
-      }
-    });
+    for (const member of members) this.#alone(member);
   }
 
   /**
-   * Sends one batch and returns how to settle each member by its id (undefined: a notification).
-   * Throws the error every member fails with, or REFUSED when the server answered with one error
-   * for the whole batch (it ran none of it).
+   * Sends one batch and returns each member's outcome by its id (undefined: a notification), or
+   * undefined when the server answered with one error for the whole batch (it ran none of it).
+   * Throws the error every member fails with.
    */
-  async #exchange(members: Member[], ids: (number | undefined)[]): Promise<(id: number | undefined) => unknown> {
+  async #exchange(members: Member[], ids: (number | undefined)[]): Promise<((id: number | undefined) => Promise<unknown>) | undefined> {
     // The request stops only when every call in it has ended (timed out or aborted one by one).
     const controller = new AbortController();
     let open = members.length;
@@ -141,7 +128,7 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
     const answer = await postJson(doFetch, this.baseAddress, headers, JSON.stringify(body), controller.signal);
     const { status } = answer;
     // Only notifications: the server answers 204 without a body.
-    if (isSuccess(answer) && ids.every((id) => id === undefined) && answer.text.trim() === '') return () => undefined;
+    if (isSuccess(answer) && ids.every((id) => id === undefined) && answer.text.trim() === '') return async () => undefined;
     let responses: unknown;
     try {
       responses = parseAnswer(answer);
@@ -149,11 +136,11 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
       throw isSuccess(answer) ? error : statusError(answer);
     }
     // One error for the whole batch (a 5xx may have come after some of it ran, so not that).
-    if (isErrorResponse(responses) && answer.status < 500) throw REFUSED;
+    if (isErrorResponse(responses) && answer.status < 500) return undefined;
     if (!isSuccess(answer)) throw statusError(answer);
     if (!Array.isArray(responses)) throw transportError('response is not a JSON-RPC response object', { status });
     const byId = new Map(responses.map((response) => [(response as { id?: unknown } | null)?.id, response]));
-    return (id) => {
+    return async (id) => {
       if (id === undefined) return undefined;
       if (!byId.has(id)) throw transportError(`no response for request id ${id} in the batch`, { status });
       return resultOf(byId.get(id), id, status);
