@@ -11,7 +11,7 @@ import { markdownTable } from './lib/table.mjs';
 
 const USAGE = `usage: node bench/run.mjs [options]      (npm run bench -- [options])
 
-  (no option)                        full run (about 40 minutes on 2 cores)
+  (no option)                        full run (about 45 minutes on 2 cores)
   --quick                            short run for CI (about 80 seconds); same rows, fewer rounds
   --only <suites>                    run some suites, comma-separated: server, streams, inprocess,
                                      reads, mcp, validation, compiler, converter, converter-scaling,

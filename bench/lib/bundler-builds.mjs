@@ -3,7 +3,9 @@
  * through their JS APIs as a user's config would drive them (the settings of
  * test/plugin/harness/bundlers.ts): with our plugin for the `plugin` variant, and with the bundler's
  * own TypeScript support for the `pregenerated` one (Rollup and webpack have none: they build the
- * esbuild-transpiled copy, made before any timing).
+ * esbuild-transpiled copy, made before any timing). The `noop` variant builds the pregenerated app
+ * with a plugin that does nothing, made with unplugin: what any unplugin plugin costs a build (its
+ * start-up and the bundler's plugin machinery), the floor under the `plugin` variant.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,14 +43,31 @@ async function ourPlugin(bundler) {
 }
 
 /**
- * Builds `appDir` into `appDir/dist` with `bundler`; `variant` is `plugin` or `pregenerated`.
+ * A plugin with one load hook that declines every `.idl` (esbuild asks it for those alone, as it
+ * asks ours), made by unplugin for `bundler`.
+ */
+async function noopPlugin(bundler) {
+  const { createUnplugin } = await import('unplugin');
+  const idl = /\.idl$/;
+  const noop = createUnplugin(() => ({ name: 'noop', load: { filter: { id: idl }, handler: () => null }, esbuild: { onLoadFilter: idl } }));
+  return noop[bundler]();
+}
+
+/** The plugins of a build of `variant`. */
+async function pluginsOf(bundler, variant) {
+  if (variant === 'plugin') return [await ourPlugin(bundler)];
+  return variant === 'noop' ? [await noopPlugin(bundler)] : [];
+}
+
+/**
+ * Builds `appDir` into `appDir/dist` with `bundler`; `variant` is `plugin`, `pregenerated` or `noop`.
  * Resolves with the bytes of JavaScript written (to show both variants built the same app).
  */
 export async function buildApp(bundler, variant, appDir) {
   const usePlugin = variant === 'plugin';
   const entry = path.join(appDir, !usePlugin && NEEDS_TRANSPILED.has(bundler) ? 'main-js.js' : 'main.js');
   const outDir = path.join(appDir, 'dist');
-  const plugins = usePlugin ? [await ourPlugin(bundler)] : [];
+  const plugins = await pluginsOf(bundler, variant);
   // This package says "type": "module", so webpack and Rspack want `.js`-suffixed imports in its
   // files; the esm-bundler style writes `./types`, as a bundler project would, so relax that.
   const extensionlessImports = { test: /\.[jt]s$/, resolve: { fullySpecified: false } };

@@ -5,6 +5,8 @@
  * in a fresh process (bench/suites/build-process.mjs). Cold: a fresh copy of the app folder. Warm:
  * a second build, in a new process, in the folder the cold build left (whatever the plugin or
  * bundler keeps on disk is there). Rounds are interleaved and alternate which variant goes first.
+ * The checkout app is also built pre-generated with a no-op unplugin plugin: the floor that any
+ * plugin made with unplugin puts under the plugin rows (its start-up, the bundler's plugin calls).
  *
  * Also the plugin's start-up: importing `unplugin-idl-rpc/vite` and creating the plugin against a
  * no-op unplugin plugin, time and modules loaded (bench/suites/plugin-startup-process.mjs).
@@ -33,10 +35,18 @@ const BUNDLER_NAMES = {
   bun: 'Bun.build',
 };
 const VARIANTS = ['plugin', 'pregenerated'];
+/** The app whose builds also have the no-op plugin's (a small app: where a floor weighs most). */
+const FLOOR_APP = 'checkout';
 
-/** Cold then warm build of one variant; resolves with `{ cold, warm, bytes }`. */
-async function coldAndWarm(bundler, variant, template) {
-  const work = freshAppCopy(template, `${variant}-work`);
+/** The variants built of `app`, in the order of `round` (which goes first alternates). */
+function variantsOf(app, round) {
+  const variants = app === FLOOR_APP ? [...VARIANTS, 'noop'] : VARIANTS;
+  return round % 2 === 0 ? variants : [...variants].reverse();
+}
+
+/** Cold then warm build of one variant of an app (`templates`: its folders); resolves with `{ cold, warm, bytes }`. */
+async function coldAndWarm(bundler, variant, templates) {
+  const work = freshAppCopy(templates[variant === 'noop' ? 'pregenerated' : variant], `${variant}-work`);
   // In the app folder, as a user runs a build: the project root of tools that have no other (the
   // plugin's disk cache under esbuild, Rollup, Rolldown, webpack and Rspack).
   // Bun builds in Bun's own runtime (`Bun.build`), started the same way.
@@ -60,9 +70,8 @@ async function buildRows(options) {
     console.error(`  builds, round ${round + 1} of ${options.rounds}`);
     for (const app of apps) {
       for (const [index, bundler] of bundlers.entries()) {
-        const order = (round + index) % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
-        for (const variant of order) {
-          const { cold, warm, bytes } = await coldAndWarm(bundler, variant, templates.get(app.name)[variant]);
+        for (const variant of variantsOf(app.name, round + index)) {
+          const { cold, warm, bytes } = await coldAndWarm(bundler, variant, templates.get(app.name));
           const slot = (((times[app.name] ??= {})[bundler] ??= {})[variant] ??= { cold: [], warm: [], bytes });
           slot.cold.push(cold);
           slot.warm.push(warm);
@@ -76,20 +85,24 @@ async function buildRows(options) {
   const bytes = {};
   for (const app of apps) {
     for (const bundler of bundlers) {
-      const { plugin, pregenerated } = times[app.name][bundler];
+      const { plugin, pregenerated, noop } = times[app.name][bundler];
       bytes[`${app.name} ${bundler}`] = { plugin: plugin.bytes, pregenerated: pregenerated.bytes };
       for (const kind of ['cold', 'warm']) {
         const how = kind === 'cold' ? 'cold (new process, fresh app folder)' : 'warm (new process, second build in the same folder)';
-        const { row, perRoundRatio: ratio } = pairedRow({
-          group: 'build',
-          metric: `${BUNDLER_NAMES[bundler]} build, ${how}, app importing ${app.label}: .idl through the plugin`,
-          unit: 'ms',
-          peerName: `pre-generated TS (${PREGENERATED_SOURCE[bundler]})`,
-          ours: plugin[kind],
-          peer: pregenerated[kind],
-        });
-        rows.push(row);
-        perRoundRatio[`${app.name} ${bundler} ${kind}`] = ratio;
+        const measured = [['.idl through the plugin', plugin, '']];
+        if (noop) measured.push(['pre-generated TS with a no-op unplugin plugin (the floor of any plugin)', noop, ' floor']);
+        for (const [what, variant, suffix] of measured) {
+          const { row, perRoundRatio: ratio } = pairedRow({
+            group: 'build',
+            metric: `${BUNDLER_NAMES[bundler]} build, ${how}, app importing ${app.label}: ${what}`,
+            unit: 'ms',
+            peerName: `pre-generated TS (${PREGENERATED_SOURCE[bundler]})`,
+            ours: variant[kind],
+            peer: pregenerated[kind],
+          });
+          rows.push(row);
+          perRoundRatio[`${app.name} ${bundler} ${kind}${suffix}`] = ratio;
+        }
       }
     }
   }
