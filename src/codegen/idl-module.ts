@@ -41,9 +41,10 @@ export interface ImportReading {
 
 /**
  * Compiles an `.idl` source text with the files it imports (read from disk); throws
- * {@link IdlModuleError} for a broken file.
+ * {@link IdlModuleError} for a broken file. `reuse`: the file is compiled again and again, see
+ * `GenerateModuleOptions.reuse`.
  */
-export function compileIdlSource(source: string, file: string, reading: ImportReading = {}): CompiledIdlModule {
+export function compileIdlSource(source: string, file: string, reading: ImportReading = {}, reuse = false): CompiledIdlModule {
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
   const result = tryCompileIdl(source, file, { host });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
@@ -54,6 +55,7 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     // The base name keeps the generated header the same on every machine.
     sourceFile: path.basename(file),
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
+    reuse,
   });
   // Both maps lie beside the `.idl` (the module's id is the `.idl` itself); the spans name files as the compiler does.
   const folder = path.dirname(path.resolve(reading.cwd ?? '.', file));

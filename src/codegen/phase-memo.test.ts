@@ -86,11 +86,12 @@ const EDITS: Edit[] = [
   { name: 'the type a method returns is renamed', apply: (idl) => idl.replaceAll('Money', 'Amount'), reused: 0 },
 ];
 
-const generate = (text: string) =>
+const generate = (text: string, reuse = true) =>
   generateModule(compileIdl(text, 'shop.idl'), {
     runtimeImport: 'unplugin-idl-rpc/runtime',
     runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
     sourceFile: 'shop.idl',
+    reuse,
   });
 
 describe('a generation after an edit, reusing phases of the one before', () => {
@@ -143,6 +144,14 @@ describe('a generation after an edit, reusing phases of the one before', () => {
     generateDeclarations(model, undefined, 'shop.idl');
     generateDeclarations(model, undefined, 'shop.idl');
     expect(phaseMemoStats.reused - before.reused).toBe(4);
+  });
+
+  test('a module generated without `reuse` (a build) neither reuses nor records', () => {
+    generate(BASE, false);
+    generate(BASE, false);
+    expect(phaseMemoStats).toEqual({ reused: 0, run: 0 });
+    generate(BASE);
+    expect(phaseMemoStats).toEqual({ reused: 0, run: 4 });
   });
 
   test('reusing a phase takes its names again: what the next phase makes up avoids them', () => {

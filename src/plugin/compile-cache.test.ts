@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileIdlSource } from '../codegen/idl-module.js';
+import { clearPhaseMemos, phaseMemoStats } from '../codegen/phase-memo.js';
 import { ownManifest } from '../own-package.js';
 import { compileCacheStats, compileIdlFileCached, resetCompileCache } from './compile-cache.js';
 import { DeferredDiskWrites } from './deferred-disk-writes.js';
@@ -132,6 +133,26 @@ describe('the compile cache', () => {
     await expect(compile()).rejects.toThrow(/Mony/);
     expect(compileCacheStats.misses).toBe(3);
     expect(() => readdirSync(cache)).toThrow(/ENOENT/);
+  });
+
+  it('keeps a generation for reuse only when the file is compiled again: after an edit, or in the dev server', async () => {
+    clearPhaseMemos();
+    const edit = (n: number) => writeFileSync(orders, `${ORDERS}\nstruct Edited${n} {\n    at  int\n}\n`);
+    // A build compiles each file once: nothing kept.
+    await compile();
+    expect(phaseMemoStats).toEqual({ reused: 0, run: 0 });
+    // A watch build's rebuild after an edit keeps its phases, and the next one reuses them.
+    edit(1);
+    await compile();
+    expect(phaseMemoStats.run).toBeGreaterThan(0);
+    edit(2);
+    await compile();
+    expect(phaseMemoStats.reused).toBeGreaterThan(0);
+    // The dev server (its writes deferred) keeps the first compile of a file already.
+    newProcess();
+    clearPhaseMemos();
+    await compileIdlFileCached(common, MAX, undefined, new DeferredDiskWrites(60_000));
+    expect(phaseMemoStats.run).toBeGreaterThan(0);
   });
 
   it('with deferred writes, returns the module first and writes only the newest entry when flushed', async () => {

@@ -117,7 +117,10 @@ export async function compileIdlFileCached(
   }
   compileCacheStats.misses++;
   const { compileIdlText } = await import('./compile-idl-file.js');
-  const compiled = compileIdlText(text, file, maxBytes);
+  // A dev server compiles its files again on every edit, and so does a watch build once a file was
+  // compiled before: only then is a generation worth keeping for the next (GenerateModuleOptions.reuse).
+  const regenerated = deferredWrites !== undefined || hasVersionOf(path.resolve(file));
+  const compiled = compileIdlText(text, file, maxBytes, regenerated);
   const entry = entryOf(compiled);
   if (diskFolder !== undefined) {
     const write = () => writeDiskEntry(diskFolder, key, version, entry);
@@ -165,6 +168,12 @@ function remember(key: string, entry: CacheEntry, text: string, maxBytes: number
   forgetOlderVersions(remembered.resolvedFile);
   evict();
   return remembered;
+}
+
+/** Whether a version of `resolvedFile` is in memory: this process compiled it before. */
+function hasVersionOf(resolvedFile: string): boolean {
+  for (const remembered of memory.values()) if (remembered.resolvedFile === resolvedFile) return true;
+  return false;
 }
 
 /** Drops the least recently used versions of `resolvedFile` beyond MEMORY_VERSIONS_PER_FILE. */

@@ -7,8 +7,9 @@ import { compileIdlSource, type CompiledIdlModule } from '../codegen/idl-module.
 
 /**
  * Compiles the text of an `.idl` file with the files it imports (read from disk, each at most
- * `maxBytes`) and generates its module; throws `IdlModuleError` for a broken file.
+ * `maxBytes`) and generates its module; throws `IdlModuleError` for a broken file. `reuse`: the file
+ * is compiled again and again (a dev server, a watch build; see `GenerateModuleOptions.reuse`).
  */
-export function compileIdlText(text: string, file: string, maxBytes: number): CompiledIdlModule {
-  return compileIdlSource(text, file, { maxImportedBytes: maxBytes });
+export function compileIdlText(text: string, file: string, maxBytes: number, reuse = false): CompiledIdlModule {
+  return compileIdlSource(text, file, { maxImportedBytes: maxBytes }, reuse);
 }
