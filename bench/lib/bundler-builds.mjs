@@ -64,8 +64,9 @@ async function pluginsOf(bundler, variant) {
  * Resolves with the bytes of JavaScript written (to show both variants built the same app).
  */
 export async function buildApp(bundler, variant, appDir) {
-  const usePlugin = variant === 'plugin';
-  const entry = path.join(appDir, !usePlugin && NEEDS_TRANSPILED.has(bundler) ? 'main-js.js' : 'main.js');
+  // The app whose entry imports the `.idl` (the others import the pre-generated TypeScript).
+  const idlApp = variant === 'plugin';
+  const entry = path.join(appDir, !idlApp && NEEDS_TRANSPILED.has(bundler) ? 'main-js.js' : 'main.js');
   const outDir = path.join(appDir, 'dist');
   const plugins = await pluginsOf(bundler, variant);
   // This package says "type": "module", so webpack and Rspack want `.js`-suffixed imports in its
@@ -129,7 +130,7 @@ export async function buildApp(bundler, variant, appDir) {
           target: 'web',
           devtool: false,
           output: { path: outDir, filename: 'app.js', clean: true },
-          module: usePlugin ? {} : { rules: [extensionlessImports] },
+          module: idlApp ? {} : { rules: [extensionlessImports] },
           plugins,
         }),
       );
@@ -152,8 +153,8 @@ export async function buildApp(bundler, variant, appDir) {
           target: 'web',
           devtool: false,
           output: { path: outDir, filename: 'app.js', clean: true },
-          resolve: usePlugin ? {} : { extensions: ['.ts', '...'] },
-          module: usePlugin ? {} : { rules: [extensionlessImports, typescript] },
+          resolve: idlApp ? {} : { extensions: ['.ts', '...'] },
+          module: idlApp ? {} : { rules: [extensionlessImports, typescript] },
           plugins,
         }),
       );
@@ -168,7 +169,7 @@ export async function buildApp(bundler, variant, appDir) {
           logLevel: 'silent',
           source: { entry: { app: entry } },
           output: { distPath: { root: outDir }, filenameHash: false, cleanDistPath: true },
-          tools: { htmlPlugin: false, rspack: usePlugin ? {} : { module: { rules: [extensionlessImports] } } },
+          tools: { htmlPlugin: false, rspack: idlApp ? {} : { module: { rules: [extensionlessImports] } } },
         },
       });
       const result = await rsbuild.build();

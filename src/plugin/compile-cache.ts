@@ -119,7 +119,7 @@ export async function compileIdlFileCached(
   const { compileIdlText } = await import('./compile-idl-file.js');
   // A dev server compiles its files again on every edit, and so does a watch build once a file was
   // compiled before: only then is a generation worth keeping for the next (GenerateModuleOptions.reuse).
-  const regenerated = deferredWrites !== undefined || hasVersionOf(path.resolve(file));
+  const regenerated = deferredWrites !== undefined || versionsOf(path.resolve(file)).length > 0;
   const compiled = compileIdlText(text, file, maxBytes, regenerated);
   const entry = entryOf(compiled);
   if (diskFolder !== undefined) {
@@ -170,16 +170,14 @@ function remember(key: string, entry: CacheEntry, text: string, maxBytes: number
   return remembered;
 }
 
-/** Whether a version of `resolvedFile` is in memory: this process compiled it before. */
-function hasVersionOf(resolvedFile: string): boolean {
-  for (const remembered of memory.values()) if (remembered.resolvedFile === resolvedFile) return true;
-  return false;
+/** The versions of `resolvedFile` in memory (those this process compiled), least recently used first. */
+function versionsOf(resolvedFile: string): MemoryEntry[] {
+  return [...memory.values()].filter((remembered) => remembered.resolvedFile === resolvedFile);
 }
 
 /** Drops the least recently used versions of `resolvedFile` beyond MEMORY_VERSIONS_PER_FILE. */
 function forgetOlderVersions(resolvedFile: string): void {
-  const versions = [...memory.values()].filter((remembered) => remembered.resolvedFile === resolvedFile);
-  for (const older of versions.slice(0, -MEMORY_VERSIONS_PER_FILE)) {
+  for (const older of versionsOf(resolvedFile).slice(0, -MEMORY_VERSIONS_PER_FILE)) {
     memory.delete(older.key);
     memoryWeight -= older.weight;
   }

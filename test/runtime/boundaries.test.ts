@@ -86,9 +86,9 @@ Promise.all([client.getProduct('kettle'), client.listProducts()]).then(console.l
     // it about 70 bytes above, reading at most 64 KiB of an error answer's body about 100 more,
     // cross-realm `instanceof RpcError` about 50 (docs/benchmarks.md), GET reads for `@readonly`
     // methods about 15; settling a batch's calls one way (a value or a promise) saved about 60: held
-    // under 2,800 bytes so it does not grow further. Opening, reading and
-    // reconnecting a stream method's connections are streamMethod's, which only a client with
-    // stream methods carries (the transports had a `stream()` member carrying 340 bytes of it).
+    // under 2,800 bytes so it does not grow further. Opening, reading and reconnecting a stream
+    // method's connections are streamMethod's, which only a client with stream methods carries (the
+    // transports had a `stream()` member carrying 340 bytes of it).
     expect(gzipped).toBeLessThan(2_800);
     expect(withCode).not.toContain('runtime/streams/client-stream.ts');
     expect(withCode).not.toContain('runtime/streams/stream-connection.ts');
