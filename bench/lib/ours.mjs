@@ -31,15 +31,13 @@ export const generateOptions = (sourceFile) => ({
 });
 
 /**
- * compileIdl and generateModule, as the plugin runs them for one `.idl`, and `clearPhaseMemos`:
- * generating a file again reuses what is unchanged (src/codegen/phase-memo.ts), so a timing of
- * generation from scratch forgets it first.
+ * compileIdl and generateModule, as the plugin runs them for one `.idl` in a build (without
+ * `reuse`, so each generation is from scratch: src/codegen/phase-memo.ts).
  */
 export async function compilerApi() {
   const { compileIdl } = await importBuilt('src/idl/index.js');
   const { generateModule } = await importBuilt('src/codegen/index.js');
-  const { clearPhaseMemos } = await importBuilt('src/codegen/phase-memo.js');
-  return { compileIdl, generateModule, clearPhaseMemos };
+  return { compileIdl, generateModule };
 }
 
 /** Browser entries of the client-size suite: the plain client, and batching with one interceptor. */
