@@ -23,16 +23,29 @@
  * - the plugin's other emitted `.js` files, now inside the bundles, are removed (their `.d.ts` stay:
  *   the entries' types refer to them).
  *
+ * Then the compiler part (src/plugin/compiler-part.ts: the compiler, the generators, the converters,
+ * the breaking-change check) as one CommonJS script, compiler-part.cjs, which the shell runs with
+ * V8's code cache (src/plugin/compiler-part-loader.ts, code-cache.ts): Node 20 keeps no compiled code
+ * of ES modules between processes, and parsing and compiling the compiler's functions was half of
+ * what a cold build spent in it. The modules the shell loads too are not in the script: it takes the
+ * shell's (`require('shell:<path>')`, src/plugin/shell-modules.ts, whose list is checked here).
+ *
  *   node src/build/bundle-plugin.mjs      (run by `npm run build`)
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pluginDir = path.join(repoRoot, 'dist', 'src', 'plugin');
-const runtimeDir = path.join(repoRoot, 'dist', 'runtime');
+const distDir = path.join(repoRoot, 'dist');
+const pluginDir = path.join(distDir, 'src', 'plugin');
+const runtimeDir = path.join(distDir, 'runtime');
+/** The compiler part's module as `tsc` emitted it, and its script. */
+const COMPILER_PART = path.join(pluginDir, 'compiler-part.js');
+const COMPILER_PART_SCRIPT = path.join(pluginDir, 'compiler-part.cjs');
+/** The shell's list of the modules it lends the compiler part. */
+const SHELL_MODULES = path.join(pluginDir, 'shell-modules.js');
 
 /** Loaded by file path rather than imported: Next.js runs its loaders by path. */
 const LOADED_BY_PATH = ['next-idl-loader.js'];
@@ -72,14 +85,16 @@ async function moduleGraph(entries) {
   return metafile.inputs;
 }
 
-/** The modules reached from `entries` through the edges of `kinds`, as absolute paths. */
-function reachable(inputs, entries, kinds) {
+/** The modules reached from `entries` through the edges of `kinds` (none out of `dead` files), as absolute paths. */
+function reachable(inputs, entries, kinds, dead = []) {
   const reached = new Set();
   const pending = entries.map((file) => path.relative(repoRoot, file));
+  const deadInputs = new Set(dead.map((file) => path.relative(repoRoot, file)));
   while (pending.length > 0) {
     const input = pending.pop();
     if (reached.has(input)) continue;
     reached.add(input);
+    if (deadInputs.has(input)) continue;
     for (const edge of inputs[input]?.imports ?? []) if (kinds.includes(edge.kind) && !edge.external) pending.push(edge.path);
   }
   return new Set([...reached].map((input) => path.join(repoRoot, input)));
@@ -90,8 +105,11 @@ function isInPackage(file) {
   return file.split(path.sep).includes('node_modules');
 }
 
-/** An esbuild plugin: what stays an import (with a path relative to dist/src/plugin/) and what is bundled. */
-function importsToKeep(keptFiles) {
+/**
+ * An esbuild plugin: what stays an import and what is bundled. `keptSpecifier(file)` is the specifier
+ * a module of ours that stays an import is imported by (undefined: bundle it).
+ */
+function importsToKeep(keptSpecifier) {
   const isBundledPackage = (specifier) => BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
   return {
     name: 'imports-to-keep',
@@ -104,10 +122,8 @@ function importsToKeep(keptFiles) {
           const bundled = isBundledPackage(args.path) || (isInPackage(args.importer) && !args.path.startsWith('node:'));
           return bundled ? undefined : { path: args.path, external: true };
         }
-        const target = path.resolve(args.resolveDir, args.path);
-        if (!keptFiles.has(target)) return undefined;
-        const specifier = path.relative(pluginDir, target).split(path.sep).join('/');
-        return { path: specifier.startsWith('.') ? specifier : `./${specifier}`, external: true };
+        const specifier = keptSpecifier(path.resolve(args.resolveDir, args.path));
+        return specifier === undefined ? undefined : { path: specifier, external: true };
       });
     },
   };
@@ -141,33 +157,14 @@ function packageNotice(folder) {
   return copyright ? `${license}, ${copyright}` : license;
 }
 
-/** Bundles the plugin over dist/src/plugin/ and removes the emitted files now inside the bundles. */
-async function bundlePlugin() {
-  const shell = shellEntries();
-  const inputs = await moduleGraph(shell);
-  const staticallyReached = reachable(inputs, shell, ['import-statement']);
-  const lazy = [...reachable(inputs, shell, ['import-statement', 'dynamic-import'])].filter(
-    (file) => path.dirname(file) === pluginDir && !staticallyReached.has(file),
-  );
-  const keptFiles = new Set([...staticallyReached].filter((file) => file.startsWith(`${runtimeDir}${path.sep}`)));
-  const result = await build({
-    entryPoints: [...shell, ...lazy],
-    outdir: pluginDir,
-    outbase: pluginDir,
-    chunkNames: 'chunk-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    metafile: true,
-    write: false,
-    allowOverwrite: true,
-    plugins: [importsToKeep(keptFiles)],
-    logLevel: 'warning',
-  });
+/** The specifier dist/src/plugin/ imports `file` by. */
+function relativeSpecifier(file) {
+  const specifier = path.relative(pluginDir, file).split(path.sep).join('/');
+  return specifier.startsWith('.') ? specifier : `./${specifier}`;
+}
+
+/** Writes a build's outputs, each code file under its banner. */
+function writeOutputs(result) {
   const written = new Set();
   for (const output of result.outputFiles) {
     const isMap = output.path.endsWith('.map');
@@ -180,6 +177,84 @@ async function bundlePlugin() {
     writeFileSync(output.path, text);
     written.add(output.path);
   }
+  return written;
+}
+
+/** What the esbuild builds below share. */
+const COMMON_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  metafile: true,
+  write: false,
+  logLevel: 'warning',
+};
+
+/**
+ * The shell: the entries and the modules loaded with `import()` as ES modules over
+ * dist/src/plugin/, the compiler part left out (an import of it stays, which only a run from the
+ * sources takes). Returns the files written.
+ */
+async function bundleShell(shell, inputs, staticallyReached) {
+  const lazy = [...reachable(inputs, shell, ['import-statement', 'dynamic-import'], [COMPILER_PART])].filter(
+    (file) => path.dirname(file) === pluginDir && !staticallyReached.has(file) && file !== COMPILER_PART,
+  );
+  const runtimeFiles = new Set([...staticallyReached].filter((file) => file.startsWith(`${runtimeDir}${path.sep}`)));
+  const keptSpecifier = (file) => (runtimeFiles.has(file) || file === COMPILER_PART ? relativeSpecifier(file) : undefined);
+  const result = await build({
+    ...COMMON_OPTIONS,
+    entryPoints: [...shell, ...lazy],
+    outdir: pluginDir,
+    outbase: pluginDir,
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
+    format: 'esm',
+    allowOverwrite: true,
+    plugins: [importsToKeep(keptSpecifier)],
+  });
+  return writeOutputs(result);
+}
+
+/**
+ * The compiler part as one CommonJS script. `shared`: the modules the shell loads too, which the
+ * script asks the shell for; the build fails unless shell-modules.ts lists exactly those.
+ */
+async function bundleCompilerPart(shared) {
+  const { SHELL_MODULE_PREFIX, SHELL_MODULES: listed } = await import(pathToFileURL(SHELL_MODULES).href);
+  const distPath = (file) => path.relative(distDir, file).split(path.sep).join('/');
+  const needed = [...shared].map(distPath).sort();
+  const missing = needed.filter((name) => !(name in listed));
+  const extra = Object.keys(listed).filter((name) => !needed.includes(name));
+  if (missing.length > 0 || extra.length > 0)
+    throw new Error(
+      `src/plugin/shell-modules.ts must list exactly the modules the shell and the compiler part share: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`,
+    );
+  const result = await build({
+    ...COMMON_OPTIONS,
+    entryPoints: [COMPILER_PART],
+    outfile: COMPILER_PART_SCRIPT,
+    format: 'cjs',
+    // The script's own URL, for the modules that find files from theirs.
+    define: { 'import.meta.url': 'compilerPartUrl' },
+    inject: [fileURLToPath(new URL('./compiler-part-url.mjs', import.meta.url))],
+    plugins: [importsToKeep((file) => (shared.has(file) ? `${SHELL_MODULE_PREFIX}${distPath(file)}` : undefined))],
+  });
+  return writeOutputs(result);
+}
+
+/** Bundles the plugin over dist/src/plugin/ and removes the emitted files now inside the bundles. */
+async function bundlePlugin() {
+  const shell = shellEntries();
+  const inputs = await moduleGraph(shell);
+  const staticallyReached = reachable(inputs, shell, ['import-statement']);
+  // What the shell loads of its own: the modules it lends the compiler part do not count.
+  const shellOwn = reachable(inputs, shell, ['import-statement'], [SHELL_MODULES]);
+  const compilerPart = reachable(inputs, [COMPILER_PART], ['import-statement']);
+  const shared = new Set([...compilerPart].filter((file) => shellOwn.has(file)));
+  // The compiler part first: the shell's bundles are written over some of the modules it reads.
+  const written = new Set([...(await bundleCompilerPart(shared)), ...(await bundleShell(shell, inputs, staticallyReached))]);
   for (const name of readdirSync(pluginDir)) {
     const file = path.join(pluginDir, name);
     if (/\.js(\.map)?$/.test(name) && !written.has(file)) rmSync(file);

@@ -5,14 +5,15 @@
  * server, where they stay warnings). A baseline that cannot be read (no git, a shallow clone
  * without the revision) is one warning per plugin instance and never fails the build.
  *
- * The check itself (src/breaking/) is loaded with `import()` on first use, so a build without the
- * option never loads it (test/plugin/start-up.test.ts).
+ * The check itself (src/breaking/) is part of the compiler part, loaded on first use
+ * (compiler-part-loader.ts), so making a plugin never loads it (test/plugin/start-up.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UnpluginContext } from 'unplugin';
 import type { ChangeLocation, Contract } from '../breaking/contract.js';
 import type { CachedIdlModule } from './compile-cache.js';
+import { loadCompilerPart } from './compiler-part-loader.js';
 import type { ResolvedBreakingOptions } from './options.js';
 
 /** What the check needs to know of the build it runs in. */
@@ -38,7 +39,7 @@ export class BreakingCheck {
   /** Compares the compiled module of `file` with its baseline and reports what breaks. */
   async run(context: UnpluginContext, file: string, compiled: CachedIdlModule, build: BreakingBuild): Promise<void> {
     if (this.options.idl !== undefined && path.resolve(build.root, this.options.idl) !== path.resolve(file)) return;
-    const breaking = await import('../breaking/index.js');
+    const { breaking } = await loadCompilerPart();
     let before = this.baselines.get(file);
     if (!before) {
       try {

@@ -7,8 +7,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_NAME } from '../own-package.js';
 
-/** The environment variable that turns the disk cache off when set to `0` or `false`. */
+/** The environment variable that turns the disk caches off when set to `0` or `false`. */
 export const CACHE_ENV = 'IDLRPC_CACHE';
+
+/** Whether `IDLRPC_CACHE` turns the disk caches off (the compile cache and the code cache, code-cache.ts). */
+export function cacheSwitchedOff(env: NodeJS.ProcessEnv = process.env): boolean {
+  return ['0', 'false'].includes((env[CACHE_ENV] ?? '').trim().toLowerCase());
+}
 
 /**
  * The cache folder for a project rooted at `root`: `cacheDir` (relative to `root`) when given,
@@ -21,8 +26,7 @@ export function cacheFolder(
   cacheDir: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  const switchedOff = ['0', 'false'].includes((env[CACHE_ENV] ?? '').trim().toLowerCase());
-  if (!enabled || switchedOff) return undefined;
+  if (!enabled || cacheSwitchedOff(env)) return undefined;
   if (cacheDir !== undefined) return path.resolve(root, cacheDir);
   for (let dir = path.resolve(root); ; ) {
     if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'node_modules', '.cache', PACKAGE_NAME);

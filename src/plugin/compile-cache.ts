@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { CompiledIdlModule } from '../codegen/idl-module.js';
 import type { IdlModel, ModelSourceFile } from '../idl/model.js';
 import { compilerIdentity } from './compiler-identity.js';
+import { loadCompilerPart } from './compiler-part-loader.js';
 import { contentHash, fileContentHash } from './content-hash.js';
 import type { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { type CacheEntry, readDiskEntry, writeDiskEntry } from './disk-cache.js';
@@ -116,7 +117,7 @@ export async function compileIdlFileCached(
     return moduleOf(remember(key, stored, text, maxBytes, text.length * stored.files.length));
   }
   compileCacheStats.misses++;
-  const { compileIdlText } = await import('./compile-idl-file.js');
+  const { compileIdlText } = await loadCompilerPart();
   // A dev server compiles its files again on every edit, and so does a watch build once a file was
   // compiled before: only then is a generation worth keeping for the next (GenerateModuleOptions.reuse).
   const regenerated = deferredWrites !== undefined || versionsOf(path.resolve(file)).length > 0;
@@ -218,9 +219,7 @@ function moduleOf(remembered: MemoryEntry): CachedIdlModule {
     contentKey: remembered.contentKey,
     model() {
       if (!remembered.model) {
-        remembered.model = import('./compile-idl-model.js').then(({ compileIdlModel }) =>
-          compileIdlModel(remembered.text, file, remembered.maxBytes),
-        );
+        remembered.model = loadCompilerPart().then(({ compileIdlModel }) => compileIdlModel(remembered.text, file, remembered.maxBytes));
         // A model that failed (a file changed since) is not kept: the next call tries again.
         remembered.model.catch(() => {
           remembered.model = undefined;

@@ -1,7 +1,7 @@
 /**
  * Compiling an `.idl` file for the plugin: the heavy part (the compiler, the generators, TypeBox).
- * The plugin loads this module with `import()` when it first compiles a file, so that making a
- * plugin, and a build that imports no `.idl`, never load it (test/plugin/start-up.test.ts).
+ * Part of the compiler part (compiler-part.ts), which the plugin loads when it first compiles a file,
+ * so that making a plugin, and a build that imports no `.idl`, never load it (test/plugin/start-up.test.ts).
  */
 import { compileIdlSource, type CompiledIdlModule } from '../codegen/idl-module.js';
 

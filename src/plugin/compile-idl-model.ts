@@ -1,7 +1,6 @@
 /**
  * Only the checked model of an `.idl` file: parse and check, no code generation. What openapi.json
- * needs when the module itself came from the compile cache; kept apart from compile-idl-file.ts so
- * that it loads neither the generators nor TypeBox.
+ * needs when the module itself came from the compile cache.
  */
 import { IdlModuleError } from '../codegen/idl-module-error.js';
 import { tryCompileIdl } from '../idl/compile.js';

@@ -1,5 +1,5 @@
 /**
- * The plugin's one way to the compiler, which it loads with `import()` on first use: making a
+ * The plugin's one way to the compiler, which it loads on first use (compiler-part-loader.ts): making a
  * plugin (which every bundler process and dev-server start does) loads only the plugin's shell, and
  * the compiler, the generators, TypeBox and the OpenAPI converter (with yaml) load when the first
  * `.idl` is compiled or the first openapi.json is built (test/plugin/start-up.test.ts). Compiled
@@ -9,6 +9,7 @@
  */
 import type { IdlModel } from '../idl/model.js';
 import { type CachedIdlModule, compileIdlFileCached } from './compile-cache.js';
+import { loadCompilerPart } from './compiler-part-loader.js';
 import type { DeferredDiskWrites } from './deferred-disk-writes.js';
 import { cachedDocument } from './document-cache.js';
 import type { OpenApiAsset } from './openapi-asset.js';
@@ -35,13 +36,13 @@ export function compileIdlFile(
 
 /** The openapi.json of the given models (see openapi-asset.ts). */
 export async function openApiAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenApiOptions, 'fileName'>): Promise<OpenApiAsset> {
-  const { openApiAsset: build } = await import('./openapi-asset.js');
+  const { openApiAsset: build } = await loadCompilerPart();
   return build(models, options);
 }
 
 /** The openrpc.json of the given models (see openrpc-asset.ts). */
 export async function openRpcAsset(models: Iterable<IdlModel>, options: Omit<ResolvedOpenRpcOptions, 'fileName'>): Promise<OpenApiAsset> {
-  const { openRpcAsset: build } = await import('./openrpc-asset.js');
+  const { openRpcAsset: build } = await loadCompilerPart();
   return build(models, options);
 }
 

@@ -12,6 +12,7 @@ import type { IdlJson } from '../../runtime/idl-json.js';
 import type { RpcServer, RpcServerOptions } from '../../runtime/server.js';
 import type { IdlModel } from '../idl/model.js';
 import { openApiAsset, openRpcAsset } from './compiler.js';
+import { loadCompilerPart } from './compiler-part-loader.js';
 import type { ResolvedDevServerOptions, ResolvedOpenApiOptions, ResolvedOpenRpcOptions } from './options.js';
 import type { ResolvedMockOptions } from './mock-options.js';
 import { resolveRuntimeFile, RUNTIME_IMPORT, RUNTIME_MCP_IMPORT, RUNTIME_MOCK_IMPORT } from './runtime-paths.js';
@@ -62,8 +63,7 @@ export async function serverEntryCode(
   documents: EntryDocuments = { openapi: false, openrpc: false },
 ): Promise<string> {
   const idlFile = path.resolve(root, server.idl);
-  // Loaded on first use: making the plugin must not load the compiler (see compile-idl-file.ts).
-  const [{ compileIdl }, { serverNames }] = await Promise.all([import('../idl/compile.js'), import('../codegen/emit-server.js')]);
+  const { compileIdl, serverNames } = await loadCompilerPart();
   let names: ReturnType<typeof serverNames>;
   let model: IdlModel;
   let source: string;

@@ -25,17 +25,21 @@ export const GREETER_ANSWERS: ClientAnswers = {
 };
 
 /**
- * Compiles the app's `idl` (greeter.idl, relative to `dir`) with the installed package's compiler into a client module in
- * the app, and calls the endpoint with it from a separate Node process: one answer, one declared error.
+ * Generates the module of the app's `idl` (greeter.idl, relative to `dir`), as the plugin does, with
+ * the installed package's compiler API, and calls the endpoint with it from a separate Node process:
+ * one answer, one declared error.
  */
 export async function callWithGeneratedClient(dir: string, url: string, idl = 'greeter.idl'): Promise<ClientAnswers> {
-  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/plugin/compile-idl-file.js', `file://${dir}/`).href;
-  const { compileIdlText } = (await import(compilerUrl)) as {
-    compileIdlText(text: string, file: string, maxBytes: number): { js: string };
-  };
+  const compilerUrl = new URL('node_modules/unplugin-idl-rpc/dist/src/index.js', `file://${dir}/`).href;
+  const { compileIdl, generateModule } = (await import(compilerUrl)) as typeof import('../../src/index.js');
   const file = path.join(dir, idl);
-  const compiled = compileIdlText(readFileSync(file, 'utf8'), file, 1 << 20);
-  writeFileSync(path.join(dir, 'greeter-client.mjs'), compiled.js);
+  const model = compileIdl(readFileSync(file, 'utf8'), file);
+  const { js } = generateModule(model, {
+    runtimeImport: 'unplugin-idl-rpc/runtime/core',
+    runtimeClientImport: 'unplugin-idl-rpc/runtime/client',
+    sourceFile: file,
+  });
+  writeFileSync(path.join(dir, 'greeter-client.mjs'), js);
   const script = `
     import { HttpTransport } from 'unplugin-idl-rpc/runtime/client';
     import { GreeterServiceClient, NameTooLongError } from './greeter-client.mjs';
