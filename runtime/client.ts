@@ -90,11 +90,26 @@ export async function callMethod(
   contract?: string,
   read?: readonly string[],
 ): Promise<unknown> {
-  let callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
-  if (read !== undefined) callOptions = { ...callOptions, read };
   try {
-    return await transport.call(method, params, callOptions);
+    return await callMethodWithoutRaises(transport, method, params, options, contract, read);
   } catch (error) {
     throw declaredErrorOf(error, declaredErrors);
   }
+}
+
+/**
+ * `callMethod` for a method that declares no errors (no `raises`), which generated clients call for
+ * those: a page whose methods raise nothing then carries no code that maps errors to declared classes.
+ */
+export function callMethodWithoutRaises(
+  transport: Transport,
+  method: string,
+  params: unknown[],
+  options?: CallOptions,
+  contract?: string,
+  read?: readonly string[],
+): Promise<unknown> {
+  let callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
+  if (read !== undefined) callOptions = { ...callOptions, read };
+  return transport.call(method, params, callOptions);
 }

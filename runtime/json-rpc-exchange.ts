@@ -43,7 +43,7 @@ export async function post(
 export async function readAnswer(response: Response, signal: AbortSignal): Promise<HttpAnswer> {
   try {
     const { status, statusText } = response;
-    const text = status >= 200 && status <= 299 ? await response.text() : await leadingText(response);
+    const text = response.ok ? await response.text() : await leadingText(response);
     return { status, statusText, text, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     throw signal.aborted ? signal.reason : networkError(error);

@@ -11,9 +11,10 @@ import { transportError } from '../transport-error.js';
 /**
  * The longest event the client reads, in characters (its `data` lines, and any one line): 16 Mi, far
  * above any item a stream sends, so a server that never ends a line or an event fails the stream
- * instead of filling the client's memory.
+ * instead of filling the client's memory. Written as a literal: esbuild keeps `16 * 1024 * 1024` in
+ * every bundle of the client, streams or not.
  */
-export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+export const MAX_EVENT_CHARS = 16_777_216;
 
 /** One dispatched event. */
 export interface SseEvent {

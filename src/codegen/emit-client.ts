@@ -1,7 +1,7 @@
 /**
  * The declarations of `client.ts`: one `<Interface>Client` class per IDL interface.
  */
-import type { TypeRef } from '../idl/ast.js';
+import type { Method, TypeRef } from '../idl/ast.js';
 import type { IdlJson } from '../../runtime/idl-json.js';
 import { interfaceFingerprints } from '../../runtime/contract-fingerprint.js';
 import { wireConversions } from '../../runtime/wire-conversion.js';
@@ -66,6 +66,17 @@ function conversionsOf(idlJson: IdlJson): ReturnType<typeof wireConversions> {
   }
 }
 
+/**
+ * The runtime function a client method calls: streams their own; methods with `timestamp` or
+ * `bytes` one that converts them; the others `callMethod`, or, raising nothing, one that leaves out
+ * the mapping of errors to declared classes (so a page whose methods raise nothing carries none of it).
+ */
+function callerOf(method: Method, conversion: unknown): 'streamMethod' | 'callConvertingMethod' | 'callMethod' | 'callMethodWithoutRaises' {
+  if (method.stream) return 'streamMethod';
+  if (conversion !== undefined) return 'callConvertingMethod';
+  return method.raises.length > 0 ? 'callMethod' : 'callMethodWithoutRaises';
+}
+
 /** What the client classes take from the whole program's JSON form. */
 export interface ClientContracts {
   /** Each interface's contract fingerprint (runtime/contract-fingerprint.ts), sent with every call. */
@@ -94,10 +105,13 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, { fi
     ];
     // Only what some method calls is imported: clients without timestamp or bytes stay as they were.
     // A stream method calls streamMethod, which converts its items itself; so does its import.
+    const callers = new Set(iface.methods.map((method) => callerOf(method, conversions.get(`${iface.name.text}.${method.name.text}`))));
+    // An interface without methods imports callMethod as it always has.
+    if (iface.methods.length === 0) callers.add('callMethod');
+    for (const caller of ['callMethod', 'callMethodWithoutRaises'] as const)
+      if (callers.has(caller)) uses.push({ from: 'runtimeClient', name: caller, typeOnly: false });
+    if (callers.has('callConvertingMethod')) uses.push({ from: 'runtime', name: 'callConvertingMethod', typeOnly: false });
     const plain = iface.methods.filter((method) => !method.stream);
-    const converting = plain.map((method) => conversions.has(`${iface.name.text}.${method.name.text}`));
-    if (!converting.every(Boolean) || iface.methods.length === 0) uses.push({ from: 'runtimeClient', name: 'callMethod', typeOnly: false });
-    if (converting.some(Boolean)) uses.push({ from: 'runtime', name: 'callConvertingMethod', typeOnly: false });
     if (plain.length < iface.methods.length) {
       uses.push(
         { from: 'runtimeClient', name: 'streamMethod', typeOnly: false },
@@ -110,7 +124,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, { fi
       const wireName = `${iface.name.text}.${method.name.text}`;
       // Methods with timestamp or bytes convert Date and Uint8Array values (runtime/wire-conversion.ts).
       const conversion = conversions.get(wireName);
-      const caller = method.stream ? 'streamMethod' : conversion === undefined ? 'callMethod' : 'callConvertingMethod';
+      const caller = callerOf(method, conversion);
       // Parameters must not hide what the body calls.
       const calls = [caller, ...errors];
       const parameterList = parameterNames(method.parameters, calls);
@@ -148,7 +162,7 @@ export function clientDeclarations(model: IdlModel, names: TypeScriptNames, { fi
       const call = [
         ...trim,
         `return ${caller}(this.#transport, ${stringLiteral(wireName)}, `,
-        `${sent}, [${errors.join(', ')}], ${options}, ${name}.contract`,
+        `${sent}, ${caller === 'callMethodWithoutRaises' ? '' : `[${errors.join(', ')}], `}${options}, ${name}.contract`,
         conversion === undefined ? `${read})` : `, ${JSON.stringify(conversion)}${read})`,
         typeOnly(` as ${returns}`),
         ';',

@@ -46,6 +46,7 @@ export const IMPORTED_NAMES: ReadonlySet<string> = new Set([
   'CallOptions',
   'RpcPromise',
   'callMethod',
+  'callMethodWithoutRaises',
   'generatedValidator',
   'MAX_ISSUES',
   'recordProblem',

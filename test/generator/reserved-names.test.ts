@@ -29,7 +29,7 @@ const TYPESCRIPT_TYPES =
   'PromiseLike ArrayLike PropertyKey ReadonlyArray Uppercase Lowercase Capitalize Uncapitalize NoInfer ThisType';
 /** Names the generated code declares or imports, and TypeBox's names for compiled checks. */
 const GENERATED =
-  'validators methodSchemas schemaReferences namedChecks keyPattern callMethod options ctx transport handlers Type ' +
+  'validators methodSchemas schemaReferences namedChecks keyPattern callMethod callMethodWithoutRaises options ctx transport handlers Type ' +
   'TSchema DeclaredError Transport CallOptions typeboxValidator ValidatorTable RpcContext RpcServer RpcServerOptions ' +
   'createRpcServer IdlJson RpcError HttpTransport T0 T1 check_T0 check_class classSchema classClient classError CLASS ' +
   'createPromiseServer PromiseHandlers promiseIdl PromiseServerOptions a___ a_95_ check_a_95_95_95_ generatedValidator ' +

@@ -4,7 +4,16 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMethod, DeclaredError, HttpTransport, RPCError, RpcError, settle } from '../../runtime/client.js';
+import {
+  callMethod,
+  callMethodWithoutRaises,
+  CONTRACT_HEADER,
+  DeclaredError,
+  HttpTransport,
+  RPCError,
+  RpcError,
+  settle,
+} from '../../runtime/client.js';
 import { CartEmptyError, CartNotFoundError, failure, orderServiceErrors, serverHandle, startServer, type TestServer } from './helpers.js';
 
 let checkout: TestServer;
@@ -263,6 +272,26 @@ describe('callMethod', () => {
     const unprefixed = await failure(callMethod(fake, 'A.b', [], orderServiceErrors));
     expect(unprefixed).toBeInstanceOf(CartNotFoundError);
     expect(unprefixed.message).toBe('CartNotFound: no prefix here');
+  });
+});
+
+describe('callMethodWithoutRaises', () => {
+  it('returns results, sends the contract and the read names, and passes every error on as it came', async () => {
+    const seen: unknown[] = [];
+    const transport = {
+      call: async (method: string, params: unknown[], options?: unknown) => {
+        seen.push(options);
+        if (method === 'A.fail') throw new RpcError(1001, 'CartNotFound: cart does not exist');
+        return params.length;
+      },
+    };
+    expect(await callMethodWithoutRaises(transport, 'A.b', [1, 2], { headers: { 'x-other': '1' } }, 'contract-1', ['x', 'y'])).toBe(2);
+    expect(seen[0]).toStrictEqual({ headers: { [CONTRACT_HEADER]: 'contract-1', 'x-other': '1' }, read: ['x', 'y'] });
+    // A code some declared error has stays an RpcError: the method declares none.
+    const error = await failure(callMethodWithoutRaises(transport, 'A.fail', [], undefined, 'contract-1'));
+    expect(error).toBeInstanceOf(RpcError);
+    expect(error).not.toBeInstanceOf(DeclaredError);
+    expect(error.code).toBe(1001);
   });
 });
 

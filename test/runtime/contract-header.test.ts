@@ -82,7 +82,7 @@ describe('the contract fingerprint', () => {
   test('generated clients carry it and send it with every call', async () => {
     const { js } = generateModule(compileIdl(V1, 'shop.idl'), { runtimeImport: 'rt', runtimeClientImport: 'rt', sourceFile: 'shop.idl' });
     expect(js).toContain(`static contract = '${fingerprint(V1)}';`);
-    expect(js).toContain("callMethod(this.#transport, 'Shop.put', [sku, count], [], options, ShopClient.contract)");
+    expect(js).toContain("callMethodWithoutRaises(this.#transport, 'Shop.put', [sku, count], options, ShopClient.contract)");
     const seen: (string | null)[] = [];
     const transport = new HttpTransport('http://x.test/', {
       fetch: async (_url, init) => {
