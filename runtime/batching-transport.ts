@@ -136,7 +136,7 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
       throw isSuccess(answer) ? error : statusError(answer);
     }
     // One error for the whole batch (a 5xx may have come after some of it ran, so not that).
-    if (isErrorResponse(responses) && answer.status < 500) return undefined;
+    if (isErrorResponse(responses) && status < 500) return undefined;
     if (!isSuccess(answer)) throw statusError(answer);
     if (!Array.isArray(responses)) throw transportError('response is not a JSON-RPC response object', { status });
     const byId = new Map(responses.map((response) => [(response as { id?: unknown } | null)?.id, response]));

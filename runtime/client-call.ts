@@ -179,7 +179,7 @@ export function runCall(
   stream?: true,
 ): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? transport.timeoutMs;
-  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
   const controller = new AbortController();
   const { signal } = controller;
   const stop = (error: unknown) => {
