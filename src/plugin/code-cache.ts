@@ -92,7 +92,8 @@ function codeCacheFile(name: string, text: string, { env = process.env, under }:
 
 /**
  * `folder`, created if missing, when only this user can write in it; undefined otherwise. A cache
- * is code the engine runs: one that another user could have put there must not be read.
+ * is code the engine runs: one that another user could have put there must not be read. (Windows
+ * reports no such mode for folders, so there the cache is off.)
  */
 function ownFolder(folder: string): string | undefined {
   try {
