@@ -7,20 +7,13 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type CodeCacheState, runCommonJsScript } from './code-cache.js';
+import { runCommonJsScript } from './code-cache.js';
 import type * as CompilerPartModule from './compiler-part.js';
 import { SHELL_MODULE_PREFIX, SHELL_MODULES } from './shell-modules.js';
 
 export type CompilerPart = typeof CompilerPartModule;
 
 let loading: Promise<CompilerPart> | undefined;
-
-let loadedAs: 'modules' | CodeCacheState | undefined;
-
-/** How this process loaded the compiler part (undefined: not yet): as modules, or as the script with its code cache in that state. */
-export function compilerPartLoadedAs(): 'modules' | CodeCacheState | undefined {
-  return loadedAs;
-}
 
 /** The compiler part, loaded once per process. */
 export function loadCompilerPart(): Promise<CompilerPart> {
@@ -33,12 +26,8 @@ export function loadCompilerPart(): Promise<CompilerPart> {
 
 async function load(): Promise<CompilerPart> {
   const script = fileURLToPath(new URL('./compiler-part.cjs', import.meta.url));
-  if (!existsSync(script)) {
-    loadedAs = 'modules';
-    return import('./compiler-part.js');
-  }
+  if (!existsSync(script)) return import('./compiler-part.js');
   const { exports, codeCache, saveCodeCache } = runCommonJsScript(script, shellModule);
-  loadedAs = codeCache;
   // At exit the cache holds every function the process ran, not only those loading compiled.
   if (codeCache !== 'accepted' && codeCache !== 'off') process.once('exit', saveCodeCache);
   return exports as CompilerPart;
