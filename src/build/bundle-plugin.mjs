@@ -46,6 +46,13 @@ const COMPILER_PART = path.join(pluginDir, 'compiler-part.js');
 const COMPILER_PART_SCRIPT = path.join(pluginDir, 'compiler-part.cjs');
 /** The shell's list of the modules it lends the compiler part. */
 const SHELL_MODULES = path.join(pluginDir, 'shell-modules.js');
+/** The module that runs the shell script (and lists what it lends it), and the script. */
+const SHELL_SCRIPT_RUNNER = path.join(pluginDir, 'shell-script-runner.js');
+const SHELL_SCRIPT = path.join(pluginDir, 'shell.cjs');
+/** The entries whose shell is the script, by host: the others import unplugin's package, or run under Bun (no code cache). */
+const SCRIPTED_ENTRIES = { vite: 'vite.js', rollup: 'rollup.js', rolldown: 'rolldown.js', esbuild: 'esbuild.js', farm: 'farm.js' };
+/** The module through which the shell script imports ES modules. */
+const IMPORT_MODULE = path.join(pluginDir, 'import-module.js');
 
 /** Loaded by file path rather than imported: Next.js runs its loaders by path. */
 const LOADED_BY_PATH = ['next-idl-loader.js'];
@@ -65,7 +72,7 @@ function shellEntries() {
     .map((target) => (typeof target === 'string' ? target : target.default))
     .filter((target) => target.startsWith('./dist/src/plugin/'))
     .map((target) => path.join(repoRoot, target));
-  return [...targets, ...LOADED_BY_PATH.map((name) => path.join(pluginDir, name))];
+  return [...targets, ...LOADED_BY_PATH.map((name) => path.join(pluginDir, name)), SHELL_SCRIPT_RUNNER];
 }
 
 /** esbuild's module graph of the plugin, as `tsc` emitted it (relative imports only). */
@@ -217,31 +224,81 @@ async function bundleShell(shell, inputs, staticallyReached) {
   return writeOutputs(result);
 }
 
+/** A module's path in the package's dist/, as the scripts name the modules lent them. */
+function distPath(file) {
+  return path.relative(distDir, file).split(path.sep).join('/');
+}
+
 /**
- * The compiler part as one CommonJS script. `shared`: the modules the shell loads too, which the
- * script asks the shell for; the build fails unless shell-modules.ts lists exactly those.
+ * A CommonJS script of `entry` (options for esbuild: `entryPoints` or `stdin`) at `outfile`. The
+ * modules of `lent` it asks of the ES module that runs it (`require('shell:<path>')`, code-cache.ts);
+ * the build fails unless `listed`, that module's list (exported from `lister`), names exactly those.
  */
-async function bundleCompilerPart(shared) {
-  const { SHELL_MODULE_PREFIX, SHELL_MODULES: listed } = await import(pathToFileURL(SHELL_MODULES).href);
-  const distPath = (file) => path.relative(distDir, file).split(path.sep).join('/');
-  const needed = [...shared].map(distPath).sort();
+async function bundleScript(entry, outfile, lent, lister, listName) {
+  const module = await import(pathToFileURL(path.join(pluginDir, path.basename(lister).replace(/\.ts$/, '.js'))).href);
+  const { LENT_MODULE_PREFIX } = await import(pathToFileURL(path.join(pluginDir, 'code-cache.js')).href);
+  const listed = module[listName];
+  const needed = [...lent].map(distPath).sort();
   const missing = needed.filter((name) => !(name in listed));
   const extra = Object.keys(listed).filter((name) => !needed.includes(name));
   if (missing.length > 0 || extra.length > 0)
-    throw new Error(
-      `src/plugin/shell-modules.ts must list exactly the modules the shell and the compiler part share: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`,
-    );
+    throw new Error(`${lister} must list exactly the modules its script takes from it: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`);
   const result = await build({
     ...COMMON_OPTIONS,
-    entryPoints: [COMPILER_PART],
-    outfile: COMPILER_PART_SCRIPT,
+    ...entry,
+    outfile,
     format: 'cjs',
-    // The script's own URL, for the modules that find files from theirs.
-    define: { 'import.meta.url': 'compilerPartUrl' },
-    inject: [fileURLToPath(new URL('./compiler-part-url.mjs', import.meta.url))],
-    plugins: [importsToKeep((file) => (shared.has(file) ? `${SHELL_MODULE_PREFIX}${distPath(file)}` : undefined))],
+    // The script's own URL, file and folder, for the modules that find files from theirs.
+    define: { 'import.meta.url': 'scriptUrl', 'import.meta.filename': '__filename', 'import.meta.dirname': '__dirname' },
+    inject: [fileURLToPath(new URL('./script-url.mjs', import.meta.url))],
+    plugins: [
+      importsToKeep((file) => {
+        if (lent.has(file)) return `${LENT_MODULE_PREFIX}${distPath(file)}`;
+        // Only a run from the sources takes the compiler part's modules (compiler-part-loader.ts).
+        return file === COMPILER_PART ? relativeSpecifier(file) : undefined;
+      }),
+    ],
   });
   return writeOutputs(result);
+}
+
+/** The compiler part as one CommonJS script; `shared`: the modules the shell loads too, lent by shell-modules.ts. */
+function bundleCompilerPart(shared) {
+  return bundleScript({ entryPoints: [COMPILER_PART] }, COMPILER_PART_SCRIPT, shared, 'src/plugin/shell-modules.ts', 'SHELL_MODULES');
+}
+
+/**
+ * The shell of the scripted entries as one CommonJS script, exporting each entry's default export
+ * under its host's name, with the modules they load with `import()` (as the shell's lazy chunks
+ * have them). Lent by shell-script-runner.ts: the runtime's files the entries import (the shell's
+ * bundles import them too, rather than carry copies) and import-module.js.
+ */
+function bundleShellScript(inputs) {
+  const entries = Object.values(SCRIPTED_ENTRIES).map((name) => path.join(pluginDir, name));
+  const imported = reachable(inputs, entries, ['import-statement']);
+  const reached = reachable(inputs, entries, ['import-statement', 'dynamic-import'], [COMPILER_PART]);
+  const isRuntime = (file) => file.startsWith(`${runtimeDir}${path.sep}`);
+  const lent = new Set([...imported].filter(isRuntime));
+  if (reached.has(IMPORT_MODULE)) lent.add(IMPORT_MODULE);
+  const contents = Object.entries(SCRIPTED_ENTRIES)
+    .map(([host, name]) => `export { default as ${host} } from './${name}';`)
+    .join('\n');
+  const stdin = { contents, resolveDir: pluginDir, sourcefile: 'shell-script-entry.js', loader: 'js' };
+  return bundleScript({ stdin }, SHELL_SCRIPT, lent, 'src/plugin/shell-script-runner.ts', 'SCRIPT_MODULES');
+}
+
+/** Writes the scripted entries over the shell's bundles of them: each runs the shell script. */
+function writeScriptedEntries(written) {
+  for (const [host, name] of Object.entries(SCRIPTED_ENTRIES)) {
+    const file = path.join(pluginDir, name);
+    writeFileSync(
+      file,
+      `// Written by unplugin-idl-rpc's build (src/build/bundle-plugin.mjs): the ${host} plugin, from the shell script.\n` +
+        `import { shellScript } from './shell-script-runner.js';\n\nexport default shellScript().${host};\n`,
+    );
+    written.add(file);
+    written.delete(`${file}.map`);
+  }
 }
 
 /** Bundles the plugin over dist/src/plugin/ and removes the emitted files now inside the bundles. */
@@ -253,8 +310,13 @@ async function bundlePlugin() {
   const shellOwn = reachable(inputs, shell, ['import-statement'], [SHELL_MODULES]);
   const compilerPart = reachable(inputs, [COMPILER_PART], ['import-statement']);
   const shared = new Set([...compilerPart].filter((file) => shellOwn.has(file)));
-  // The compiler part first: the shell's bundles are written over some of the modules it reads.
-  const written = new Set([...(await bundleCompilerPart(shared)), ...(await bundleShell(shell, inputs, staticallyReached))]);
+  // The scripts first: the shell's bundles are written over some of the modules they read.
+  const written = new Set([
+    ...(await bundleCompilerPart(shared)),
+    ...(await bundleShellScript(inputs)),
+    ...(await bundleShell(shell, inputs, staticallyReached)),
+  ]);
+  writeScriptedEntries(written);
   for (const name of readdirSync(pluginDir)) {
     const file = path.join(pluginDir, name);
     if (/\.js(\.map)?$/.test(name) && !written.has(file)) rmSync(file);

@@ -35,6 +35,22 @@ export interface RunScript {
   saveCodeCache(): void;
 }
 
+/** How a script names a module that the ES module running it lends it: this prefix, then the module's path in the package's dist/. */
+export const LENT_MODULE_PREFIX = 'shell:';
+
+/**
+ * The `shared` of `runCommonJsScript` for a runner that lends the script `modules` (by their path in
+ * dist/); a module asked for that is not among them is an error naming `lister`, the file that lists them.
+ */
+export function lentModules(modules: Readonly<Record<string, unknown>>, lister: string): (specifier: string) => unknown {
+  return (specifier) => {
+    if (!specifier.startsWith(LENT_MODULE_PREFIX)) return undefined;
+    const module = modules[specifier.slice(LENT_MODULE_PREFIX.length)];
+    if (module === undefined) throw new Error(`the script needs ${specifier}, which ${lister} does not list`);
+    return module;
+  };
+}
+
 /** Cache files kept in the folder: one per installed version of the package in use on the machine, about 0.6 MB each. */
 const KEPT_CACHE_FILES = 8;
 
@@ -65,6 +81,17 @@ export function runCommonJsScript(file: string, shared: (specifier: string) => u
     if (cacheFile !== undefined && codeCache !== 'accepted') writeCodeCache(cacheFile, script.createCachedData());
   };
   return { exports: module.exports, codeCache, saveCodeCache };
+}
+
+/**
+ * `runCommonJsScript` for a script a process runs once: a process that found no cache it could use
+ * writes one when it exits, when it holds every function the process ran, not only those loading
+ * compiled. Returns the script's exports.
+ */
+export function runCachedScriptOnce(file: string, shared: (specifier: string) => unknown): unknown {
+  const { exports, codeCache, saveCodeCache } = runCommonJsScript(file, shared);
+  if (codeCache === 'absent' || codeCache === 'rejected') process.once('exit', saveCodeCache);
+  return exports;
 }
 
 /** The text V8 compiles for a CommonJS script: Node's module wrapper around it. */

@@ -7,9 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runCommonJsScript } from './code-cache.js';
+import { lentModules, runCachedScriptOnce } from './code-cache.js';
 import type * as CompilerPartModule from './compiler-part.js';
-import { SHELL_MODULE_PREFIX, SHELL_MODULES } from './shell-modules.js';
+import { SHELL_MODULES } from './shell-modules.js';
 
 export type CompilerPart = typeof CompilerPartModule;
 
@@ -27,16 +27,5 @@ export function loadCompilerPart(): Promise<CompilerPart> {
 async function load(): Promise<CompilerPart> {
   const script = fileURLToPath(new URL('./compiler-part.cjs', import.meta.url));
   if (!existsSync(script)) return import('./compiler-part.js');
-  const { exports, codeCache, saveCodeCache } = runCommonJsScript(script, shellModule);
-  // At exit the cache holds every function the process ran, not only those loading compiled.
-  if (codeCache !== 'accepted' && codeCache !== 'off') process.once('exit', saveCodeCache);
-  return exports as CompilerPart;
-}
-
-/** A module the script asks the shell for, or undefined for one Node resolves (a Node built-in). */
-function shellModule(specifier: string): unknown {
-  if (!specifier.startsWith(SHELL_MODULE_PREFIX)) return undefined;
-  const module = SHELL_MODULES[specifier.slice(SHELL_MODULE_PREFIX.length)];
-  if (module === undefined) throw new Error(`the compiler part needs ${specifier}, which src/plugin/shell-modules.ts does not list`);
-  return module;
+  return runCachedScriptOnce(script, lentModules(SHELL_MODULES, 'src/plugin/shell-modules.ts')) as CompilerPart;
 }

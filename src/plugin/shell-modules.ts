@@ -2,7 +2,7 @@
  * The modules the compiler part (compiler-part.ts) takes from the plugin's shell instead of carrying
  * a copy of its own: every module both of them use, so that there is one of each in a process (an
  * `IdlModuleError` the compiler throws is the class the shell tests for; one `IdlRpcError`). The
- * compiler part's script asks for them as `require('shell:<path>')` (compiler-part-loader.ts), and
+ * compiler part's script asks for them as `require('shell:<path>')` (code-cache.ts, `lentModules`), and
  * the build fails when this list and the modules the two share differ (src/build/bundle-plugin.mjs).
  * The shell loads each of them anyway: nothing here adds to making a plugin.
  */
@@ -17,9 +17,6 @@ import * as lineIndex from '../idl/line-index.js';
 import * as visibleText from '../idl/visible-text.js';
 import * as ownPackage from '../own-package.js';
 import * as readRegularFile from '../read-regular-file.js';
-
-/** How the compiler part's script names a module of the shell: this prefix, then the module's path in the package's dist/. */
-export const SHELL_MODULE_PREFIX = 'shell:';
 
 /** The shell's modules by their path in the package's dist/. */
 export const SHELL_MODULES: Readonly<Record<string, unknown>> = {

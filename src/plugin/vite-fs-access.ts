@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { ResolvedConfig } from 'vite';
+import { importModule } from './import-module.js';
 
 export interface DevServerFsAccess {
   /** Whether Vite's `server.fs` rules let the browser load `file`. */
@@ -20,7 +21,7 @@ export interface DevServerFsAccess {
 /** The access rules of the dev server with this resolved config. */
 export async function devServerFsAccess(config: ResolvedConfig): Promise<DevServerFsAccess> {
   // Imported here, in the Vite dev server only: a value import would load Vite in every bundler.
-  const { isFileLoadingAllowed, normalizePath } = await import('vite');
+  const { isFileLoadingAllowed, normalizePath } = await importModule<typeof import('vite')>('vite');
   const projectFolders = [config.root, ...config.server.fs.allow].map((folder) => path.resolve(folder));
   const mayLoad = (file: string): boolean => isFileLoadingAllowed(config, normalizePath(path.resolve(file)));
   return {

@@ -13,6 +13,7 @@ import { isHostedRequest, type RpcHostOptions, rpcHostFor, sendLoadFailure } fro
 import { SERVER_ENTRY_ID, type ServerEntryModule } from './server-entry.js';
 import { useDocsPage } from './vite-docs-page.js';
 import { endpointCors } from './vite-cors.js';
+import { importModule } from './import-module.js';
 
 /** File name of the built server entry inside `server.outDir`. */
 export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
@@ -23,7 +24,7 @@ export const SERVER_ENTRY_FILE = 'idl-rpc-server.js';
  * start another one).
  */
 export async function buildServerEntry(config: ResolvedConfig, server: ResolvedDevServerOptions, ownPlugin: () => Plugin): Promise<void> {
-  const { build } = await import('vite');
+  const { build } = await importModule<typeof import('vite')>('vite');
   await build({
     configFile: config.configFile ?? false,
     root: config.root,
@@ -66,7 +67,7 @@ export function configurePreviewServer(server: PreviewServer, options: ResolvedO
       sendLoadFailure(res, new Error(`${file} does not exist; run \`vite build\` before \`vite preview\``), true);
       return;
     }
-    entry ??= import(pathToFileURL(file).href) as Promise<ServerEntryModule>;
+    entry ??= importModule<ServerEntryModule>(pathToFileURL(file).href);
     entry
       .then((loaded) => {
         const hosted = hostFor(loaded);

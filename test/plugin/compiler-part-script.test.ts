@@ -1,9 +1,9 @@
 /**
- * The built plugin runs its compiler part as one script with V8's code cache (src/plugin/
- * compiler-part-loader.ts, code-cache.ts): a build's process leaves a cache that V8 takes for the
- * script, and the next process uses it rather than writing it again. Each build is an esbuild
- * build of the fixture app with the published entry, in a fresh Node process whose temporary
- * folder is the test's own.
+ * The built plugin runs its shell (for esbuild among others) and its compiler part as two scripts
+ * with V8's code cache (src/plugin/shell-script-runner.ts, compiler-part-loader.ts, code-cache.ts):
+ * a build's process leaves a cache of each that V8 takes for the script, and the next process uses
+ * them rather than writing them again. Each build is an esbuild build of the fixture app with the
+ * published entry, in a fresh Node process whose temporary folder is the test's own.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { codeCacheFolder, commonJsWrapped } from '../../src/plugin/code-cache.js';
 import { copyBrokenFixtureApp, copyFixtureApp, repoRoot } from './harness/workspace.js';
 
-const compilerPartScript = path.join(repoRoot, 'dist/src/plugin/compiler-part.cjs');
+const scripts = ['shell.cjs', 'compiler-part.cjs'];
 const temporary = mkdtempSync(path.join(tmpdir(), 'idl-compiler-part-'));
 let app: string;
 
@@ -42,23 +42,26 @@ async function buildInNewProcess(dir: string): Promise<string> {
 
 const cacheFiles = () => readdirSync(codeCacheFolder(temporary)).map((name) => path.join(codeCacheFolder(temporary), name));
 
-test('a build leaves a code cache of the compiler part that V8 takes; the next build uses it and leaves it as it was', async () => {
+test('a build leaves a code cache of each script that V8 takes; the next build uses them and leaves them as they were', async () => {
   const first = await buildInNewProcess(app);
   expect(first).toContain('OrderServiceClient');
-  const [cache, ...others] = cacheFiles();
-  expect(others).toEqual([]);
-  // Compiled here under another name, so that V8 cannot answer from a compile of the same script in this process.
-  const script = new Script(commonJsWrapped(readFileSync(compilerPartScript, 'utf8')), {
-    filename: path.join(temporary, 'compiler-part.cjs'),
-    cachedData: readFileSync(cache),
-  });
-  expect(script.cachedDataRejected).toBe(false);
+  const caches = cacheFiles().sort();
+  expect(caches.map((file) => path.basename(file).split('.cjs.')[0]).sort()).toEqual(['compiler-part', 'shell']);
+  for (const name of scripts) {
+    const cache = caches.find((file) => path.basename(file).startsWith(`${name}.`))!;
+    // Compiled here under another name, so that V8 cannot answer from a compile of the same script in this process.
+    const script = new Script(commonJsWrapped(readFileSync(path.join(repoRoot, 'dist/src/plugin', name), 'utf8')), {
+      filename: path.join(temporary, name),
+      cachedData: readFileSync(cache),
+    });
+    expect(script.cachedDataRejected, name).toBe(false);
+  }
 
-  const written = statSync(cache).mtimeMs;
+  const written = caches.map((file) => statSync(file).mtimeMs);
   const second = await buildInNewProcess(app);
   expect(second).toBe(first);
-  expect(cacheFiles()).toEqual([cache]);
-  expect(statSync(cache).mtimeMs).toBe(written);
+  expect(cacheFiles().sort()).toEqual(caches);
+  expect(caches.map((file) => statSync(file).mtimeMs)).toEqual(written);
 });
 
 test("an error in an .idl, thrown by the compiler part, is reported as the plugin's own: file, line and column", async () => {
