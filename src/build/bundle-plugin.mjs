@@ -30,6 +30,12 @@
  * what a cold build spent in it. The modules the shell loads too are not in the script: it takes the
  * shell's (`require('shell:<path>')`, src/plugin/shell-modules.ts, whose list is checked here).
  *
+ * And the shell of the Vite, Rollup, Rolldown, esbuild and Farm entries as one CommonJS script,
+ * shell.cjs, with what those entries load with `import()`; the entries themselves are then written
+ * as a few lines that run it (src/plugin/shell-script-runner.ts): Node's ES module loader costs per
+ * file, and making a plugin from one script takes a third of the time. The runner lends the script
+ * the runtime's files and src/plugin/import-module.ts (list checked here).
+ *
  *   node src/build/bundle-plugin.mjs      (run by `npm run build`)
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
