@@ -248,7 +248,9 @@ async function bundleScript(entry, outfile, lent, lister, listName) {
   const missing = needed.filter((name) => !(name in listed));
   const extra = Object.keys(listed).filter((name) => !needed.includes(name));
   if (missing.length > 0 || extra.length > 0)
-    throw new Error(`${lister} must list exactly the modules its script takes from it: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`);
+    throw new Error(
+      `${lister} must list exactly the modules its script takes from it: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`,
+    );
   const result = await build({
     ...COMMON_OPTIONS,
     ...entry,

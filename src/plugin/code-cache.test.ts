@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utime
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { codeCacheFolder, runCommonJsScript } from './code-cache.js';
+import { codeCacheFolder, LENT_MODULE_PREFIX, lentModules, runCommonJsScript } from './code-cache.js';
 
 let under: string;
 let runs: number;
@@ -109,5 +109,15 @@ describe('runCommonJsScript', () => {
       'old-7.bin',
       'old-8.bin',
     ]);
+  });
+});
+
+describe('lentModules', () => {
+  test('answers the lent modules by their dist path, leaves other specifiers to Node, and names the list of one it lacks', () => {
+    const errors = { RpcError: class {} };
+    const lend = lentModules({ 'runtime/errors.js': errors }, 'the-runner.ts');
+    expect(lend(`${LENT_MODULE_PREFIX}runtime/errors.js`)).toBe(errors);
+    expect(lend('node:path')).toBeUndefined();
+    expect(() => lend(`${LENT_MODULE_PREFIX}runtime/cors.js`)).toThrow(/runtime\/cors\.js.*the-runner\.ts/);
   });
 });

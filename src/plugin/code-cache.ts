@@ -51,7 +51,7 @@ export function lentModules(modules: Readonly<Record<string, unknown>>, lister: 
   };
 }
 
-/** Cache files kept in the folder: one per installed version of the package in use on the machine, about 0.6 MB each. */
+/** Cache files kept in the folder: those of the two scripts (about 0.2 and 0.6 MB) of the few installed versions in use. */
 const KEPT_CACHE_FILES = 8;
 
 export interface CodeCacheOptions {
