@@ -238,19 +238,12 @@ function distPath(file) {
 /**
  * A CommonJS script of `entry` (options for esbuild: `entryPoints` or `stdin`) at `outfile`. The
  * modules of `lent` it asks of the ES module that runs it (`require('shell:<path>')`, code-cache.ts);
- * the build fails unless `listed`, that module's list (exported from `lister`), names exactly those.
+ * the build fails unless the list `listName` exported by `lister` names exactly those the script
+ * still asks for once bundled (an import of types or of nothing used leaves none).
  */
 async function bundleScript(entry, outfile, lent, lister, listName) {
   const module = await import(pathToFileURL(path.join(pluginDir, path.basename(lister).replace(/\.ts$/, '.js'))).href);
   const { LENT_MODULE_PREFIX } = await import(pathToFileURL(path.join(pluginDir, 'code-cache.js')).href);
-  const listed = module[listName];
-  const needed = [...lent].map(distPath).sort();
-  const missing = needed.filter((name) => !(name in listed));
-  const extra = Object.keys(listed).filter((name) => !needed.includes(name));
-  if (missing.length > 0 || extra.length > 0)
-    throw new Error(
-      `${lister} must list exactly the modules its script takes from it: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`,
-    );
   const result = await build({
     ...COMMON_OPTIONS,
     ...entry,
@@ -267,6 +260,17 @@ async function bundleScript(entry, outfile, lent, lister, listName) {
       }),
     ],
   });
+  const { imports } = result.metafile.outputs[path.relative(repoRoot, outfile)];
+  const needed = imports
+    .filter((i) => i.external && i.path.startsWith(LENT_MODULE_PREFIX))
+    .map((i) => i.path.slice(LENT_MODULE_PREFIX.length));
+  const listed = Object.keys(module[listName]);
+  const missing = needed.filter((name) => !listed.includes(name));
+  const extra = listed.filter((name) => !needed.includes(name));
+  if (missing.length > 0 || extra.length > 0)
+    throw new Error(
+      `${lister} must list exactly the modules its script takes from it: add ${missing.join(', ') || 'none'}; remove ${extra.join(', ') || 'none'}`,
+    );
   return writeOutputs(result);
 }
 

@@ -3,7 +3,8 @@
  * a copy of its own: every module both of them use, so that there is one of each in a process (an
  * `IdlModuleError` the compiler throws is the class the shell tests for; one `IdlRpcError`). The
  * compiler part's script asks for them as `require('shell:<path>')` (code-cache.ts, `lentModules`), and
- * the build fails when this list and the modules the two share differ (src/build/bundle-plugin.mjs).
+ * the build fails when this list and the shared modules the bundled script asks for differ
+ * (src/build/bundle-plugin.mjs).
  * The shell loads each of them anyway: nothing here adds to making a plugin.
  */
 import * as runtimeErrors from '../../runtime/errors.js';
@@ -14,7 +15,6 @@ import * as sourceText from '../codegen/source-text.js';
 import * as codeFrame from '../idl/code-frame.js';
 import * as docTags from '../idl/doc-tags.js';
 import * as lineIndex from '../idl/line-index.js';
-import * as visibleText from '../idl/visible-text.js';
 import * as ownPackage from '../own-package.js';
 import * as readRegularFile from '../read-regular-file.js';
 
@@ -28,7 +28,6 @@ export const SHELL_MODULES: Readonly<Record<string, unknown>> = {
   'src/idl/code-frame.js': codeFrame,
   'src/idl/doc-tags.js': docTags,
   'src/idl/line-index.js': lineIndex,
-  'src/idl/visible-text.js': visibleText,
   'src/own-package.js': ownPackage,
   'src/read-regular-file.js': readRegularFile,
 };

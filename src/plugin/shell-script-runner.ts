@@ -7,24 +7,20 @@
  * modules (`require('shell:<path>')`): the runtime's files, which an app's server in the Vite dev
  * server shares with the plugin (one `RpcError` class), and `importModule`, since an `import()` in
  * a script would need Node's experimental loader hook. The build fails when this list and the
- * modules the script asks for differ.
+ * modules the bundled script asks for differ.
  */
 import { fileURLToPath } from 'node:url';
-import * as runtimeClientCall from '../../runtime/client-call.js';
 import * as runtimeCors from '../../runtime/cors.js';
 import * as runtimeErrors from '../../runtime/errors.js';
 import * as runtimeMockError from '../../runtime/mock/mock-error.js';
-import * as runtimeTransportError from '../../runtime/transport-error.js';
 import { lentModules, runCachedScriptOnce } from './code-cache.js';
 import * as importModule from './import-module.js';
 
 /** The ES modules the script takes from here, by their path in the package's dist/. */
 export const SCRIPT_MODULES: Readonly<Record<string, unknown>> = {
-  'runtime/client-call.js': runtimeClientCall,
   'runtime/cors.js': runtimeCors,
   'runtime/errors.js': runtimeErrors,
   'runtime/mock/mock-error.js': runtimeMockError,
-  'runtime/transport-error.js': runtimeTransportError,
   'src/plugin/import-module.js': importModule,
 };
 
