@@ -14,7 +14,7 @@ import {
   type RpcCall,
   type Transport,
 } from './client-call.js';
-import { isErrorResponse, isSuccess, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
+import { isErrorResponse, parseAnswer, postJson, resultOf, sendAlone, statusError } from './json-rpc-exchange.js';
 import { transportError } from './transport-error.js';
 
 export interface BatchingTransportOptions extends HttpTransportOptions {
@@ -85,11 +85,6 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
     }
   }
 
-  #alone(member: Member): void {
-    const id = member.answered ? this.#nextId++ : undefined;
-    member.resolve(sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, member.call, id));
-  }
-
   async #send(members: Member[]): Promise<void> {
     if (members.length > 1 && !this.#batchesRefused) {
       const ids = members.map((member) => (member.answered ? this.#nextId++ : undefined));
@@ -105,7 +100,9 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
       }
       this.#batchesRefused = true;
     }
-    for (const member of members) this.#alone(member);
+    for (const { call, answered, resolve } of members) {
+      resolve(sendAlone(this.options.fetch ?? globalThis.fetch, this.baseAddress, call, answered ? this.#nextId++ : undefined));
+    }
   }
 
   /**
@@ -128,16 +125,16 @@ export class BatchingTransport implements Transport, HttpConnectionSource {
     const answer = await postJson(doFetch, this.baseAddress, headers, JSON.stringify(body), controller.signal);
     const { status } = answer;
     // Only notifications: the server answers 204 without a body.
-    if (isSuccess(answer) && ids.every((id) => id === undefined) && answer.text.trim() === '') return async () => undefined;
+    if (answer.ok && ids.every((id) => id === undefined) && answer.text.trim() === '') return async () => undefined;
     let responses: unknown;
     try {
       responses = parseAnswer(answer);
     } catch (error) {
-      throw isSuccess(answer) ? error : statusError(answer);
+      throw answer.ok ? error : statusError(answer);
     }
     // One error for the whole batch (a 5xx may have come after some of it ran, so not that).
     if (isErrorResponse(responses) && status < 500) return undefined;
-    if (!isSuccess(answer)) throw statusError(answer);
+    if (!answer.ok) throw statusError(answer);
     if (!Array.isArray(responses)) throw transportError('response is not a JSON-RPC response object', { status });
     const byId = new Map(responses.map((response) => [(response as { id?: unknown } | null)?.id, response]));
     return async (id) => {

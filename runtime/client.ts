@@ -109,7 +109,6 @@ export function callMethodWithoutRaises(
   contract?: string,
   read?: readonly string[],
 ): Promise<unknown> {
-  let callOptions = contract === undefined ? options : { ...options, headers: { [CONTRACT_HEADER]: contract, ...options?.headers } };
-  if (read !== undefined) callOptions = { ...callOptions, read };
-  return transport.call(method, params, callOptions);
+  const headers = contract === undefined ? options?.headers : { [CONTRACT_HEADER]: contract, ...options?.headers };
+  return transport.call(method, params, { ...options, headers, read });
 }

@@ -8,6 +8,8 @@ import { networkError, transportError } from './transport-error.js';
 
 /** What came back for one POST. */
 export interface HttpAnswer {
+  /** Whether the status is a success (2xx). */
+  ok: boolean;
   status: number;
   statusText: string;
   text: string;
@@ -42,9 +44,9 @@ export async function post(
 /** Reads an answer's body (at most ERROR_BODY_LIMIT of an error answer's), as `post` fails. */
 export async function readAnswer(response: Response, signal: AbortSignal): Promise<HttpAnswer> {
   try {
-    const { status, statusText } = response;
-    const text = response.ok ? await response.text() : await leadingText(response);
-    return { status, statusText, text, retryAfter: response.headers.get('retry-after') };
+    const { ok, status, statusText } = response;
+    const text = ok ? await response.text() : await leadingText(response);
+    return { ok, status, statusText, text, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     throw signal.aborted ? signal.reason : networkError(error);
   }
@@ -84,11 +86,6 @@ async function leadingText(response: Response): Promise<string> {
   return text;
 }
 
-/** Whether the status is a success (2xx). */
-export function isSuccess(answer: HttpAnswer): boolean {
-  return answer.status >= 200 && answer.status <= 299;
-}
-
 /** The transport error of a non-2xx answer: `HTTP 503 Service Unavailable`, with status and `Retry-After`. */
 export function statusError(answer: HttpAnswer): RpcError {
   const { status, statusText, retryAfter } = answer;
@@ -97,11 +94,11 @@ export function statusError(answer: HttpAnswer): RpcError {
 
 /** The answer's body as JSON; throws a transport error when it is empty or not JSON. */
 export function parseAnswer(answer: HttpAnswer): unknown {
-  if (answer.text.trim() === '') throw transportError('empty response', { status: answer.status });
   try {
     return JSON.parse(answer.text);
   } catch {
-    throw transportError('response is not JSON', { status: answer.status });
+    // JSON.parse refuses an empty (or blank) text too; told apart only in the message.
+    throw transportError(answer.text.trim() === '' ? 'empty response' : 'response is not JSON', { status: answer.status });
   }
 }
 
@@ -147,6 +144,6 @@ export function resultOf(message: unknown, id: number, status: number): unknown 
 export async function sendAlone(doFetch: typeof fetch, address: string, call: RpcCall, id: number | undefined): Promise<unknown> {
   const request = { jsonrpc: '2.0', method: call.method, params: call.params, id };
   const answer = await postJson(doFetch, address, call.headers, JSON.stringify(request), call.signal);
-  if (!isSuccess(answer)) throw statusError(answer);
+  if (!answer.ok) throw statusError(answer);
   return id === undefined ? undefined : resultOf(parseAnswer(answer), id, answer.status);
 }

@@ -7,7 +7,7 @@
  */
 import type { ReadSender } from './client-call.js';
 import { RpcError } from './errors.js';
-import { isSuccess, parseAnswer, readAnswer, statusError, type HttpAnswer } from './json-rpc-exchange.js';
+import { parseAnswer, readAnswer, statusError, type HttpAnswer } from './json-rpc-exchange.js';
 import { networkError } from './transport-error.js';
 
 /**
@@ -43,7 +43,7 @@ export const readOverGet: ReadSender = async (doFetch, baseAddress, call) => {
     throw signal.aborted ? signal.reason : networkError(error);
   }
   const answer = await readAnswer(response, signal);
-  if (isSuccess(answer)) return parseAnswer(answer);
+  if (answer.ok) return parseAnswer(answer);
   throw restError(answer) ?? statusError(answer);
 };
 
