@@ -17,9 +17,10 @@
  * - of packages, only our own small dependencies are bundled (TypeBox, Parsimmon, the source-map
  *   helpers) and unplugin with its own; the others (the bundlers) stay imports. Each entry calls its
  *   host's `create<Host>Plugin`, so its bundle holds that host's shell of unplugin alone (importing
- *   all of unplugin was some 20 ms of every bundler process's start), except the webpack, Rspack and
- *   Rsbuild entries: unplugin's shells for those hand the bundler loader files by their path inside
- *   unplugin's package, and so import unplugin from there;
+ *   all of unplugin was some 20 ms of every bundler process's start), except the ES module bundles
+ *   of the webpack, Rspack and Rsbuild entries: unplugin's shells for those hand the bundler loader
+ *   files by their path inside unplugin's package, and so import unplugin from there (the scripts
+ *   below replace them);
  * - the plugin's other emitted `.js` files, now inside the bundles, are removed (their `.d.ts` stay:
  *   the entries' types refer to them).
  *
@@ -31,10 +32,14 @@
  * shell's (`require('shell:<path>')`, src/plugin/shell-modules.ts, whose list is checked here).
  *
  * And the shell of the Vite, Rollup, Rolldown, esbuild and Farm entries as one CommonJS script,
- * shell.cjs, with what those entries load with `import()`; the entries themselves are then written
- * as a few lines that run it (src/plugin/shell-script-runner.ts): Node's ES module loader costs per
- * file, and making a plugin from one script takes a third of the time. The runner lends the script
- * the runtime's files and src/plugin/import-module.ts (list checked here).
+ * shell.cjs, and that of the webpack, Rspack and Rsbuild entries as another, webpack-shell.cjs, each
+ * with what its entries load with `import()` and its hosts' part of unplugin; the entries themselves
+ * are then written as a few lines that run their script (src/plugin/shell-script-runner.ts): Node's
+ * ES module loader costs per file, and making a plugin from one script takes a third to a half of
+ * the time. The runner lends the scripts the runtime's files and src/plugin/import-module.ts (list
+ * checked here). unplugin's webpack and Rspack parts hand the bundler loader files by their path in
+ * unplugin's package: in webpack-shell.cjs, unplugin's modules see where unplugin is installed as
+ * their `import.meta` (unplugin-url.mjs), and the loaders load from there.
  *
  *   node src/build/bundle-plugin.mjs      (run by `npm run build`)
  */
@@ -54,9 +59,21 @@ const COMPILER_PART_SCRIPT = path.join(pluginDir, 'compiler-part.cjs');
 const SHELL_MODULES = path.join(pluginDir, 'shell-modules.js');
 /** The module that runs the shell script (and lists what it lends it), and the script. */
 const SHELL_SCRIPT_RUNNER = path.join(pluginDir, 'shell-script-runner.js');
-const SHELL_SCRIPT = path.join(pluginDir, 'shell.cjs');
-/** The entries whose shell is the script, by host: the others import unplugin's package, or run under Bun (no code cache). */
-const SCRIPTED_ENTRIES = { vite: 'vite.js', rollup: 'rollup.js', rolldown: 'rolldown.js', esbuild: 'esbuild.js', farm: 'farm.js' };
+/**
+ * The shell scripts, each with the entries it holds, by host: the others run under Bun (no code
+ * cache), or are Next.js's. Two scripts, so that each holds only its hosts' part of unplugin: the
+ * webpack family's finds its loader files where unplugin is installed, and that lookup (about 2 ms)
+ * would otherwise be part of every Vite or esbuild build's start.
+ */
+const SHELL_SCRIPTS = {
+  'shell.cjs': { vite: 'vite.js', rollup: 'rollup.js', rolldown: 'rolldown.js', esbuild: 'esbuild.js', farm: 'farm.js' },
+  'webpack-shell.cjs': { webpack: 'webpack.js', rspack: 'rspack.js', rsbuild: 'rsbuild.js' },
+};
+/**
+ * The shell script whose unplugin part must see where unplugin is installed (its loader files). In the
+ * other, the loader paths unplugin's module computes as it loads are never used.
+ */
+const SCRIPT_OF_UNPLUGIN_LOADERS = 'webpack-shell.cjs';
 /** The module through which the shell script imports ES modules. */
 const IMPORT_MODULE = path.join(pluginDir, 'import-module.js');
 
@@ -68,8 +85,14 @@ const LOADED_BY_PATH = ['next-idl-loader.js'];
  * to resolve from this package, which pnpm does not allow for a dependency of a dependency.
  */
 const BUNDLED_PACKAGES = ['@sinclair/typebox', 'parsimmon', '@jridgewell/sourcemap-codec', 'yaml', 'unplugin'];
-/** The entries whose unplugin shell names loader files inside unplugin's package (see above). */
+/**
+ * The entries whose unplugin shell names loader files inside unplugin's package (see above): their ES
+ * module bundles import unplugin's package (the build then writes the entries over them, to run
+ * webpack-shell.cjs, whose unplugin part is bundled and finds those files where unplugin is installed).
+ */
 const ENTRIES_IMPORTING_UNPLUGIN = ['webpack.js', 'rspack.js', 'rsbuild.js'];
+/** unplugin's modules, bundled into webpack-shell.cjs: their `import.meta` is unplugin's (see unplugin-url.mjs). */
+const UNPLUGIN_MODULE = /[\\/]node_modules[\\/]unplugin[\\/]dist[\\/][^\\/]+\.mjs$/;
 
 /** The plugin files of the package's `exports`, and the files loaded by path. */
 function shellEntries() {
@@ -122,14 +145,14 @@ function isInPackage(file) {
  * An esbuild plugin: what stays an import and what is bundled. `keptSpecifier(file)` is the specifier
  * a module of ours that stays an import is imported by (undefined: bundle it).
  */
-function importsToKeep(keptSpecifier) {
+function importsToKeep(keptSpecifier, { unpluginImported = ENTRIES_IMPORTING_UNPLUGIN } = {}) {
   const isBundledPackage = (specifier) => BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
   return {
     name: 'imports-to-keep',
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        if (args.path === 'unplugin' && ENTRIES_IMPORTING_UNPLUGIN.includes(path.relative(pluginDir, args.importer)))
+        if (args.path === 'unplugin' && unpluginImported.includes(path.relative(pluginDir, args.importer)))
           return { path: args.path, external: true };
         if (!/^\.\.?\//.test(args.path)) {
           const bundled = isBundledPackage(args.path) || (isInPackage(args.importer) && !args.path.startsWith('node:'));
@@ -230,6 +253,23 @@ async function bundleShell(shell, inputs, staticallyReached) {
   return writeOutputs(result);
 }
 
+/**
+ * An esbuild plugin: in unplugin's modules, `import.meta.url` and `import.meta.dirname` are where
+ * unplugin is installed (unplugin-url.mjs), not the script's place: its webpack and Rspack parts hand
+ * the bundler loader files by their path in unplugin's package, and require packages from there.
+ */
+const unpluginOwnLocation = {
+  name: 'unplugin-own-location',
+  setup(builder) {
+    builder.onLoad({ filter: UNPLUGIN_MODULE }, (args) => ({
+      contents: readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', 'unpluginUrl')
+        .replaceAll('import.meta.dirname', 'unpluginDirname'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** A module's path in the package's dist/, as the scripts name the modules lent them. */
 function distPath(file) {
   return path.relative(distDir, file).split(path.sep).join('/');
@@ -239,9 +279,10 @@ function distPath(file) {
  * A CommonJS script of `entry` (options for esbuild: `entryPoints` or `stdin`) at `outfile`. The
  * modules of `lent` it asks of the ES module that runs it (`require('shell:<path>')`, code-cache.ts);
  * the build fails unless the list `listName` exported by `lister` names exactly those the script
- * still asks for once bundled (an import of types or of nothing used leaves none).
+ * still asks for once bundled (an import of types or of nothing used leaves none). With `unpluginInstalled`,
+ * unplugin's modules in it see where unplugin is installed as their `import.meta` (unplugin-url.mjs).
  */
-async function bundleScript(entry, outfile, lent, lister, listName) {
+async function bundleScript(entry, outfile, lent, lister, listName, { unpluginInstalled = false } = {}) {
   const module = await import(pathToFileURL(path.join(pluginDir, path.basename(lister).replace(/\.ts$/, '.js'))).href);
   const { LENT_MODULE_PREFIX } = await import(pathToFileURL(path.join(pluginDir, 'code-cache.js')).href);
   const result = await build({
@@ -251,13 +292,20 @@ async function bundleScript(entry, outfile, lent, lister, listName) {
     format: 'cjs',
     // The script's own URL, file and folder, for the modules that find files from theirs.
     define: { 'import.meta.url': 'scriptUrl', 'import.meta.filename': '__filename', 'import.meta.dirname': '__dirname' },
-    inject: [fileURLToPath(new URL('./script-url.mjs', import.meta.url))],
+    inject: [
+      fileURLToPath(new URL('./script-url.mjs', import.meta.url)),
+      ...(unpluginInstalled ? [fileURLToPath(new URL('./unplugin-url.mjs', import.meta.url))] : []),
+    ],
     plugins: [
-      importsToKeep((file) => {
-        if (lent.has(file)) return `${LENT_MODULE_PREFIX}${distPath(file)}`;
-        // Only a run from the sources takes the compiler part's modules (compiler-part-loader.ts).
-        return file === COMPILER_PART ? relativeSpecifier(file) : undefined;
-      }),
+      ...(unpluginInstalled ? [unpluginOwnLocation] : []),
+      importsToKeep(
+        (file) => {
+          if (lent.has(file)) return `${LENT_MODULE_PREFIX}${distPath(file)}`;
+          // Only a run from the sources takes the compiler part's modules (compiler-part-loader.ts).
+          return file === COMPILER_PART ? relativeSpecifier(file) : undefined;
+        },
+        { unpluginImported: [] },
+      ),
     ],
   });
   const { imports } = result.metafile.outputs[path.relative(repoRoot, outfile)];
@@ -280,36 +328,41 @@ function bundleCompilerPart(shared) {
 }
 
 /**
- * The shell of the scripted entries as one CommonJS script, exporting each entry's default export
- * under its host's name, with the modules they load with `import()` (as the shell's lazy chunks
- * have them). Lent by shell-script-runner.ts: the runtime's files the entries import (the shell's
- * bundles import them too, rather than carry copies) and import-module.js.
+ * A shell script, `name`: its entries' default exports under their hosts' names, with the modules
+ * they load with `import()` (as the shell's lazy chunks have them), as one CommonJS script. Lent by
+ * shell-script-runner.ts: the runtime's files the entries import (the shell's bundles import them
+ * too, rather than carry copies) and import-module.js.
  */
-function bundleShellScript(inputs) {
-  const entries = Object.values(SCRIPTED_ENTRIES).map((name) => path.join(pluginDir, name));
+function bundleShellScript(inputs, name) {
+  const scripted = SHELL_SCRIPTS[name];
+  const entries = Object.values(scripted).map((entry) => path.join(pluginDir, entry));
   const imported = reachable(inputs, entries, ['import-statement']);
   const reached = reachable(inputs, entries, ['import-statement', 'dynamic-import'], [COMPILER_PART]);
   const isRuntime = (file) => file.startsWith(`${runtimeDir}${path.sep}`);
   const lent = new Set([...imported].filter(isRuntime));
   if (reached.has(IMPORT_MODULE)) lent.add(IMPORT_MODULE);
-  const contents = Object.entries(SCRIPTED_ENTRIES)
-    .map(([host, name]) => `export { default as ${host} } from './${name}';`)
+  const contents = Object.entries(scripted)
+    .map(([host, entry]) => `export { default as ${host} } from './${entry}';`)
     .join('\n');
-  const stdin = { contents, resolveDir: pluginDir, sourcefile: 'shell-script-entry.js', loader: 'js' };
-  return bundleScript({ stdin }, SHELL_SCRIPT, lent, 'src/plugin/shell-script-runner.ts', 'SCRIPT_MODULES');
+  const stdin = { contents, resolveDir: pluginDir, sourcefile: `${name}-entry.js`, loader: 'js' };
+  return bundleScript({ stdin }, path.join(pluginDir, name), lent, 'src/plugin/shell-script-runner.ts', 'SCRIPT_MODULES', {
+    unpluginInstalled: name === SCRIPT_OF_UNPLUGIN_LOADERS,
+  });
 }
 
-/** Writes the scripted entries over the shell's bundles of them: each runs the shell script. */
+/** Writes the scripted entries over the shell's bundles of them: each runs its shell script. */
 function writeScriptedEntries(written) {
-  for (const [host, name] of Object.entries(SCRIPTED_ENTRIES)) {
-    const file = path.join(pluginDir, name);
-    writeFileSync(
-      file,
-      `// Written by unplugin-idl-rpc's build (src/build/bundle-plugin.mjs): the ${host} plugin, from the shell script.\n` +
-        `import { shellScript } from './shell-script-runner.js';\n\nexport default shellScript().${host};\n`,
-    );
-    written.add(file);
-    written.delete(`${file}.map`);
+  for (const [name, scripted] of Object.entries(SHELL_SCRIPTS)) {
+    for (const [host, entry] of Object.entries(scripted)) {
+      const file = path.join(pluginDir, entry);
+      writeFileSync(
+        file,
+        `// Written by unplugin-idl-rpc's build (src/build/bundle-plugin.mjs): the ${host} plugin, from the shell script.\n` +
+          `import { shellScript } from './shell-script-runner.js';\n\nexport default shellScript('${name}').${host};\n`,
+      );
+      written.add(file);
+      written.delete(`${file}.map`);
+    }
   }
 }
 
@@ -325,7 +378,8 @@ async function bundlePlugin() {
   // The scripts first: the shell's bundles are written over some of the modules they read.
   const written = new Set([
     ...(await bundleCompilerPart(shared)),
-    ...(await bundleShellScript(inputs)),
+    ...(await bundleShellScript(inputs, 'shell.cjs')),
+    ...(await bundleShellScript(inputs, 'webpack-shell.cjs')),
     ...(await bundleShell(shell, inputs, staticallyReached)),
   ]);
   writeScriptedEntries(written);

@@ -28,7 +28,7 @@ function run(marker: string, options: { env?: NodeJS.ProcessEnv } = {}) {
 const path = require('node:path');
 const lent = require('lent:thing');
 function strict() { return this === undefined; }
-module.exports = { marker: ${JSON.stringify(marker)}, lent, base: path.basename(__filename), dir: __dirname, strict: strict() };
+module.exports = { marker: ${JSON.stringify(marker)}, lent, base: path.basename(__filename), dir: __dirname, strict: strict(), resolved: require.resolve('./part.cjs') };
 `,
   );
   return runCommonJsScript(script, lend, { under, ...options });
@@ -38,9 +38,17 @@ const lend = (specifier: string) => (specifier === 'lent:thing' ? { lent: true }
 const cacheFiles = () => readdirSync(codeCacheFolder(under)).filter((name) => name.endsWith('.bin'));
 
 describe('runCommonJsScript', () => {
-  test('runs the script as a CommonJS module, with what the caller lends and Node built-ins', () => {
+  test('runs the script as a CommonJS module, with what the caller lends, Node built-ins and require.resolve', () => {
     const { exports } = run('one');
-    expect(exports).toEqual({ marker: 'one', lent: { lent: true }, base: 'part.cjs', dir: path.join(under, 'run-1'), strict: true });
+    expect(exports).toEqual({
+      marker: 'one',
+      lent: { lent: true },
+      base: 'part.cjs',
+      dir: path.join(under, 'run-1'),
+      strict: true,
+      // `require.resolve` too, as Node's own `require` has (the webpack family's shell script finds unplugin by it).
+      resolved: path.join(under, 'run-1', 'part.cjs'),
+    });
   });
 
   test('no cache at first; once saved, the next run of the same text uses it', () => {

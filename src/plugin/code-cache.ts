@@ -51,7 +51,10 @@ export function lentModules(modules: Readonly<Record<string, unknown>>, lister: 
   };
 }
 
-/** Cache files kept in the folder: those of the two scripts (about 0.2 and 0.6 MB) of the few installed versions in use. */
+/**
+ * Cache files kept in the folder: those of the scripts a process runs (a shell, about 0.1-0.2 MB, and
+ * the compiler part, 0.6 MB) of the few installed versions in use.
+ */
 const KEPT_CACHE_FILES = 8;
 
 export interface CodeCacheOptions {
@@ -76,7 +79,11 @@ export function runCommonJsScript(file: string, shared: (specifier: string) => u
   const module = { exports: {} as unknown };
   const requireFromScript = createRequire(file);
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run(module.exports, (specifier: string) => shared(specifier) ?? requireFromScript(specifier), module, file, path.dirname(file));
+  // With `resolve`, as Node's own: the scripts find where unplugin is installed by it (unplugin-url.mjs).
+  const requireInScript = Object.assign((specifier: string) => shared(specifier) ?? requireFromScript(specifier), {
+    resolve: requireFromScript.resolve,
+  });
+  run(module.exports, requireInScript, module, file, path.dirname(file));
   const saveCodeCache = () => {
     if (cacheFile !== undefined && codeCache !== 'accepted') writeCodeCache(cacheFile, script.createCachedData());
   };

@@ -1,12 +1,14 @@
 /**
- * The built plugin runs its shell (for esbuild among others) and its compiler part as two scripts
- * with V8's code cache (src/plugin/shell-script-runner.ts, compiler-part-loader.ts, code-cache.ts):
- * a build's process leaves a cache of each that V8 takes for the script, and the next process uses
- * them rather than writing them again. Each build is an esbuild build of the fixture app with the
- * published entry, in a fresh Node process whose temporary folder is the test's own.
+ * The built plugin runs its shell (for esbuild among others; for the webpack family another) and its
+ * compiler part as scripts with V8's code cache (src/plugin/shell-script-runner.ts,
+ * compiler-part-loader.ts, code-cache.ts): a build's process leaves a cache of each that V8 takes for
+ * the script, and the next process uses them rather than writing them again. Each build is a build
+ * of the fixture app with the published entry, in a fresh Node process whose temporary folder is the
+ * test's own.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Script } from 'node:vm';
@@ -40,6 +42,32 @@ async function buildInNewProcess(dir: string): Promise<string> {
   return stdout;
 }
 
+/**
+ * Builds `dir`'s main.js with `bundler` (webpack or Rspack) and the plugin in a fresh process; the
+ * bundle's text and the loader files the plugin's rules hand the bundler.
+ */
+async function buildWithWebpackFamily(bundler: 'webpack' | 'rspack', dir: string): Promise<{ bundle: string; loaders: string[] }> {
+  const make = bundler === 'rspack' ? `(await import('@rspack/core')).rspack` : `(await import('webpack')).default`;
+  const script = `
+    const make = ${make};
+    const { default: idlRpc } = await import('unplugin-idl-rpc/${bundler}');
+    const { readFileSync } = await import('node:fs');
+    const compiler = make({ mode: 'development', context: process.cwd(), entry: './main.js', devtool: false,
+      output: { path: process.cwd() + '/out-${bundler}', filename: 'app.js' }, plugins: [idlRpc({ cache: false })] });
+    await new Promise((resolve, reject) => compiler.run((error, stats) =>
+      error ? reject(error) : stats.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()));
+    await new Promise((resolve) => compiler.close(resolve));
+    const loaders = compiler.options.module.rules.flatMap((rule) => (Array.isArray(rule.use) ? rule.use : []).map((use) => use.loader));
+    process.stdout.write(JSON.stringify({ bundle: readFileSync('out-${bundler}/app.js', 'utf8'), loaders }));`;
+  const { IDLRPC_CACHE: _, ...env } = process.env;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: dir,
+    env: { ...env, TMPDIR: temporary },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
+}
+
 const cacheFiles = () => readdirSync(codeCacheFolder(temporary)).map((name) => path.join(codeCacheFolder(temporary), name));
 
 test('a build leaves a code cache of each script that V8 takes; the next build uses them and leaves them as they were', async () => {
@@ -63,6 +91,19 @@ test('a build leaves a code cache of each script that V8 takes; the next build u
   expect(cacheFiles().sort()).toEqual(caches);
   expect(caches.map((file) => statSync(file).mtimeMs)).toEqual(written);
 });
+
+test.each(['rspack', 'webpack'] as const)(
+  "a %s build runs the webpack family's shell script, whose loader files are unplugin's, where it is installed",
+  async (bundler) => {
+    const dir = await copyFixtureApp(`compiler-part-script-${bundler}`);
+    const { bundle, loaders } = await buildWithWebpackFamily(bundler, dir);
+    expect(bundle).toContain('OrderServiceClient');
+    const unpluginFolder = path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('unplugin'));
+    expect(loaders).toContain(path.join(unpluginFolder, bundler, 'loaders', 'load.mjs'));
+    for (const loader of loaders) expect(existsSync(loader), loader).toBe(true);
+    expect(cacheFiles().some((file) => path.basename(file).startsWith('webpack-shell.cjs.'))).toBe(true);
+  },
+);
 
 test("an error in an .idl, thrown by the compiler part, is reported as the plugin's own: file, line and column", async () => {
   const { dir, line, column } = await copyBrokenFixtureApp('compiler-part-script-broken');
