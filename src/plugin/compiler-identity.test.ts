@@ -37,3 +37,17 @@ test('an edit of any file below the folders moves the stamp; files elsewhere do 
   expect(newestModification([plugin])).toBe(2_000_000);
   expect(newestModification([path.join(root, 'missing')])).toBe(0);
 });
+
+test('only code moves the stamp: scripts and sources, not declarations or source maps', () => {
+  const folder = path.join(root, 'kinds');
+  mkdirSync(folder, { recursive: true });
+  const code = ['shell.cjs', 'entry.js', 'module.mjs', 'source.ts'];
+  const notCode = ['entry.d.ts', 'entry.js.map', 'shell.cjs.map'];
+  for (const [index, name] of [...code, ...notCode].entries()) {
+    writeFileSync(path.join(folder, name), '');
+    utimesSync(path.join(folder, name), 1_000 + index, 1_000 + index);
+  }
+  expect(newestModification([folder])).toBe((1_000 + code.length - 1) * 1_000);
+  utimesSync(path.join(folder, 'entry.js'), 9_000, 9_000);
+  expect(newestModification([folder])).toBe(9_000_000);
+});
