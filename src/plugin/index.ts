@@ -8,8 +8,10 @@
  *   after the module is handed over, see deferred-disk-writes.ts). It has the bundler watch
  *   every file the module was compiled from. In the Vite dev server it keeps to Vite's `server.fs`
  *   rules (see vite-fs-access.ts).
- * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies.
- *   In the Vite dev server the runtime and TypeBox are pre-bundled instead (vite-optimize-deps.ts).
+ * - `resolveId` maps the imports of generated code (runtime, TypeBox) to this package's own copies
+ *   (under webpack, Rspack and Rsbuild, a rule of the bundler's own aliases does: see
+ *   webpack-family-resolve.ts). In the Vite dev server the runtime and TypeBox are pre-bundled
+ *   instead (vite-optimize-deps.ts).
  * - `buildEnd` emits one `openapi.json` and one `openrpc.json` next to the bundle for every `.idl`
  *   the build imported.
  * - Vite only: the dev server hosts the RPC endpoint, `/openapi.json` and `/openrpc.json`; `vite build` also builds
@@ -38,6 +40,7 @@ import { idlHotUpdateModules } from './vite-hot-update.js';
 import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { writeIfChanged } from '../atomic-write.js';
+import { generatedImportsRule, WEBPACK_FAMILY } from './webpack-family-resolve.js';
 
 export type {
   IdlRpcPluginOptions,
@@ -235,8 +238,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     enforce: 'pre',
 
     // esbuild would put the resolved runtime into this plugin's namespace, where nothing loads it;
-    // esbuild gets its own resolver below.
-    ...(meta.framework === 'esbuild'
+    // esbuild gets its own resolver below, the webpack family its own aliases (webpack-family-resolve.ts).
+    ...(meta.framework === 'esbuild' || WEBPACK_FAMILY.includes(meta.framework)
       ? {}
       : {
           resolveId: {
@@ -283,6 +286,22 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
         build.onResolve({ filter: GENERATED_IMPORT_FILTER }, (args) => {
           const resolved = resolveGeneratedImport(args.path, args.importer);
           return resolved === undefined ? undefined : { path: resolved };
+        });
+      },
+    },
+
+    webpack(compiler) {
+      compiler.options.module.rules.push(generatedImportsRule());
+    },
+    rspack(compiler) {
+      compiler.options.module.rules.push(generatedImportsRule());
+    },
+    rsbuild: {
+      setup(api) {
+        api.modifyRspackConfig((config) => {
+          config.module ??= {};
+          config.module.rules ??= [];
+          config.module.rules.push(generatedImportsRule());
         });
       },
     },
