@@ -17,10 +17,8 @@
  * - of packages, only our own small dependencies are bundled (TypeBox, Parsimmon, the source-map
  *   helpers) and unplugin with its own; the others (the bundlers) stay imports. Each entry calls its
  *   host's `create<Host>Plugin`, so its bundle holds that host's shell of unplugin alone (importing
- *   all of unplugin was some 20 ms of every bundler process's start), except the ES module bundles
- *   of the webpack, Rspack and Rsbuild entries: unplugin's shells for those hand the bundler loader
- *   files by their path inside unplugin's package, and so import unplugin from there (the scripts
- *   below replace them);
+ *   all of unplugin was some 20 ms of every bundler process's start). The entries whose shell is a
+ *   script (below) are not bundled here: the build writes them as a few lines that run it;
  * - the plugin's other emitted `.js` files, now inside the bundles, are removed (their `.d.ts` stay:
  *   the entries' types refer to them).
  *
@@ -85,12 +83,6 @@ const LOADED_BY_PATH = ['next-idl-loader.js'];
  * to resolve from this package, which pnpm does not allow for a dependency of a dependency.
  */
 const BUNDLED_PACKAGES = ['@sinclair/typebox', 'parsimmon', '@jridgewell/sourcemap-codec', 'yaml', 'unplugin'];
-/**
- * The entries whose unplugin shell names loader files inside unplugin's package (see above): their ES
- * module bundles import unplugin's package (the build then writes the entries over them, to run
- * webpack-shell.cjs, whose unplugin part is bundled and finds those files where unplugin is installed).
- */
-const ENTRIES_IMPORTING_UNPLUGIN = ['webpack.js', 'rspack.js', 'rsbuild.js'];
 /** unplugin's modules, bundled into webpack-shell.cjs: their `import.meta` is unplugin's (see unplugin-url.mjs). */
 const UNPLUGIN_MODULE = /[\\/]node_modules[\\/]unplugin[\\/]dist[\\/][^\\/]+\.mjs$/;
 
@@ -145,15 +137,13 @@ function isInPackage(file) {
  * An esbuild plugin: what stays an import and what is bundled. `keptSpecifier(file)` is the specifier
  * a module of ours that stays an import is imported by (undefined: bundle it).
  */
-function importsToKeep(keptSpecifier, { unpluginImported = ENTRIES_IMPORTING_UNPLUGIN } = {}) {
+function importsToKeep(keptSpecifier) {
   const isBundledPackage = (specifier) => BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
   return {
     name: 'imports-to-keep',
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        if (args.path === 'unplugin' && unpluginImported.includes(path.relative(pluginDir, args.importer)))
-          return { path: args.path, external: true };
         if (!/^\.\.?\//.test(args.path)) {
           const bundled = isBundledPackage(args.path) || (isInPackage(args.importer) && !args.path.startsWith('node:'));
           return bundled ? undefined : { path: args.path, external: true };
@@ -229,19 +219,22 @@ const COMMON_OPTIONS = {
 };
 
 /**
- * The shell: the entries and the modules loaded with `import()` as ES modules over
- * dist/src/plugin/, the compiler part left out (an import of it stays, which only a run from the
- * sources takes). Returns the files written.
+ * The shell: the entries that are not scripts and the modules loaded with `import()` (the scripts'
+ * too) as ES modules over dist/src/plugin/, the compiler part left out (an import of it stays, which
+ * only a run from the sources takes). Returns the files written.
  */
 async function bundleShell(shell, inputs, staticallyReached) {
   const lazy = [...reachable(inputs, shell, ['import-statement', 'dynamic-import'], [COMPILER_PART])].filter(
     (file) => path.dirname(file) === pluginDir && !staticallyReached.has(file) && file !== COMPILER_PART,
   );
+  const scripted = new Set(
+    Object.values(SHELL_SCRIPTS).flatMap((entries) => Object.values(entries).map((entry) => path.join(pluginDir, entry))),
+  );
   const runtimeFiles = new Set([...staticallyReached].filter((file) => file.startsWith(`${runtimeDir}${path.sep}`)));
   const keptSpecifier = (file) => (runtimeFiles.has(file) || file === COMPILER_PART ? relativeSpecifier(file) : undefined);
   const result = await build({
     ...COMMON_OPTIONS,
-    entryPoints: [...shell, ...lazy],
+    entryPoints: [...shell.filter((file) => !scripted.has(file)), ...lazy],
     outdir: pluginDir,
     outbase: pluginDir,
     chunkNames: 'chunk-[hash]',
@@ -298,14 +291,11 @@ async function bundleScript(entry, outfile, lent, lister, listName, { unpluginIn
     ],
     plugins: [
       ...(unpluginInstalled ? [unpluginOwnLocation] : []),
-      importsToKeep(
-        (file) => {
-          if (lent.has(file)) return `${LENT_MODULE_PREFIX}${distPath(file)}`;
-          // Only a run from the sources takes the compiler part's modules (compiler-part-loader.ts).
-          return file === COMPILER_PART ? relativeSpecifier(file) : undefined;
-        },
-        { unpluginImported: [] },
-      ),
+      importsToKeep((file) => {
+        if (lent.has(file)) return `${LENT_MODULE_PREFIX}${distPath(file)}`;
+        // Only a run from the sources takes the compiler part's modules (compiler-part-loader.ts).
+        return file === COMPILER_PART ? relativeSpecifier(file) : undefined;
+      }),
     ],
   });
   const { imports } = result.metafile.outputs[path.relative(repoRoot, outfile)];
@@ -350,7 +340,7 @@ function bundleShellScript(inputs, name) {
   });
 }
 
-/** Writes the scripted entries over the shell's bundles of them: each runs its shell script. */
+/** Writes the scripted entries (over `tsc`'s output of them): each runs its shell script. */
 function writeScriptedEntries(written) {
   for (const [name, scripted] of Object.entries(SHELL_SCRIPTS)) {
     for (const [host, entry] of Object.entries(scripted)) {
@@ -361,7 +351,6 @@ function writeScriptedEntries(written) {
           `import { shellScript } from './shell-script-runner.js';\n\nexport default shellScript('${name}').${host};\n`,
       );
       written.add(file);
-      written.delete(`${file}.map`);
     }
   }
 }
