@@ -41,6 +41,7 @@ import { devServerFsAccess, type DevServerFsAccess } from './vite-fs-access.js';
 import { RESOLVED_SERVER_ENTRY_ID, SERVER_ENTRY_ID, serverEntryCode } from './server-entry.js';
 import { writeIfChanged } from '../atomic-write.js';
 import { generatedImportsRule, WEBPACK_FAMILY } from './webpack-family-resolve.js';
+import { addModuleFacade } from './esbuild-module-facade.js';
 
 export type {
   IdlRpcPluginOptions,
@@ -283,6 +284,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       // then leaves out `?raw`/`?url`; the query is not part of esbuild's path, so no `?` is matched here.
       onLoadFilter: /\.idl$/,
       setup(build) {
+        addModuleFacade(build);
         build.onResolve({ filter: GENERATED_IMPORT_FILTER }, (args) => {
           const resolved = resolveGeneratedImport(args.path, args.importer);
           return resolved === undefined ? undefined : { path: resolved };

@@ -13,8 +13,14 @@ import { copyFixtureApp, freshDir } from './harness/workspace.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
+interface Call {
+  hook: 'load' | 'resolve';
+  path: string;
+  namespace: string;
+}
+
 /** `plugin` with every load and resolve call esbuild makes into it recorded in `calls`. */
-function recorded(plugin: Plugin, calls: { hook: 'load' | 'resolve'; path: string }[]): Plugin {
+function recorded(plugin: Plugin, calls: Call[]): Plugin {
   return {
     name: plugin.name,
     setup(pluginBuild) {
@@ -23,12 +29,12 @@ function recorded(plugin: Plugin, calls: { hook: 'load' | 'resolve'; path: strin
         ...pluginBuild,
         onLoad: (options, callback) =>
           pluginBuild.onLoad(options, (args) => {
-            calls.push({ hook: 'load', path: args.path });
+            calls.push({ hook: 'load', path: args.path, namespace: args.namespace });
             return callback(args);
           }),
         onResolve: (options, callback) =>
           pluginBuild.onResolve(options, (args) => {
-            calls.push({ hook: 'resolve', path: args.path });
+            calls.push({ hook: 'resolve', path: args.path, namespace: args.namespace });
             return callback(args);
           }),
       };
@@ -41,13 +47,18 @@ test('esbuild calls the plugin to load .idl files only, and to resolve only the 
   const app = await copyFixtureApp('esbuild-hooks');
   const outDir = await freshDir('esbuild-hooks-out');
   const config = configs.esbuild({ root: app, entry: 'main.js', outDir, plugin: { dts: false, openapi: false, openrpc: false } });
-  const calls: { hook: 'load' | 'resolve'; path: string }[] = [];
+  const calls: Call[] = [];
   const result = await build({ ...config, metafile: true, plugins: config.plugins.map((plugin) => recorded(plugin, calls)) });
 
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs.length).toBeGreaterThan(50); // the app, the runtime and TypeBox: many modules went through the build
-  const loads = calls.filter((call) => call.hook === 'load').map((call) => path.basename(call.path));
-  expect(loads).toEqual(['checkout.idl']);
+  // The .idl twice: its facade (esbuild-module-facade.ts), then the generated module.
+  const loads = calls.filter((call) => call.hook === 'load').map((call) => `${call.namespace}:${path.basename(call.path)}`);
+  expect(loads).toEqual(['idl-rpc-facade:checkout.idl', 'file:checkout.idl']);
+  // The app's import of the .idl, the facade's of the generated module, and the generated code's imports.
+  const idl = path.join(app, 'checkout.idl');
   const resolves = new Set(calls.filter((call) => call.hook === 'resolve').map((call) => call.path));
-  expect([...resolves].sort()).toEqual(['@sinclair/typebox', 'unplugin-idl-rpc/runtime/client', 'unplugin-idl-rpc/runtime/core'].sort());
+  expect([...resolves].sort()).toEqual(
+    ['./checkout.idl', idl, '@sinclair/typebox', 'unplugin-idl-rpc/runtime/client', 'unplugin-idl-rpc/runtime/core'].sort(),
+  );
 });
