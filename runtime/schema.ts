@@ -33,7 +33,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { constrainedSchema } from './constraints.js';
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN } from './wire-formats.js';
-import type { IdlJson, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
+import type { IdlJson, IdlJsonEnum, IdlJsonInterface, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from './idl-json.js';
 
 /** The largest integer a JSON number carries exactly: 2^53 − 1. */
 export const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
@@ -130,7 +130,7 @@ export function unionSchema(union: IdlJsonUnion): TSchema {
 }
 
 /** Throws when a struct extends itself, directly or through others (its check would never end). */
-function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct>): void {
+export function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct>): void {
   // Each struct is walked once: a chain that reaches a struct known to end ends too.
   const ends = new Set<string>();
   for (const struct of structsByName.values()) {
@@ -147,20 +147,28 @@ function assertExtendsChainsEnd(structsByName: ReadonlyMap<string, IdlJsonStruct
   }
 }
 
+/** The schema of an enum: a union of its values' literals. */
+export function enumSchema(e: IdlJsonEnum): TSchema {
+  return Type.Union(
+    (e.values ?? []).map((v) => Type.Literal(v.name)),
+    { $id: e.name },
+  );
+}
+
 /** Builds every schema of an IDL: struct and enum schemas plus per-method param/result schemas. */
 export function idlSchemas(idl: IdlJson): IdlSchemas {
   const structsByName = new Map((idl.structs ?? []).map((s) => [s.name, s] as const));
   assertExtendsChainsEnd(structsByName);
   const references: TSchema[] = [
     ...(idl.structs ?? []).map((struct) => structSchema(struct, structsByName)),
-    ...(idl.enums ?? []).map((e) =>
-      Type.Union(
-        (e.values ?? []).map((v) => Type.Literal(v.name)),
-        { $id: e.name },
-      ),
-    ),
+    ...(idl.enums ?? []).map(enumSchema),
     ...(idl.unions ?? []).map(unionSchema),
   ];
+  return { references, methods: methodSchemas(idl) };
+}
+
+/** The parameter and result schemas of every method, keyed `"<Interface>.<method>"`. */
+export function methodSchemas(idl: IdlJson): Record<string, MethodSchemas> {
   const methods: Record<string, MethodSchemas> = {};
   for (const iface of idl.interfaces ?? []) {
     for (const method of iface.methods ?? []) {
@@ -170,7 +178,7 @@ export function idlSchemas(idl: IdlJson): IdlSchemas {
       };
     }
   }
-  return { references, methods };
+  return methods;
 }
 
 /** `"<Interface>.<method>"`: the JSON-RPC `method` member and the key of validator tables. */

@@ -16,6 +16,11 @@ import { alias, compiledCode } from './typebox-output.js';
 const MAX_ENTRIES = 50_000;
 
 const cache = new Map<string, string>();
+/**
+ * The same, by the schema object: a schema kept from an earlier generation (interned-schemas.ts)
+ * needs no canonical text, which cost as much as the rest of a cached compile.
+ */
+let bySchema = new WeakMap<TSchema, Partial<Record<'javascript' | 'typescript', LocallyCompiled>>>();
 
 /** A schema compiled under local aliases: TypeBox's code and the `$id` each alias stands for. */
 export interface LocallyCompiled {
@@ -30,6 +35,12 @@ export interface LocallyCompiled {
  * canonical text was compiled before.
  */
 export function compileCached(schema: TSchema, language: 'javascript' | 'typescript'): LocallyCompiled {
+  let known = bySchema.get(schema);
+  if (known === undefined) bySchema.set(schema, (known = {}));
+  return (known[language] ??= compileByText(schema, language));
+}
+
+function compileByText(schema: TSchema, language: 'javascript' | 'typescript'): LocallyCompiled {
   const own = typeof schema.$id === 'string' ? schema.$id : undefined;
   // Slot 0 is the schema's own name; an anonymous schema leaves it empty.
   const ids: string[] = [own ?? ''];
@@ -48,6 +59,7 @@ export function compileCached(schema: TSchema, language: 'javascript' | 'typescr
 /** Forgets every compiled schema (for tests that count compilations). */
 export function clearCompiledCheckCache(): void {
   cache.clear();
+  bySchema = new WeakMap();
 }
 
 /** How many compiled schemas the cache holds. */

@@ -24,6 +24,7 @@ import {
 import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from '../../runtime/wire-formats.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
+import { keepPrinted } from './print.js';
 
 /**
  * The most fields a walker compares with `Object.prototype`'s in one condition (a larger struct asks
@@ -200,6 +201,15 @@ function isExtendingStruct(schema: TSchema): boolean {
   return schema[Kind] === 'Intersect' && members?.length === 2 && members[0][Kind] === 'Ref' && members[1][Kind] === 'Object';
 }
 
+/**
+ * Whether the walker of a type that refers to a named type would be written the same with either
+ * schema of it: it reads only its kind, whether it is a struct, and an enum's one problem.
+ */
+function sameForCallers(a: TSchema | undefined, b: TSchema | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a[Kind] === b[Kind] && isStruct(a) === isStruct(b) && valueProblem(a) === valueProblem(b);
+}
+
 /** Statements being written, with their indentation, and fresh names for the variables they declare. */
 class Body {
   private readonly lines: (string | Both)[] = [];
@@ -232,6 +242,36 @@ class Body {
   }
 }
 
+/** A call the generation of a named walker made to the walkers' shared state, and its answer. */
+interface SharedCall {
+  method: SharedMethod;
+  args: readonly unknown[];
+  answer: unknown;
+}
+
+type SharedMethod = 'walkerOf' | 'checkOf' | 'extendedOf' | 'constraintWalkerOf' | 'patternOf' | 'schemaOf' | 'declaredName';
+
+/** How the named walker of one schema was generated: what it asked and what it declared. */
+interface WalkerRecord {
+  /** The walker's own name, and whether another struct extended its struct. */
+  name: string;
+  extended: boolean;
+  calls: readonly SharedCall[];
+  declaration: Declaration;
+}
+
+/**
+ * The latest named walker generated from each schema object, for generating it again: a dev server
+ * regenerating an edited file gets the unchanged types' schemas as the same objects
+ * (interned-schemas.ts), and a walker whose calls all answer as they did is the same walker. The
+ * calls are made again in their order, so that what they declare and the names they take are as a
+ * generation from scratch would have them.
+ */
+const WALKER_RECORDS = new WeakMap<TSchema, WalkerRecord>();
+
+/** How many named walkers were taken from WALKER_RECORDS, and how many generated to be remembered (tests read it). */
+export const walkerMemoStats = { reused: 0, remembered: 0 };
+
 /**
  * The walkers of a module. `rootWalker` gives each validator's; the named walkers it reaches are
  * declared once each, in the order first reached (a work list: no recursion along the types, so an
@@ -250,6 +290,10 @@ export class ProblemWalkers {
   private readonly extendedNames = new Map<string, string>();
   /** Every struct another struct extends. */
   private readonly extended = new Set<string>();
+  /** While a named walker is generated to be remembered: the shared calls it made (see WALKER_RECORDS). */
+  private recording: SharedCall[] | undefined;
+  /** How deep in shared calls the generation is (only the outermost are recorded). */
+  private sharedDepth = 0;
 
   constructor(
     references: readonly TSchema[],
@@ -257,6 +301,8 @@ export class ProblemWalkers {
     private readonly taken: Set<string>,
     /** The name of a named type's compiled check, by `$id`. */
     private readonly checkName: (id: string) => string,
+    /** Reuse and remember named walkers across generations (WALKER_RECORDS): a file generated again and again. */
+    private readonly remember = false,
   ) {
     this.byId = new Map(references.map((schema) => [schema.$id as string, schema]));
     for (const schema of references) if (isExtendingStruct(schema)) this.extended.add((schema.allOf as TSchema[])[0].$ref as string);
@@ -286,8 +332,49 @@ export class ProblemWalkers {
 
   /** A named check's name. */
   private checkOf(id: string): string {
-    if (!this.byId.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
-    return this.checkName(id);
+    return this.shared('checkOf', [id], () => {
+      if (!this.byId.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
+      return this.checkName(id);
+    });
+  }
+
+  /** The schema of the named type `id`, if there is one (read by a walker as `sameForCallers` says). */
+  private schemaOf(id: string): TSchema | undefined {
+    return this.shared('schemaOf', [id], () => this.byId.get(id));
+  }
+
+  /** The TypeScript name of the named type `id`. */
+  private declaredName(id: string): string {
+    return this.shared('declaredName', [id], () => this.names.declared(id));
+  }
+
+  /** `compute()`, recorded with `method` and `args` when it is an outermost call of a walker being remembered. */
+  private shared<T>(method: SharedMethod, args: readonly unknown[], compute: () => T): T {
+    if (this.recording === undefined || this.sharedDepth > 0) return compute();
+    this.sharedDepth++;
+    try {
+      const answer = compute();
+      this.recording.push({ method, args, answer });
+      return answer;
+    } finally {
+      this.sharedDepth--;
+    }
+  }
+
+  /** Makes `calls` again, in order; whether each answered as recorded. */
+  private answersAsRecorded(calls: readonly SharedCall[]): boolean {
+    for (const { method, args, answer } of calls) {
+      const [first, second] = args;
+      const again =
+        method === 'constraintWalkerOf'
+          ? this.constraintWalkerOf(first as TSchema)
+          : method === 'patternOf'
+            ? this.patternOf(first as string, second as 'u' | '')
+            : this[method](first as string);
+      if (again !== answer && !(method === 'schemaOf' && sameForCallers(again as TSchema | undefined, answer as TSchema | undefined)))
+        return false;
+    }
+    return true;
   }
 
   /**
@@ -298,6 +385,10 @@ export class ProblemWalkers {
    * and no second regular expression per value at run time.
    */
   private constraintWalkerOf(schema: TSchema): string | undefined {
+    return this.shared('constraintWalkerOf', [schema], () => this.declareConstraintWalker(schema));
+  }
+
+  private declareConstraintWalker(schema: TSchema): string | undefined {
     const source = constrainedSchemaSource(schema);
     if (source === undefined) return undefined;
     let name = this.constraintWalkers.get(source);
@@ -318,6 +409,10 @@ export class ProblemWalkers {
    * and flags.
    */
   private patternOf(source: string, flags: 'u' | '' = 'u'): string {
+    return this.shared('patternOf', [source, flags], () => this.declarePattern(source, flags));
+  }
+
+  private declarePattern(source: string, flags: 'u' | ''): string {
     const key = `${flags}/${source}`;
     let name = this.patterns.get(key);
     if (name === undefined) {
@@ -469,6 +564,10 @@ export class ProblemWalkers {
 
   /** The name of the walker of the named type `id`, declared later (see `declarePending`). */
   private walkerOf(id: string): string {
+    return this.shared('walkerOf', [id], () => this.claimWalker(id));
+  }
+
+  private claimWalker(id: string): string {
     let name = this.walkerNames.get(id);
     if (name === undefined) {
       if (!this.byId.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
@@ -487,7 +586,33 @@ export class ProblemWalkers {
   private declareNamed(id: string): void {
     const schema = this.byId.get(id)!;
     const name = this.walkerNames.get(id)!;
-    const typeName = `\`${this.names.declared(id)}\``;
+    const extended = this.extended.has(id);
+    if (!this.remember) {
+      this.declarations.push(this.namedWalker(id, schema, name));
+      return;
+    }
+    const record = WALKER_RECORDS.get(schema);
+    if (record && record.name === name && record.extended === extended && this.answersAsRecorded(record.calls)) {
+      walkerMemoStats.reused++;
+      this.declarations.push(record.declaration);
+      return;
+    }
+    walkerMemoStats.remembered++;
+    const calls: SharedCall[] = [];
+    this.recording = calls;
+    try {
+      const declaration = this.namedWalker(id, schema, name);
+      WALKER_RECORDS.set(schema, { name, extended, calls, declaration });
+      keepPrinted([declaration]);
+      this.declarations.push(declaration);
+    } finally {
+      this.recording = undefined;
+    }
+  }
+
+  /** The walker of the named type `id`, whose schema is `schema`. */
+  private namedWalker(id: string, schema: TSchema, name: string): Declaration {
+    const typeName = `\`${this.declaredName(id)}\``;
     // Every walked type has a compiled check: its validator's check reaches it too.
     const check = `{@link ${this.checkOf(id)}}`;
     const body = new Body();
@@ -526,19 +651,15 @@ export class ProblemWalkers {
     }
     const text = body.text();
     const code = { js: `function ${name}(${parameters.js}) {\n${text.js}}`, ts: `function ${name}(${parameters.ts}): void {\n${text.ts}}` };
-    this.declarations.push({
-      kind: 'code',
-      part: 'types',
-      name,
-      exported: false,
-      uses: walkerUses(code.ts),
-      doc: docComment(doc),
-      code: [code],
-    });
+    return { kind: 'code', part: 'types', name, exported: false, uses: walkerUses(code.ts), doc: docComment(doc), code: [code] };
   }
 
   /** The name of the `ExtendedStruct` of struct `id`, declared at the end (see `extendedDeclarations`). */
   private extendedOf(id: string): string {
+    return this.shared('extendedOf', [id], () => this.claimExtended(id));
+  }
+
+  private claimExtended(id: string): string {
     let name = this.extendedNames.get(id);
     if (name === undefined) {
       name = uniqueName(`extended_${id.replaceAll('.', '_')}`, this.taken);
@@ -671,7 +792,7 @@ export class ProblemWalkers {
       // A named type: its walker one level down (an enum's only when its check fails: it has one
       // problem at most, and checking spares the push). For an [optional] one, maybe `... or null`.
       const id = (member ?? schema).$ref as string;
-      const target = this.byId.get(id);
+      const target = this.schemaOf(id);
       const tests = [...conditions, ...(member ? [`${v} !== null`] : [])];
       const message = target === undefined ? undefined : valueProblem(target);
       if (message !== undefined && message.length <= MAX_INLINE_MESSAGE) {

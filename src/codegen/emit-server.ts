@@ -10,7 +10,7 @@ import type { SerializerDeclarations } from './emit-serializers.js';
 import { typeUses } from './emit-client.js';
 import { parameterNames, typeScriptNames, uniqueName, VALIDATORS, type ServerNames, type TypeScriptNames } from './names.js';
 import { anchored } from './source-anchor.js';
-import { docComment, itemDocComment, jsonParseExpression, propertyKey, withSummary } from './source-text.js';
+import { docComment, itemDocComment, jsonParseExpression, type KeptJsonTexts, propertyKey, withSummary } from './source-text.js';
 import { resultType, typeScriptType } from './type-mapping.js';
 
 /** The TSDoc lines a stream method's handler gets after its own doc comment. */
@@ -82,7 +82,7 @@ export function serverDeclarations(
   model: IdlModel,
   idl: IdlJson,
   typeScript: TypeScriptNames,
-  root: { interfaces: IdlModel['interfaces']; serializers: SerializerDeclarations },
+  root: { interfaces: IdlModel['interfaces']; serializers: SerializerDeclarations; keptJson?: KeptJsonTexts },
 ): Declaration[] {
   const names = typeScript.server;
   const served = root.interfaces;
@@ -115,7 +115,7 @@ export function serverDeclarations(
       annotation: 'IdlJson',
       declaredType: 'IdlJson',
       // Parsed from its text, not written as an object literal: see jsonParseExpression (TS2590 for large IDLs).
-      value: [`/*#__PURE__*/ ${jsonParseExpression(idl)}`],
+      value: [`/*#__PURE__*/ ${jsonParseExpression(idl, root.keptJson)}`],
     },
     {
       kind: 'type',

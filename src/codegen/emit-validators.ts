@@ -26,6 +26,7 @@ import { constrainedSource, constrainedUses, schemaSource, typeLabel } from './t
 import type { Attribute } from '../idl/ast.js';
 import { ALIASED_CHECK, LOCAL_VARIABLE, needsRuntimeHelpers, splitCompiled } from './typebox-output.js';
 import { compileCached } from './compiled-check-cache.js';
+import { keepPrinted } from './print.js';
 
 const generatedValidator: Use = { from: 'runtime', name: 'generatedValidator', typeOnly: false };
 const validatorType: Use = { from: 'runtime', name: 'Validator', typeOnly: true };
@@ -65,6 +66,60 @@ function lazyBoth(js: string, ts: () => string): Both {
 }
 
 /**
+ * The declaration of a named check. Its TypeScript form is made when first printed, from its
+ * arguments alone: a declaration kept for later generations (CHECK_RECORDS) must hold no
+ * generation's state (a closure made where `this` is in scope would hold the whole generation).
+ */
+function checkDeclaration(
+  name: string,
+  doc: string,
+  javaScript: string,
+  schema: TSchema,
+  names: readonly string[],
+  rename: (text: string) => string,
+): Declaration {
+  return {
+    kind: 'code',
+    part: 'types',
+    name,
+    exported: false,
+    uses: [],
+    doc,
+    code: [lazyBoth(javaScript, () => rename(typeScriptPiece(schema, names)))],
+  };
+}
+
+/**
+ * The TypeScript text of a named schema's check: TypeBox's code with its aliases renamed to `names`
+ * (by alias index). Reads nothing but its arguments, so a declaration kept for later generations
+ * holds no generation's state.
+ */
+function typeScriptPiece(schema: TSchema, names: readonly string[]): string {
+  const { code } = compileCached(schema, 'typescript');
+  const parts = splitCompiled(code.replace(ALIASED_CHECK, (_call, index: string) => names[Number(index)]));
+  return parts.functions[0].text;
+}
+
+/** A named schema's check as compiled in an earlier generation, for compiling it again (CHECK_RECORDS). */
+interface CheckRecord {
+  /** The `$id`s TypeBox's code named, and each one's check name, in the order the code was renamed. */
+  renamed: readonly { id: string; name: string }[];
+  compiled: { piece: Piece; calls: string[] };
+  /** Its declaration, with what its text was made of: its name, doc comment and shared variables. */
+  declared?: { name: string; doc: string; variables: string; declaration: Declaration };
+}
+
+/**
+ * The latest check compiled from each schema object: a dev server regenerating an edited file gets
+ * the unchanged types' schemas as the same objects (interned-schemas.ts). A check whose renamed calls
+ * answer as they did (asked again in their order, as compiling would) is the same check.
+ */
+const CHECK_RECORDS = new WeakMap<TSchema, CheckRecord>();
+
+/** How many named check declarations were taken from CHECK_RECORDS, and how many made to be remembered (tests read it). */
+export const checkMemoStats = { reused: 0, remembered: 0 };
+
+/**
  * Compiles checks for a module: every variable and named check function is declared once (in the
  * order first needed); each `compile` returns the expression of one check.
  *
@@ -89,6 +144,8 @@ class SharedChecks {
     references: TSchema[],
     private readonly names: TypeScriptNames,
     private readonly taken: Set<string>,
+    /** Reuse and remember named checks across generations (CHECK_RECORDS): a file generated again and again. */
+    private readonly remember = false,
   ) {
     this.referencesById = new Map(references.map((schema) => [schema.$id as string, schema]));
   }
@@ -116,10 +173,19 @@ class SharedChecks {
    * Compiles `schema` alone. Returns its piece and the named schemas it calls, in TypeBox's order.
    * A named schema's own check is its first function; the others are the stand-ins'.
    */
-  private compileAlone(schema: TSchema, language: 'javascript' | 'typescript'): { piece: Piece; calls: string[] } {
+  private compileAlone(
+    schema: TSchema,
+    language: 'javascript' | 'typescript',
+    renamed?: { id: string; name: string }[],
+  ): { piece: Piece; calls: string[] } {
     const { code: compiled, ids } = compileCached(schema, language);
     for (const id of ids.slice(1)) if (!this.referencesById.has(id)) throw new CodegenError(`schema refers to unknown type ${id}`);
-    const code = compiled.replace(ALIASED_CHECK, (_call, index: string) => this.checkName(ids[Number(index)]));
+    const code = compiled.replace(ALIASED_CHECK, (_call, index: string) => {
+      const id = ids[Number(index)];
+      const name = this.checkName(id);
+      renamed?.push({ id, name });
+      return name;
+    });
     const parts = splitCompiled(code);
     const own = typeof schema.$id === 'string' ? parts.functions[0] : undefined;
     const text = own ? own.text : parts.check;
@@ -134,8 +200,46 @@ class SharedChecks {
 
   private compileNamed(id: string): { piece: Piece; calls: string[] } {
     let compiled = this.named.get(id);
-    if (!compiled) this.named.set(id, (compiled = this.compileAlone(this.referencesById.get(id)!, 'javascript')));
+    if (!compiled) {
+      const schema = this.referencesById.get(id)!;
+      compiled = this.remember ? this.compileRemembered(schema) : this.compileAlone(schema, 'javascript');
+      this.named.set(id, compiled);
+    }
     return compiled;
+  }
+
+  /** `compileAlone(schema, 'javascript')`, from CHECK_RECORDS when its renamed calls answer as recorded. */
+  private compileRemembered(schema: TSchema): { piece: Piece; calls: string[] } {
+    const record = CHECK_RECORDS.get(schema);
+    if (record && record.renamed.every(({ id, name }) => this.checkName(id) === name)) return record.compiled;
+    const renamed: { id: string; name: string }[] = [];
+    const compiled = this.compileAlone(schema, 'javascript', renamed);
+    CHECK_RECORDS.set(schema, { renamed, compiled });
+    return compiled;
+  }
+
+  /**
+   * The declaration of the named check of `id`, called `name`, whose text `rename` gives its shared
+   * variables' names (listed in `variables`): the one of an earlier generation when all of that is
+   * as it was.
+   */
+  private namedCheckDeclaration(id: string, name: string, rename: (text: string) => string, variables: string): Declaration {
+    const schema = this.referencesById.get(id)!;
+    const doc = docComment(this.describe(id));
+    const record = this.remember ? CHECK_RECORDS.get(schema) : undefined;
+    const kept = record?.declared;
+    if (kept && kept.name === name && kept.doc === doc && kept.variables === variables) {
+      checkMemoStats.reused++;
+      return kept.declaration;
+    }
+    const javaScript = rename(this.compileNamed(id).piece.text);
+    const declaration = checkDeclaration(name, doc, javaScript, schema, this.checkNamesOf(schema), rename);
+    if (record) {
+      checkMemoStats.remembered++;
+      record.declared = { name, doc, variables, declaration };
+      keepPrinted([declaration]);
+    }
+    return declaration;
   }
 
   /**
@@ -143,6 +247,19 @@ class SharedChecks {
    * its `local_N` renamed to the shared names.
    */
   private share(piece: Piece): (text: string) => string {
+    return this.shareNamed(piece).rename;
+  }
+
+  /**
+   * The check names of the `$id`s TypeBox's code of `schema` refers to, by alias index: those the
+   * JavaScript form was given (TypeBox gives the TypeScript form the same aliases).
+   */
+  private checkNamesOf(schema: TSchema): string[] {
+    return compileCached(schema, 'javascript').ids.map((referenced) => this.checkName(referenced));
+  }
+
+  /** {@link share}, with the shared names the piece's variables got, in order (one text). */
+  private shareNamed(piece: Piece): { rename: (text: string) => string; variables: string } {
     const rename = new Map<string, string>();
     for (const { name, expression } of piece.variables) {
       let shared = this.variables.get(expression);
@@ -162,7 +279,10 @@ class SharedChecks {
       }
       rename.set(name, shared);
     }
-    return (text) => text.replace(LOCAL_VARIABLE, (local) => rename.get(local) ?? local);
+    return {
+      rename: (text) => text.replace(LOCAL_VARIABLE, (local) => rename.get(local) ?? local),
+      variables: [...rename.values()].join(' '),
+    };
   }
 
   /** The check of `schema`: the name of a shared function, or a function expression. */
@@ -184,25 +304,12 @@ class SharedChecks {
     }
     // Variables first, then functions, as TypeBox declares them.
     const renameTop = top ? this.share(top.piece) : undefined;
-    const renames = reached.map((name) => this.share(this.compileNamed(name).piece));
+    const renames = reached.map((name) => this.shareNamed(this.compileNamed(name).piece));
     reached.forEach((name, i) => {
       const functionName = this.checkName(name);
       this.declaredChecks.add(name);
       this.taken.add(functionName);
-      const rename = renames[i];
-      this.declarations.push({
-        kind: 'code',
-        part: 'types',
-        name: functionName,
-        exported: false,
-        uses: [],
-        doc: docComment(this.describe(name)),
-        code: [
-          lazyBoth(rename(this.compileNamed(name).piece.text), () =>
-            rename(this.compileAlone(this.referencesById.get(name)!, 'typescript').piece.text),
-          ),
-        ],
-      });
+      this.declarations.push(this.namedCheckDeclaration(name, functionName, renames[i].rename, renames[i].variables));
     });
     if (id !== undefined) return { ts: this.checkName(id), js: this.checkName(id) };
     return lazyBoth(renameTop!(top!.piece.text), () => renameTop!(this.compileAlone(schema, 'typescript').piece.text));
@@ -213,12 +320,19 @@ class SharedChecks {
  * The validator table of every method: one validator per distinct parameter or result type, shared
  * by the methods that use it, made by the runtime's `generatedValidator` from a compiled check and a
  * problem walker generated ahead of time (emit-problem-walkers.ts). What it reads (but the names) is
- * what `validatorsKey` (phase-keys.ts) writes down: a new read belongs there too.
+ * what `validatorsKey` (phase-keys.ts) writes down: a new read belongs there too. `remember`: the
+ * module is generated again and again, and its named walkers are remembered for the next time.
  */
-export function validatorDeclarations(model: IdlModel, schemas: IdlSchemas, names: TypeScriptNames, taken: Set<string>): Declaration[] {
+export function validatorDeclarations(
+  model: IdlModel,
+  schemas: IdlSchemas,
+  names: TypeScriptNames,
+  taken: Set<string>,
+  remember = false,
+): Declaration[] {
   const referencesById = new Map(schemas.references.map((schema) => [schema.$id as string, schema]));
-  const checks = new SharedChecks(schemas.references, names, taken);
-  const walkers = new ProblemWalkers(schemas.references, names, taken, (id) => checks.checkName(id));
+  const checks = new SharedChecks(schemas.references, names, taken, remember);
+  const walkers = new ProblemWalkers(schemas.references, names, taken, (id) => checks.checkName(id), remember);
   const validators: Declaration[] = [];
   const validatorsBySource = new Map<string, string>();
   // The named types some validated schema refers to, and the name of the table of their checks

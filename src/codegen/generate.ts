@@ -4,13 +4,14 @@
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest } from '../own-package.js';
 import { toIdlJson } from '../idl/json.js';
-import { idlSchemas } from '../../runtime/schema.js';
 import type { Declaration } from './declarations.js';
 import { clientContracts, clientDeclarations } from './emit-client.js';
 import { handlerInterfaceDeclarations, serverDeclarations } from './emit-server.js';
 import { enumDeclarations, errorDeclarations, schemaDeclarations, structDeclarations, unionDeclarations } from './emit-types.js';
 import { type SerializerDeclarations, serializerDeclarations } from './emit-serializers.js';
 import { validatorDeclarations } from './emit-validators.js';
+import { internedSchemas } from './interned-schemas.js';
+import { internedIdlJson, keptJsonTexts } from './interned-idl-json.js';
 import { contractsKey, interfacesKey, serializersKey, validatorsKey } from './phase-keys.js';
 import { PhaseMemo } from './phase-memo.js';
 import { keepPrinted } from './print.js';
@@ -41,7 +42,9 @@ export interface GeneratedDeclarations {
  * wants; the output is the same either way.
  */
 export function generateDeclarations(model: IdlModel, namespace?: string, reuseSlot?: string): GeneratedDeclarations {
-  const idlJson = toIdlJson(model);
+  const slot = reuseSlot === undefined ? undefined : `${reuseSlot}\n${namespace ?? ''}`;
+  const remember = slot !== undefined;
+  const idlJson = internedIdlJson(toIdlJson(model), slot);
   const names = typeScriptNames(model, namespace);
   const own = namespaceView(model, namespace);
   const isRoot = namespace === undefined;
@@ -61,8 +64,7 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
   // Internal names (compiled checks, validators, serializers) are made up here; they avoid every other name.
   const taken = new Set(names.taken);
   const servedModel = { ...model, interfaces: served };
-  const schemas = idlSchemas(idlJson);
-  const slot = reuseSlot === undefined ? undefined : `${reuseSlot}\n${namespace ?? ''}`;
+  const schemas = internedSchemas(idlJson, remember);
   // A phase's output reused once is likely reused again (a dev server's edits): its text is kept.
   const phase = <T extends Declaration[] | SerializerDeclarations>(
     runs: PhaseMemo<T>,
@@ -75,7 +77,7 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
   const validators = phase(
     VALIDATOR_RUNS,
     () => validatorsKey(served, idlJson),
-    (recorded, made) => validatorDeclarations(servedModel, schemas, recorded, made),
+    (recorded, made) => validatorDeclarations(servedModel, schemas, recorded, made, remember),
   );
   // Only the root module has a server: it serves every interface of the program.
   const serializers = isRoot
@@ -93,7 +95,13 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
   const clientAndServer = [
     ...phase(CLIENT_RUNS, clientKey, (recorded) => clientDeclarations(own, recorded, contracts)),
     ...phase(HANDLER_RUNS, interfaces, (recorded) => handlerInterfaceDeclarations(own, recorded)),
-    ...(isRoot ? serverDeclarations(own, idlJson, names, { interfaces: model.interfaces, serializers: serializers! }) : []),
+    ...(isRoot
+      ? serverDeclarations(own, idlJson, names, {
+          interfaces: model.interfaces,
+          serializers: serializers!,
+          ...(remember ? { keptJson: keptJsonTexts() } : {}),
+        })
+      : []),
   ];
   // One at a time: spread into `push`, the validators of a 100,000-struct IDL are more arguments than
   // the stack holds (RangeError).

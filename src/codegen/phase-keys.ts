@@ -15,6 +15,7 @@ import type { IdlModel } from '../idl/model.js';
 import type { ClientContracts } from './emit-client.js';
 import type { IdlJson, IdlJsonEnum, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from '../../runtime/idl-json.js';
 import { qualifiedMethodName } from '../../runtime/schema.js';
+import { declarationText } from './interned-idl-json.js';
 
 /**
  * The key of `validatorDeclarations` (emit-validators.ts) for the `served` interfaces: each method's
@@ -42,10 +43,10 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
   const reached = reachedDeclarations(idl, roots);
   const extended = new Set((idl.structs ?? []).flatMap((struct) => (struct.extends === undefined ? [] : [struct.extends])));
   for (const struct of idl.structs ?? []) {
-    if (reached.has(struct.name)) lines.push(`${extended.has(struct.name) ? 'extended ' : ''}struct ${JSON.stringify(struct)}`);
+    if (reached.has(struct.name)) lines.push(`${extended.has(struct.name) ? 'extended ' : ''}struct ${declarationText(struct)}`);
   }
-  for (const e of idl.enums ?? []) if (reached.has(e.name)) lines.push(`enum ${JSON.stringify(e)}`);
-  for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${JSON.stringify(union)}`);
+  for (const e of idl.enums ?? []) if (reached.has(e.name)) lines.push(`enum ${declarationText(e)}`);
+  for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${declarationText(union)}`);
   for (const [name, declaration] of reached) if (declaration === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
   return lines.join('\n');
 }
@@ -108,7 +109,7 @@ export function serializersKey(idl: IdlJson): string {
     }
   }
   for (const [name, reached] of reachedDeclarations(idl, roots)) {
-    lines.push(`${reached?.kind ?? 'unknown'} ${JSON.stringify(reached?.declaration ?? name)}`);
+    lines.push(`${reached?.kind ?? 'unknown'} ${reached ? declarationText(reached.declaration) : JSON.stringify(name)}`);
   }
   return lines.join('\n');
 }

@@ -3,6 +3,12 @@ import { compileIdl } from '../idl/index.js';
 import { generateDeclarations } from './generate.js';
 import { generateModule } from './module.js';
 import { clearPhaseMemos, phaseMemoStats } from './phase-memo.js';
+import { walkerMemoStats } from './emit-problem-walkers.js';
+import { checkMemoStats } from './emit-validators.js';
+import { internedSchemas } from './interned-schemas.js';
+import { internedIdlJson } from './interned-idl-json.js';
+import { toIdlJson } from '../idl/json.js';
+import { idlSchemas } from '../../runtime/schema.js';
 
 const BASE = `namespace shop
 
@@ -80,6 +86,23 @@ const EDITS: Edit[] = [
     name: 'a struct no method uses extends one they reach',
     apply: append('struct Special extends Money {\n    reason string\n}'),
     reused: 3,
+  },
+  { name: 'a struct takes the name of a generated walker', apply: append('struct problems_Money {\n    value int\n}'), reused: 3 },
+  {
+    name: 'a constrained field is added before others (the constraint walkers after it are numbered anew)',
+    apply: (idl) =>
+      idl.replace('    productId string [minLength=1]\n', '    code string [maxLength=9]\n    productId string [minLength=1]\n'),
+    reused: 0,
+  },
+  {
+    name: 'an enum the walkers name in their messages gains a value',
+    apply: (idl) => idl.replace('    coffee\n', '    coffee\n    cocoa\n'),
+    reused: 0,
+  },
+  {
+    name: 'a field of a struct another extends',
+    apply: (idl) => idl.replace('    category Category\n', '    category Category\n    stock int\n'),
+    reused: 0,
   },
   { name: 'the doc comment of a method', apply: (idl) => idl.replace('newest first', 'oldest first'), reused: 2 },
   { name: 'a method is added', apply: (idl) => idl.replace('    price(productId', '    count() int\n    price(productId'), reused: 0 },
@@ -162,5 +185,98 @@ describe('a generation after an edit, reusing phases of the one before', () => {
     const reusing = generate(edited);
     clearPhaseMemos();
     expect(reusing.js).toBe(generate(edited).js);
+  });
+});
+
+describe('the named checks of a generation after an edit', () => {
+  beforeEach(() => clearPhaseMemos());
+
+  test('are those of the generation before, but for the edited type', () => {
+    const before = { ...checkMemoStats };
+    generate(BASE);
+    const checks = checkMemoStats.remembered - before.remembered;
+    expect(checks).toBeGreaterThanOrEqual(4);
+    const afterFirst = { ...checkMemoStats };
+    const edited = EDITS[3].apply(BASE); // a field of Money, whose check Product's calls
+    const reusing = generate(edited);
+    expect(checkMemoStats.remembered - afterFirst.remembered).toBe(1);
+    expect(checkMemoStats.reused - afterFirst.reused).toBe(checks - 1);
+    clearPhaseMemos();
+    expect([reusing.js, reusing.dts]).toEqual([generate(edited).js, generate(edited).dts]);
+  });
+
+  test('are compiled anew where a check they call is named otherwise now', () => {
+    generate(BASE);
+    const before = { ...checkMemoStats };
+    const edited = append('struct check_Money {\n    value int\n}')(BASE);
+    const reusing = generate(edited);
+    expect(checkMemoStats.remembered - before.remembered).toBeGreaterThan(1);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+});
+
+describe('the named problem walkers of a generation after an edit', () => {
+  beforeEach(() => clearPhaseMemos());
+
+  test('are those of the generation before, but for the edited type', () => {
+    const before = { ...walkerMemoStats };
+    generate(BASE);
+    const walkers = walkerMemoStats.remembered - before.remembered;
+    expect(walkers).toBeGreaterThanOrEqual(3);
+    const afterFirst = { ...walkerMemoStats };
+    const edited = EDITS[3].apply(BASE); // a field of Money, which Product and Bundle reach
+    const reusing = generate(edited);
+    expect(walkerMemoStats.remembered - afterFirst.remembered).toBe(1);
+    expect(walkerMemoStats.reused - afterFirst.reused).toBe(walkers - 1);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+
+  test('are generated anew where a name they call is another now', () => {
+    generate(BASE);
+    const before = { ...walkerMemoStats };
+    const edited = append('struct problems_Money {\n    value int\n}')(BASE);
+    const reusing = generate(edited);
+    // Money's walker is problems_Money2 now: it and every walker that calls it are generated again.
+    expect(walkerMemoStats.remembered - before.remembered).toBeGreaterThan(1);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+});
+
+describe('the IDL JSON and schemas of a file generated again', () => {
+  beforeEach(() => clearPhaseMemos());
+  // `null`: no slot (a default parameter would take `undefined` for the default).
+  const idlOf = (text: string, slot: string | null = 'shop.idl') =>
+    internedIdlJson(toIdlJson(compileIdl(text, 'shop.idl')), slot ?? undefined);
+  const byId = (schemas: ReturnType<typeof internedSchemas>) => new Map(schemas.references.map((schema) => [schema.$id, schema]));
+
+  test('keep the object of each declaration that is as it was, per slot, and the schema made from it', () => {
+    const firstJson = idlOf(BASE);
+    const editedJson = idlOf(EDITS[3].apply(BASE));
+    const struct = (json: typeof firstJson, name: string) => json.structs?.find((s) => s.name === name);
+    expect(struct(editedJson, 'Product')).toBe(struct(firstJson, 'Product'));
+    expect(struct(editedJson, 'Money')).not.toBe(struct(firstJson, 'Money'));
+    expect(JSON.stringify(editedJson)).toBe(JSON.stringify(toIdlJson(compileIdl(EDITS[3].apply(BASE), 'shop.idl'))));
+    expect(struct(idlOf(BASE, 'other.idl'), 'Product')).not.toBe(struct(firstJson, 'Product'));
+    expect(struct(idlOf(BASE, null), 'Product')).not.toBe(struct(editedJson, 'Product'));
+
+    const [a, b] = [byId(internedSchemas(firstJson, true)), byId(internedSchemas(editedJson, true))];
+    expect(b.get('Product')).toBe(a.get('Product'));
+    expect(b.get('Category')).toBe(a.get('Category'));
+    expect(b.get('Money')).not.toBe(a.get('Money'));
+    expect(b.get('Money')).toEqual(byId(idlSchemas(editedJson)).get('Money'));
+    expect(byId(internedSchemas(editedJson, false)).get('Product')).not.toBe(b.get('Product'));
+  });
+
+  test("build a struct's schema anew when the struct it extends comes or goes", () => {
+    const parent = { name: 'Base', fields: [{ name: 'id', type: { builtIn: 'string' } }] };
+    const child = { name: 'Child', extends: 'Base', fields: [{ name: 'note', type: { builtIn: 'string' } }] };
+    const idl = (structs: object[]) => ({ rootNamespace: 'x', checksum: 'x', structs, enums: [], interfaces: [] }) as never;
+    const withParent = byId(internedSchemas(idl([parent, child]), true)).get('Child');
+    const alone = byId(internedSchemas(idl([child]), true)).get('Child');
+    expect(alone).not.toBe(withParent);
+    expect(alone).toEqual(byId(idlSchemas(idl([child]))).get('Child'));
   });
 });

@@ -19,6 +19,8 @@
  */
 import type { Use } from './declarations.js';
 import type { ServerNames, TypeScriptNames } from './names.js';
+import { clearInternedSchemas } from './interned-schemas.js';
+import { clearInternedIdlJson } from './interned-idl-json.js';
 
 /** Runs kept per slot: the latest and the one before it (an edit undone is reused). */
 const RUNS_PER_SLOT = 2;
@@ -48,9 +50,14 @@ export const phaseMemoStats = { reused: 0, run: 0 };
 
 const memos = new Set<PhaseMemo<unknown>>();
 
-/** Forgets every recorded phase (tests, and anything that must generate from scratch). */
+/**
+ * Forgets every recorded phase, and the schemas kept from earlier generations with what was made
+ * from them (tests, and anything that must generate from scratch).
+ */
 export function clearPhaseMemos(): void {
   for (const memo of memos) memo.clear();
+  clearInternedSchemas();
+  clearInternedIdlJson();
   Object.assign(phaseMemoStats, { reused: 0, run: 0 });
 }
 

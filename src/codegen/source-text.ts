@@ -121,9 +121,19 @@ const INLINE_WIDTH = 80;
  * and the line separators are written as JSON escapes (JSON escapes control characters, the anchor
  * markers of source-anchor.ts among them).
  */
-export function jsonParseExpression(value: unknown): string {
-  return `JSON.parse(\`${jsonText(value, '').replace(TEMPLATE_ESCAPE, templateEscape)}\`)`;
+export function jsonParseExpression(value: unknown, kept?: KeptJsonTexts): string {
+  return `JSON.parse(\`${jsonText(value, '', kept).replace(TEMPLATE_ESCAPE, templateEscape)}\`)`;
 }
+
+/**
+ * The text `jsonParseExpression` wrote for each element of the value's top-level arrays (the IDL
+ * JSON's declarations), by object: a value whose unchanged elements are the objects of an earlier
+ * one (interned-idl-json.ts) writes only the others.
+ */
+export type KeptJsonTexts = WeakMap<object, string>;
+
+/** The indentation of the elements of a top-level array: those whose text is kept. */
+const KEPT_PAD = '    ';
 
 const TEMPLATE_ESCAPE = /[\\`\u2028\u2029]|\$\{/g;
 
@@ -138,8 +148,13 @@ function templateEscape(text: string): string {
  * INLINE_WIDTH columns, else one entry per line as `JSON.stringify(value, null, 2)` does; `pad` is
  * the indentation of the line it starts on.
  */
-function jsonText(value: unknown, pad: string): string {
+function jsonText(value: unknown, pad: string, kept?: KeptJsonTexts): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (kept !== undefined && pad === KEPT_PAD) {
+    let text = kept.get(value);
+    if (text === undefined) kept.set(value, (text = jsonText(value, pad)));
+    return text;
+  }
   // One pass: a value goes on one line when all its entries did and the line fits, so each entry's
   // one-line form is built once, from its own entries'.
   const inner = `${pad}  `;
@@ -151,7 +166,7 @@ function jsonText(value: unknown, pad: string): string {
   for (let i = 0; i < count; i++) {
     const item = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
     if (keys && item === undefined) continue;
-    const text = jsonText(item, inner);
+    const text = jsonText(item, inner, kept);
     // A one-line entry is at most INLINE_WIDTH long and has no line break (JSON escapes those in strings).
     if (oneLine && (text.length > INLINE_WIDTH || text.includes('\n'))) oneLine = false;
     entries.push({ key: keys ? JSON.stringify(keys[i]) : '', text });
