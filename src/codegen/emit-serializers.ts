@@ -22,6 +22,7 @@ import type { IdlJson, IdlJsonMethod, IdlJsonStruct, IdlJsonType } from '../../r
 import type { Declaration, Use } from './declarations.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, propertyKey, stringLiteral } from './source-text.js';
+import { keepPrinted } from './print.js';
 
 /**
  * The built-in types written as JSON strings. A timestamp's `Date` and bytes' `Uint8Array` are made
@@ -62,12 +63,31 @@ function typeLabel(type: IdlJsonType): string {
   return type.userDefined.replaceAll('.', '_');
 }
 
+/** A call the writer of a struct made while it was generated, and its answer (see STRUCT_WRITERS). */
+interface WriterCall {
+  kind: 'functionOf' | 'fieldWriterOf' | 'hasRequiredField' | 'isStringType' | 'declared' | 'fieldsShared' | 'knownType';
+  argument: IdlJsonType | string;
+  answer: string | boolean;
+}
+
+/**
+ * The latest writer function generated for each struct object of the IDL JSON: a dev server
+ * regenerating an edited file gets the unchanged structs as the same objects (interned-idl-json.ts).
+ * The calls its generation made are made again in order, as generating it would; when each answers
+ * as it did, the function is the same.
+ */
+const STRUCT_WRITERS = new WeakMap<IdlJsonStruct, { name: string; calls: readonly WriterCall[]; declaration: Declaration }>();
+
+/** How many struct writers were taken from STRUCT_WRITERS, and how many made to be remembered (tests read it). */
+export const writerMemoStats = { reused: 0, remembered: 0 };
+
 /**
  * Builds the serializers of `idl`'s methods. `idl` is the served IDL JSON (every interface of the
  * program); `taken` holds every name of the module and receives the ones made up here. What it
  * reads (but the names) is what `serializersKey` (phase-keys.ts) writes down: a new read belongs there too.
+ * `remember`: the module is generated again and again, and its struct writers are remembered for the next time.
  */
-export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, taken: Set<string>): SerializerDeclarations {
+export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, taken: Set<string>, remember = false): SerializerDeclarations {
   const structs = new Map((idl.structs ?? []).map((struct) => [struct.name, struct] as const));
   const enums = new Set((idl.enums ?? []).map((e) => e.name));
   const unions = new Map((idl.unions ?? []).map((union) => [union.name, union] as const));
@@ -76,6 +96,20 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
   const functionNames = new Map<string, string>();
   const fieldWriters = new Map<string, string>();
   const pending: (() => void)[] = [];
+  /** While a struct's writer is generated to be remembered: the calls it makes (outermost only). */
+  let recording: WriterCall[] | undefined;
+  let depth = 0;
+  const shared = <T extends string | boolean>(kind: WriterCall['kind'], argument: IdlJsonType | string, compute: () => T): T => {
+    if (recording === undefined || depth > 0) return compute();
+    depth++;
+    try {
+      const answer = compute();
+      recording.push({ kind, argument, answer });
+      return answer;
+    } finally {
+      depth--;
+    }
+  };
 
   const isStruct = (type: IdlJsonType): type is { userDefined: string } => 'userDefined' in type && structs.has(type.userDefined);
   const structOf = (name: string): IdlJsonStruct => {
@@ -85,7 +119,8 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
   };
 
   /** The function writing `type` (a struct, array or map), declared on first use. */
-  const functionOf = (type: IdlJsonType): string => {
+  const functionOf = (type: IdlJsonType): string => shared('functionOf', type, () => claimFunction(type));
+  const claimFunction = (type: IdlJsonType): string => {
     const key = typeKey(type);
     let name = functionNames.get(key);
     if (name !== undefined) return name;
@@ -93,12 +128,59 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     functionNames.set(key, name);
     const declared = name;
     // Declared after the current one is done: a work list, not recursion (types nest deeply).
-    pending.push(() => declarations.push(functionDeclaration(declared, type)));
+    pending.push(() =>
+      declarations.push(isStruct(type) && remember ? rememberedWriter(declared, type) : functionDeclaration(declared, type)),
+    );
     return name;
   };
 
+  /** What `call` answers now (made again, with what it does). */
+  const answerNow = ({ kind, argument }: WriterCall): string | boolean => {
+    switch (kind) {
+      case 'functionOf':
+        return functionOf(argument as IdlJsonType);
+      case 'isStringType':
+        return isStringType(argument as IdlJsonType);
+      case 'fieldWriterOf':
+        return fieldWriterOf(argument as string);
+      case 'hasRequiredField':
+        return hasRequiredField(argument as string);
+      case 'declared':
+        return names.declared(argument as string);
+      case 'fieldsShared':
+        return fieldWriters.get(argument as string) ?? '';
+      case 'knownType':
+        return structs.has(argument as string) || unions.has(argument as string);
+    }
+  };
+
+  /** Makes `calls` again, in order; whether each answered as recorded. */
+  const answersAsRecorded = (calls: readonly WriterCall[]): boolean => calls.every((call) => answerNow(call) === call.answer);
+
+  /** The writer of a struct, as generated before when its calls answer as they did (STRUCT_WRITERS). */
+  const rememberedWriter = (name: string, type: { userDefined: string }): Declaration => {
+    const struct = structOf(type.userDefined);
+    const record = STRUCT_WRITERS.get(struct);
+    if (record && record.name === name && answersAsRecorded(record.calls)) {
+      writerMemoStats.reused++;
+      return record.declaration;
+    }
+    writerMemoStats.remembered++;
+    const calls: WriterCall[] = [];
+    recording = calls;
+    try {
+      const declaration = functionDeclaration(name, type);
+      STRUCT_WRITERS.set(struct, { name, calls, declaration });
+      keepPrinted([declaration]);
+      return declaration;
+    } finally {
+      recording = undefined;
+    }
+  };
+
   /** `jsonFields_<Name>`: the text of a struct's fields (its parents' first) after `{`, without `}`. */
-  const fieldWriterOf = (structName: string): string => {
+  const fieldWriterOf = (structName: string): string => shared('fieldWriterOf', structName, () => claimFieldWriter(structName));
+  const claimFieldWriter = (structName: string): string => {
     let name = fieldWriters.get(structName);
     if (name !== undefined) return name;
     name = uniqueName(`jsonFields_${structName.replaceAll('.', '_')}`, taken);
@@ -125,7 +207,8 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
 
   /** Whether a struct or one of its parents has a required field (then its text is never `{` alone). */
   const requiredInChain = new Map<string, boolean>();
-  const hasRequiredField = (structName: string): boolean => {
+  const hasRequiredField = (structName: string): boolean => shared('hasRequiredField', structName, () => requiredInChainOf(structName));
+  const requiredInChainOf = (structName: string): boolean => {
     // Up the chain to the first struct known (a loop: chains may be thousands long), then back down.
     const chain: IdlJsonStruct[] = [];
     for (let name: string | undefined = structName; name !== undefined && !requiredInChain.has(name); ) {
@@ -178,7 +261,10 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
         }
       }
     }
-    if ('userDefined' in type && !structs.has(type.userDefined) && !unions.has(type.userDefined))
+    if (
+      'userDefined' in type &&
+      !shared('knownType', type.userDefined, () => structs.has(type.userDefined) || unions.has(type.userDefined))
+    )
       throw new CodegenError(`serializers: unknown type ${type.userDefined}`);
     const written = `${value}Text`;
     return [
@@ -190,7 +276,11 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
 
   /** Whether a value of `type` is written as a JSON string (a string or an enum). */
   const isStringType = (type: IdlJsonType): boolean =>
-    ('builtIn' in type && WIRE_STRINGS.has(type.builtIn)) || ('userDefined' in type && enums.has(type.userDefined));
+    shared(
+      'isStringType',
+      type,
+      () => ('builtIn' in type && WIRE_STRINGS.has(type.builtIn)) || ('userDefined' in type && enums.has(type.userDefined)),
+    );
 
   /**
    * The statements writing a struct's fields: `let text` starts as the parent's fields (or `{`),
@@ -253,12 +343,14 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
     const union = 'userDefined' in type ? unions.get(type.userDefined) : undefined;
     if (isStruct(type)) {
       const struct = structOf(type.userDefined);
-      what = `\`${names.declared(struct.name)}\` values`;
+      what = `\`${shared('declared', struct.name, () => names.declared(struct.name))}\` values`;
       const checks = [CALL_TO_JSON, "if (typeof value !== 'object' || value === null || Array.isArray(value)) return;"];
       // A struct whose fields another struct writes too shares their writer; else they are written here.
-      body = fieldWriters.has(struct.name)
-        ? [checks, [`const text = ${fieldWriters.get(struct.name)}(value);`, "return text === undefined ? undefined : text + '}';"]]
-        : [checks, ...fieldStatements(struct), ["return text + '}';"]];
+      const fieldsWriter = shared('fieldsShared', struct.name, () => fieldWriters.get(struct.name) ?? '');
+      body =
+        fieldsWriter !== ''
+          ? [checks, [`const text = ${fieldsWriter}(value);`, "return text === undefined ? undefined : text + '}';"]]
+          : [checks, ...fieldStatements(struct), ["return text + '}';"]];
     } else if (union !== undefined) {
       what = `\`${names.declared(union.name)}\` values`;
       body = [

@@ -211,7 +211,7 @@ class SharedChecks {
   /** `compileAlone(schema, 'javascript')`, from CHECK_RECORDS when its renamed calls answer as recorded. */
   private compileRemembered(schema: TSchema): { piece: Piece; calls: string[] } {
     const record = CHECK_RECORDS.get(schema);
-    if (record && record.renamed.every(({ id, name }) => this.checkName(id) === name)) return record.compiled;
+    if (record?.renamed.every(({ id, name }) => this.checkName(id) === name)) return record.compiled;
     const renamed: { id: string; name: string }[] = [];
     const compiled = this.compileAlone(schema, 'javascript', renamed);
     CHECK_RECORDS.set(schema, { renamed, compiled });

@@ -84,7 +84,7 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
     ? phase(
         SERIALIZER_RUNS,
         () => serializersKey(idlJson),
-        (recorded, made) => serializerDeclarations(idlJson, recorded, made),
+        (recorded, made) => serializerDeclarations(idlJson, recorded, made, remember),
       )
     : undefined;
   // The client classes and handler interfaces are reused too when the interfaces are as they were

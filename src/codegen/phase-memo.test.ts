@@ -5,6 +5,7 @@ import { generateModule } from './module.js';
 import { clearPhaseMemos, phaseMemoStats } from './phase-memo.js';
 import { walkerMemoStats } from './emit-problem-walkers.js';
 import { checkMemoStats } from './emit-validators.js';
+import { writerMemoStats } from './emit-serializers.js';
 import { internedSchemas } from './interned-schemas.js';
 import { internedIdlJson } from './interned-idl-json.js';
 import { toIdlJson } from '../idl/json.js';
@@ -211,6 +212,34 @@ describe('the named checks of a generation after an edit', () => {
     const edited = append('struct check_Money {\n    value int\n}')(BASE);
     const reusing = generate(edited);
     expect(checkMemoStats.remembered - before.remembered).toBeGreaterThan(1);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+});
+
+describe('the struct writers of a generation after an edit', () => {
+  beforeEach(() => clearPhaseMemos());
+
+  test('are those of the generation before, but for the edited struct', () => {
+    const before = { ...writerMemoStats };
+    generate(BASE);
+    const writers = writerMemoStats.remembered - before.remembered;
+    expect(writers).toBeGreaterThanOrEqual(3);
+    const afterFirst = { ...writerMemoStats };
+    const edited = EDITS[3].apply(BASE); // a field of Money, whose writer Product's calls
+    const reusing = generate(edited);
+    expect(writerMemoStats.remembered - afterFirst.remembered).toBe(1);
+    expect(writerMemoStats.reused - afterFirst.reused).toBe(writers - 1);
+    clearPhaseMemos();
+    expect(reusing.js).toBe(generate(edited).js);
+  });
+
+  test('are generated anew where a writer they call is named otherwise now', () => {
+    generate(BASE);
+    const before = { ...writerMemoStats };
+    const edited = append('struct json_Money {\n    value int\n}')(BASE);
+    const reusing = generate(edited);
+    expect(writerMemoStats.remembered - before.remembered).toBeGreaterThan(1);
     clearPhaseMemos();
     expect(reusing.js).toBe(generate(edited).js);
   });
