@@ -18,6 +18,7 @@ import { keepPrinted } from './print.js';
 import { namespaceView } from './namespace-view.js';
 import { assertUniqueNames, type TypeScriptNames, typeScriptNames } from './names.js';
 import { commentText } from './source-text.js';
+import { once } from './once.js';
 
 const VALIDATOR_RUNS = new PhaseMemo<Declaration[]>();
 const SERIALIZER_RUNS = new PhaseMemo<SerializerDeclarations>();
@@ -109,12 +110,6 @@ export function generateDeclarations(model: IdlModel, namespace?: string, reuseS
   for (const declaration of clientAndServer) declarations.push(declaration);
   assertUniqueNames(declarations);
   return { declarations, idlJson };
-}
-
-/** `compute()`, computed on the first call only. */
-function once(compute: () => string): () => string {
-  let value: string | undefined;
-  return () => (value ??= compute());
 }
 
 /**

@@ -12,6 +12,7 @@ import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
 import { dtsFileOf } from './declaration-files.js';
 import { IdlModuleError } from './idl-module-error.js';
 import { generateModule } from './module.js';
+import { once } from './once.js';
 import { relativeSourcePath, sourceMapOf } from './source-map.js';
 
 export { dtsFileOf } from './declaration-files.js';
@@ -25,9 +26,9 @@ export interface CompiledIdlModule {
   js: string;
   /** The source map of `js` (JSON), pointing into the IDL files, whose text it embeds. */
   jsMap: string;
-  /** The declarations (without a `sourceMappingURL` comment: see declaration-files.ts). */
+  /** The declarations (without a `sourceMappingURL` comment: see declaration-files.ts); made when first read. */
   dts: string;
-  /** The declaration map of `dts` (JSON), for a `.d.ts` written beside `file`. */
+  /** The declaration map of `dts` (JSON), for a `.d.ts` written beside `file`; made when first read. */
   dtsMap: string;
   /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
   sources: ReadonlyMap<string, string>;
@@ -49,7 +50,7 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
   const result = tryCompileIdl(source, file, { host });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
-  const { js, dts, mappings } = generateModule(model, {
+  const generated = generateModule(model, {
     runtimeImport: RUNTIME_CORE_IMPORT,
     runtimeClientImport: RUNTIME_CLIENT_IMPORT,
     // The base name keeps the generated header the same on every machine.
@@ -57,20 +58,26 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
     reuse,
   });
+  const { js, mappings } = generated;
   // Both maps lie beside the `.idl` (the module's id is the `.idl` itself); the spans name files as the compiler does.
   const folder = path.dirname(path.resolve(reading.cwd ?? '.', file));
   const sourcePath = (sourceFile: string) => relativeSourcePath(folder, path.resolve(reading.cwd ?? '.', sourceFile));
   const base = path.basename(file);
   const jsMap = sourceMapOf(mappings.js, { file: base, sourcePath, contentOf: (sourceFile) => result.sources.get(sourceFile) });
-  const dtsMap = sourceMapOf(mappings.dts, { file: dtsFileOf(base), sourcePath });
+  // The declarations and their map are made when first read (generateModule prints them then).
+  const dtsMap = once(() => JSON.stringify(sourceMapOf(generated.mappings.dts, { file: dtsFileOf(base), sourcePath })));
   return {
     file,
     files: result.files,
     model,
     js,
     jsMap: JSON.stringify(jsMap),
-    dts,
-    dtsMap: JSON.stringify(dtsMap),
+    get dts() {
+      return generated.dts;
+    },
+    get dtsMap() {
+      return dtsMap();
+    },
     sources: result.sources,
   };
 }

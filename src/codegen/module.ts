@@ -7,6 +7,7 @@ import type { ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { CodegenError } from './names.js';
+import { once } from './once.js';
 import { printFile } from './print.js';
 import type { Mapping } from './source-map.js';
 
@@ -40,7 +41,7 @@ export interface GenerateModuleOptions {
 export interface GeneratedModule {
   /** The module: plain JavaScript, no TypeScript syntax. */
   js: string;
-  /** Its types. */
+  /** Its types (printed when first read). */
   dts: string;
   /** Where the text of each comes from in the IDL, for their source maps (`sourceMapOf`, source-map.ts). */
   mappings: { js: Mapping[]; dts: Mapping[] };
@@ -67,7 +68,19 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: importOf });
   const js = print('js', importPath);
   // The declarations take TypeBox's types from the runtime, which re-exports them: the app need not
-  // resolve TypeBox itself (pnpm installs it below this package only).
-  const dts = print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module)));
-  return { js: js.text, dts: dts.text, mappings: { js: js.mappings, dts: dts.mappings } };
+  // resolve TypeBox itself (pnpm installs it below this package only). Printed when first read: a
+  // dev server serves the module first and writes the `.d.ts` after (see the plugin's index.ts).
+  const dts = once(() => print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module))));
+  return {
+    js: js.text,
+    get dts() {
+      return dts().text;
+    },
+    mappings: {
+      js: js.mappings,
+      get dts() {
+        return dts().mappings;
+      },
+    },
+  };
 }

@@ -138,8 +138,22 @@ function entryOf(compiled: CompiledIdlModule): CacheEntry {
     if (source === undefined) throw new Error(`internal error: the compiler kept no text of ${file}`);
     return { file, hash: contentHash(source) };
   });
-  const { file, files, js, jsMap, dts, dtsMap } = compiled;
-  return { file, files, imports, programFiles: compiled.model.files, js, jsMap, dts, dtsMap };
+  const { file, files, js, jsMap } = compiled;
+  // The declarations are made when first read (after a dev server served the module, see idl-module.ts).
+  return {
+    file,
+    files,
+    imports,
+    programFiles: compiled.model.files,
+    js,
+    jsMap,
+    get dts() {
+      return compiled.dts;
+    },
+    get dtsMap() {
+      return compiled.dtsMap;
+    },
+  };
 }
 
 /** Whether every imported file still has the content the entry was compiled from (read and hashed: they are small). */
@@ -187,13 +201,9 @@ function forgetOlderVersions(resolvedFile: string): void {
 /** Sets the bytes an entry holds, roughly: its strings, and its model when it has one. */
 function reweigh(remembered: MemoryEntry): void {
   const { entry, text } = remembered;
+  // Not the declarations: reading them would make them (and they are a sixth of the module's size).
   const weight =
-    entry.js.length +
-    entry.jsMap.length +
-    entry.dts.length +
-    entry.dtsMap.length +
-    text.length +
-    (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
+    entry.js.length + entry.jsMap.length + text.length + (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
   if (memory.get(remembered.key) === remembered) memoryWeight += weight - remembered.weight;
   remembered.weight = weight;
 }
@@ -207,15 +217,20 @@ function evict(): void {
 }
 
 function moduleOf(remembered: MemoryEntry): CachedIdlModule {
-  const { file, files, programFiles, js, jsMap, dts, dtsMap } = remembered.entry;
+  const { entry } = remembered;
+  const { file, files, programFiles, js, jsMap } = entry;
   return {
     file,
     files,
     programFiles,
     js,
     jsMap,
-    dts,
-    dtsMap,
+    get dts() {
+      return entry.dts;
+    },
+    get dtsMap() {
+      return entry.dtsMap;
+    },
     contentKey: remembered.contentKey,
     model() {
       if (!remembered.model) {
