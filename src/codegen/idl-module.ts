@@ -12,7 +12,7 @@ import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
 import { dtsFileOf } from './declaration-files.js';
 import { IdlModuleError } from './idl-module-error.js';
 import { generateModule } from './module.js';
-import { once } from './once.js';
+import { once, ready } from './once.js';
 import { relativeSourcePath, sourceMapOf } from './source-map.js';
 
 export { dtsFileOf } from './declaration-files.js';
@@ -26,9 +26,9 @@ export interface CompiledIdlModule {
   js: string;
   /** The source map of `js` (JSON), pointing into the IDL files, whose text it embeds. */
   jsMap: string;
-  /** The declarations (without a `sourceMappingURL` comment: see declaration-files.ts); made when first read. */
+  /** The declarations (without a `sourceMappingURL` comment: see declaration-files.ts); with `reuse`, made when first read. */
   dts: string;
-  /** The declaration map of `dts` (JSON), for a `.d.ts` written beside `file`; made when first read. */
+  /** The declaration map of `dts` (JSON), for a `.d.ts` written beside `file`; with `reuse`, made when first read. */
   dtsMap: string;
   /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
   sources: ReadonlyMap<string, string>;
@@ -64,21 +64,31 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
   const sourcePath = (sourceFile: string) => relativeSourcePath(folder, path.resolve(reading.cwd ?? '.', sourceFile));
   const base = path.basename(file);
   const jsMap = sourceMapOf(mappings.js, { file: base, sourcePath, contentOf: (sourceFile) => result.sources.get(sourceFile) });
-  // The declarations and their map are made when first read (generateModule prints them then).
-  const dtsMap = once(() => JSON.stringify(sourceMapOf(generated.mappings.dts, { file: dtsFileOf(base), sourcePath })));
+  // With `reuse` (a dev server), the declarations and their map are made when first read (generateModule prints them then).
+  const makeDtsMap = () => JSON.stringify(sourceMapOf(generated.mappings.dts, { file: dtsFileOf(base), sourcePath }));
+  const dtsMap = reuse ? once(makeDtsMap) : ready(makeDtsMap());
+  const compiled = { file, files: result.files, model, js, jsMap: JSON.stringify(jsMap), sources: result.sources };
+  return withDeclarations(compiled, generated, dtsMap);
+}
+
+/**
+ * `compiled` with the declarations of `generated` and their map from `dtsMap`. Made apart from
+ * `compileIdlSource`: getters made there would hold everything its scope holds (the compile's
+ * result, the generation) for as long as the module lives.
+ */
+function withDeclarations(
+  compiled: Omit<CompiledIdlModule, 'dts' | 'dtsMap'>,
+  generated: { readonly dts: string },
+  dtsMap: () => string,
+): CompiledIdlModule {
   return {
-    file,
-    files: result.files,
-    model,
-    js,
-    jsMap: JSON.stringify(jsMap),
+    ...compiled,
     get dts() {
       return generated.dts;
     },
     get dtsMap() {
       return dtsMap();
     },
-    sources: result.sources,
   };
 }
 

@@ -7,8 +7,8 @@ import type { ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { CodegenError } from './names.js';
-import { once } from './once.js';
-import { printFile } from './print.js';
+import { once, ready } from './once.js';
+import { type PrintedFile, printFile } from './print.js';
 import type { Mapping } from './source-map.js';
 
 export interface GenerateModuleOptions {
@@ -41,7 +41,7 @@ export interface GenerateModuleOptions {
 export interface GeneratedModule {
   /** The module: plain JavaScript, no TypeScript syntax. */
   js: string;
-  /** Its types (printed when first read). */
+  /** Its types (with `reuse`, printed when first read). */
   dts: string;
   /** Where the text of each comes from in the IDL, for their source maps (`sourceMapOf`, source-map.ts). */
   mappings: { js: Mapping[]; dts: Mapping[] };
@@ -68,9 +68,20 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: importOf });
   const js = print('js', importPath);
   // The declarations take TypeBox's types from the runtime, which re-exports them: the app need not
-  // resolve TypeBox itself (pnpm installs it below this package only). Printed when first read: a
-  // dev server serves the module first and writes the `.d.ts` after (see the plugin's index.ts).
-  const dts = once(() => print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module))));
+  // resolve TypeBox itself (pnpm installs it below this package only).
+  const printDts = () => print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module)));
+  // With `reuse` (a dev server), printed when first read: the module is served first and the `.d.ts`
+  // written after. Not otherwise: until then the declarations stay in memory (a 10,000-struct
+  // `extends` chain's ran out of a 256 MB heap while the next output was generated).
+  return withDeclarations(js, options.reuse ? once(printDts) : ready(printDts()));
+}
+
+/**
+ * The module of `js`, its declarations given by `dts`. Made apart from `generateModule`: getters made
+ * there would hold everything its scope holds (the generation's declarations) for as long as the
+ * module lives; here they hold `dts` alone.
+ */
+function withDeclarations(js: PrintedFile, dts: () => PrintedFile): GeneratedModule {
   return {
     js: js.text,
     get dts() {

@@ -10,3 +10,8 @@ export function once<T>(compute: () => T): () => T {
     return value;
   };
 }
+
+/** A value computed already, in the shape of {@link once}. */
+export function ready<T>(value: T): () => T {
+  return () => value;
+}
