@@ -139,21 +139,24 @@ function entryOf(compiled: CompiledIdlModule): CacheEntry {
     return { file, hash: contentHash(source) };
   });
   const { file, files, js, jsMap } = compiled;
-  // The declarations are made when first read (after a dev server served the module, see idl-module.ts).
-  return {
-    file,
-    files,
-    imports,
-    programFiles: compiled.model.files,
-    js,
-    jsMap,
-    get dts() {
-      return compiled.dts;
-    },
-    get dtsMap() {
-      return compiled.dtsMap;
-    },
-  };
+  return withDeclarationsOf({ file, files, imports, programFiles: compiled.model.files, js, jsMap }, compiled);
+}
+
+/**
+ * `fields` with the declarations (`dts`, `dtsMap`) of `source`, read from it when read: a dev
+ * server's are made when first read, after the module was served (see idl-module.ts).
+ */
+function withDeclarationsOf<T extends object>(fields: T, source: { readonly dts: string; readonly dtsMap: string }): T & Declarations {
+  return Object.defineProperties(fields, {
+    dts: { get: () => source.dts, enumerable: true },
+    dtsMap: { get: () => source.dtsMap, enumerable: true },
+  }) as T & Declarations;
+}
+
+/** A module's declarations and their map. */
+interface Declarations {
+  readonly dts: string;
+  readonly dtsMap: string;
 }
 
 /** Whether every imported file still has the content the entry was compiled from (read and hashed: they are small). */
@@ -219,30 +222,27 @@ function evict(): void {
 function moduleOf(remembered: MemoryEntry): CachedIdlModule {
   const { entry } = remembered;
   const { file, files, programFiles, js, jsMap } = entry;
-  return {
-    file,
-    files,
-    programFiles,
-    js,
-    jsMap,
-    get dts() {
-      return entry.dts;
+  return withDeclarationsOf(
+    {
+      file,
+      files,
+      programFiles,
+      js,
+      jsMap,
+      contentKey: remembered.contentKey,
+      model() {
+        if (!remembered.model) {
+          remembered.model = loadCompilerPart().then(({ compileIdlModel }) => compileIdlModel(remembered.text, file, remembered.maxBytes));
+          // A model that failed (a file changed since) is not kept: the next call tries again.
+          remembered.model.catch(() => {
+            remembered.model = undefined;
+          });
+          reweigh(remembered);
+          evict();
+        }
+        return remembered.model;
+      },
     },
-    get dtsMap() {
-      return entry.dtsMap;
-    },
-    contentKey: remembered.contentKey,
-    model() {
-      if (!remembered.model) {
-        remembered.model = loadCompilerPart().then(({ compileIdlModel }) => compileIdlModel(remembered.text, file, remembered.maxBytes));
-        // A model that failed (a file changed since) is not kept: the next call tries again.
-        remembered.model.catch(() => {
-          remembered.model = undefined;
-        });
-        reweigh(remembered);
-        evict();
-      }
-      return remembered.model;
-    },
-  };
+    entry,
+  );
 }

@@ -4,36 +4,27 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin, PluginBuild } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { build } from 'esbuild';
 import { expect, test, vi } from 'vitest';
 import { compileIdl } from '../../src/idl/index.js';
 import { generateModule } from '../../src/codegen/module.js';
 import { facadeCode } from '../../src/plugin/esbuild-module-facade.js';
 import { configs } from './harness/bundlers.js';
+import { aroundEsbuildHooks } from './harness/esbuild-hooks.js';
 import { copyFixtureApp, freshDir } from './harness/workspace.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 /** `plugin`, whose load of a generated `.idl` module first waits (up to 5 s) for `before`, and notes whether it came. */
 function loadingAfter(plugin: Plugin, before: Promise<void>, seen: { before?: boolean }): Plugin {
-  return {
-    name: plugin.name,
-    setup(pluginBuild) {
-      const waiting: PluginBuild = {
-        ...pluginBuild,
-        onLoad: (options, callback) =>
-          pluginBuild.onLoad(options, async (args) => {
-            if (args.namespace === 'file' && args.path.endsWith('.idl')) {
-              const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
-              seen.before = await Promise.race([before.then(() => true), timeout]);
-            }
-            return callback(args);
-          }),
-      };
-      return plugin.setup(waiting);
+  return aroundEsbuildHooks(plugin, {
+    async load(args) {
+      if (args.namespace !== 'file' || !args.path.endsWith('.idl')) return;
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
+      seen.before = await Promise.race([before.then(() => true), timeout]);
     },
-  };
+  });
 }
 
 test('esbuild starts reading TypeBox before the generated module is handed over', async () => {

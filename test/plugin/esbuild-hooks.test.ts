@@ -5,10 +5,11 @@
  * "Warm builds"). A real build of the fixture app, each hook call recorded on its way in.
  */
 import path from 'node:path';
-import type { Plugin, PluginBuild } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { build } from 'esbuild';
 import { expect, test, vi } from 'vitest';
 import { configs } from './harness/bundlers.js';
+import { aroundEsbuildHooks } from './harness/esbuild-hooks.js';
 import { copyFixtureApp, freshDir } from './harness/workspace.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -21,26 +22,10 @@ interface Call {
 
 /** `plugin` with every load and resolve call esbuild makes into it recorded in `calls`. */
 function recorded(plugin: Plugin, calls: Call[]): Plugin {
-  return {
-    name: plugin.name,
-    setup(pluginBuild) {
-      // A copy, not a prototype chain: unplugin spreads the build object.
-      const recording: PluginBuild = {
-        ...pluginBuild,
-        onLoad: (options, callback) =>
-          pluginBuild.onLoad(options, (args) => {
-            calls.push({ hook: 'load', path: args.path, namespace: args.namespace });
-            return callback(args);
-          }),
-        onResolve: (options, callback) =>
-          pluginBuild.onResolve(options, (args) => {
-            calls.push({ hook: 'resolve', path: args.path, namespace: args.namespace });
-            return callback(args);
-          }),
-      };
-      return plugin.setup(recording);
-    },
-  };
+  return aroundEsbuildHooks(plugin, {
+    load: (args) => void calls.push({ hook: 'load', path: args.path, namespace: args.namespace }),
+    resolve: (args) => void calls.push({ hook: 'resolve', path: args.path, namespace: args.namespace }),
+  });
 }
 
 test('esbuild calls the plugin to load .idl files only, and to resolve only the imports of generated code', async () => {
