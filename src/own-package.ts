@@ -4,7 +4,7 @@
  * runtime from the root, the plugin resolves the runtime through the manifest's `exports`, and
  * generated headers and `idlrpc -version` name the manifest's version.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,22 +65,32 @@ const dependencies = new Map<string, { root: string; manifest: DependencyManifes
 
 /**
  * The root folder and package.json of a dependency, as this package resolves it (so the one
- * installed below it, whatever the user's project has). Its exports map may hide package.json, so
- * the folder is found from the resolved entry upwards.
+ * installed below it, whatever the user's project has). Found as Node finds a package's folder:
+ * the first `node_modules/<name>` with a package.json on the lookup paths from this file (its
+ * exports map may hide package.json from `require.resolve`). Resolving the entry and walking up
+ * from it, as this did first, read a package.json at every level: about 2 ms of every build.
  */
 export function dependencyPackage(name: string): { root: string; manifest: DependencyManifest } {
   const known = dependencies.get(name);
   if (known) return known;
-  for (let dir = path.dirname(createRequire(import.meta.url).resolve(name)); ; ) {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve
+    .paths(name)
+    ?.map((modules) => path.join(modules, name, 'package.json'))
+    .find((candidate) => existsSync(candidate));
+  // The real folder, as bundlers resolve it too (pnpm links packages); without lookup paths (Yarn
+  // Plug'n'Play), upwards from the resolved entry.
+  const root = file === undefined ? packageRootAbove(require.resolve(name), name) : realpathSync(path.dirname(file));
+  const found = { root, manifest: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as DependencyManifest };
+  dependencies.set(name, found);
+  return found;
+}
+
+/** The folder of the package `name` that holds `entry`: the nearest one above it whose package.json names it. */
+function packageRootAbove(entry: string, name: string): string {
+  for (let dir = path.dirname(entry); ; ) {
     const file = path.join(dir, 'package.json');
-    if (existsSync(file)) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as DependencyManifest;
-      if (manifest.name === name) {
-        const found = { root: dir, manifest };
-        dependencies.set(name, found);
-        return found;
-      }
-    }
+    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as DependencyManifest).name === name) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`${PACKAGE_NAME}: cannot find ${name}'s package.json`);
     dir = parent;
