@@ -167,16 +167,27 @@ export function idlSchemas(idl: IdlJson): IdlSchemas {
   return { references, methods: methodSchemas(idl) };
 }
 
-/** The parameter and result schemas of every method, keyed `"<Interface>.<method>"`. */
-export function methodSchemas(idl: IdlJson): Record<string, MethodSchemas> {
+/**
+ * The parameter and result schemas of every method, keyed `"<Interface>.<method>"`; `ofInterface`
+ * gives one interface's (by default {@link interfaceMethodSchemas}).
+ */
+export function methodSchemas(
+  idl: IdlJson,
+  ofInterface: (iface: IdlJsonInterface) => Record<string, MethodSchemas> = interfaceMethodSchemas,
+): Record<string, MethodSchemas> {
   const methods: Record<string, MethodSchemas> = {};
-  for (const iface of idl.interfaces ?? []) {
-    for (const method of iface.methods ?? []) {
-      methods[qualifiedMethodName(iface, method)] = {
-        params: (method.parameters ?? []).map((p) => constrainedSchema(typeSchema(p.type), p.constraints)),
-        result: resultSchema(method),
-      };
-    }
+  for (const iface of idl.interfaces ?? []) Object.assign(methods, ofInterface(iface));
+  return methods;
+}
+
+/** The parameter and result schemas of one interface's methods, keyed `"<Interface>.<method>"`. */
+export function interfaceMethodSchemas(iface: IdlJsonInterface): Record<string, MethodSchemas> {
+  const methods: Record<string, MethodSchemas> = {};
+  for (const method of iface.methods ?? []) {
+    methods[qualifiedMethodName(iface, method)] = {
+      params: (method.parameters ?? []).map((p) => constrainedSchema(typeSchema(p.type), p.constraints)),
+      result: resultSchema(method),
+    };
   }
   return methods;
 }

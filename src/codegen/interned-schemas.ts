@@ -10,12 +10,14 @@
  * here changes what is generated.
  */
 import type { TSchema } from '@sinclair/typebox';
-import type { IdlJson } from '../../runtime/idl-json.js';
+import type { IdlJson, IdlJsonInterface } from '../../runtime/idl-json.js';
 import {
   assertExtendsChainsEnd,
   enumSchema,
   type IdlSchemas,
   idlSchemas,
+  interfaceMethodSchemas,
+  type MethodSchemas,
   methodSchemas,
   structSchema,
   unionSchema,
@@ -51,10 +53,20 @@ export function internedSchemas(idl: IdlJson, remember: boolean): IdlSchemas {
     ...(idl.enums ?? []).map((e) => intern(e, false, () => enumSchema(e))),
     ...(idl.unions ?? []).map((union) => intern(union, false, () => unionSchema(union))),
   ];
-  return { references, methods: methodSchemas(idl) };
+  return { references, methods: methodSchemas(idl, interfaceSchemas) };
+}
+
+/** The method schemas made from each interface object of the IDL JSON (interned like the declarations). */
+let byInterface = new WeakMap<IdlJsonInterface, Record<string, MethodSchemas>>();
+
+function interfaceSchemas(iface: IdlJsonInterface): Record<string, MethodSchemas> {
+  let schemas = byInterface.get(iface);
+  if (schemas === undefined) byInterface.set(iface, (schemas = interfaceMethodSchemas(iface)));
+  return schemas;
 }
 
 /** Forgets every schema made (tests that generate from scratch). */
 export function clearInternedSchemas(): void {
   bySource = new WeakMap();
+  byInterface = new WeakMap();
 }
