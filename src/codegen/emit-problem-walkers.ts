@@ -25,6 +25,7 @@ import { BASE64_PATTERN, DATE_PATTERN, TIMESTAMP_PATTERN, wireFormProblem } from
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, stringLiteral } from './source-text.js';
 import { keepPrinted } from './print.js';
+import { CallRecorder, type RecordedCall } from './call-recorder.js';
 
 /**
  * The most fields a walker compares with `Object.prototype`'s in one condition (a larger struct asks
@@ -243,11 +244,7 @@ class Body {
 }
 
 /** A call the generation of a named walker made to the walkers' shared state, and its answer. */
-interface SharedCall {
-  method: SharedMethod;
-  args: readonly unknown[];
-  answer: unknown;
-}
+type SharedCall = RecordedCall<SharedMethod, readonly unknown[]>;
 
 type SharedMethod = 'walkerOf' | 'checkOf' | 'extendedOf' | 'constraintWalkerOf' | 'patternOf' | 'schemaOf' | 'declaredName';
 
@@ -290,10 +287,8 @@ export class ProblemWalkers {
   private readonly extendedNames = new Map<string, string>();
   /** Every struct another struct extends. */
   private readonly extended = new Set<string>();
-  /** While a named walker is generated to be remembered: the shared calls it made (see WALKER_RECORDS). */
-  private recording: SharedCall[] | undefined;
-  /** How deep in shared calls the generation is (only the outermost are recorded). */
-  private sharedDepth = 0;
+  /** The shared calls of a named walker generated to be remembered (see WALKER_RECORDS). */
+  private readonly recorder = new CallRecorder<SharedMethod, readonly unknown[]>();
 
   constructor(
     references: readonly TSchema[],
@@ -350,20 +345,12 @@ export class ProblemWalkers {
 
   /** `compute()`, recorded with `method` and `args` when it is an outermost call of a walker being remembered. */
   private shared<T>(method: SharedMethod, args: readonly unknown[], compute: () => T): T {
-    if (this.recording === undefined || this.sharedDepth > 0) return compute();
-    this.sharedDepth++;
-    try {
-      const answer = compute();
-      this.recording.push({ method, args, answer });
-      return answer;
-    } finally {
-      this.sharedDepth--;
-    }
+    return this.recorder.shared(method, args, compute);
   }
 
   /** Makes `calls` again, in order; whether each answered as recorded. */
   private answersAsRecorded(calls: readonly SharedCall[]): boolean {
-    for (const { method, args, answer } of calls) {
+    for (const { kind: method, argument: args, answer } of calls) {
       const [first, second] = args;
       const again =
         method === 'constraintWalkerOf'
@@ -598,16 +585,10 @@ export class ProblemWalkers {
       return;
     }
     walkerMemoStats.remembered++;
-    const calls: SharedCall[] = [];
-    this.recording = calls;
-    try {
-      const declaration = this.namedWalker(id, schema, name);
-      WALKER_RECORDS.set(schema, { name, extended, calls, declaration });
-      keepPrinted([declaration]);
-      this.declarations.push(declaration);
-    } finally {
-      this.recording = undefined;
-    }
+    const { value: declaration, calls } = this.recorder.record(() => this.namedWalker(id, schema, name));
+    WALKER_RECORDS.set(schema, { name, extended, calls, declaration });
+    keepPrinted([declaration]);
+    this.declarations.push(declaration);
   }
 
   /** The walker of the named type `id`, whose schema is `schema`. */

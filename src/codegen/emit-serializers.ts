@@ -23,6 +23,7 @@ import type { Declaration, Use } from './declarations.js';
 import { CodegenError, uniqueName, type TypeScriptNames } from './names.js';
 import { docComment, propertyKey, stringLiteral } from './source-text.js';
 import { keepPrinted } from './print.js';
+import { CallRecorder, type RecordedCall } from './call-recorder.js';
 
 /**
  * The built-in types written as JSON strings. A timestamp's `Date` and bytes' `Uint8Array` are made
@@ -63,12 +64,11 @@ function typeLabel(type: IdlJsonType): string {
   return type.userDefined.replaceAll('.', '_');
 }
 
-/** A call the writer of a struct made while it was generated, and its answer (see STRUCT_WRITERS). */
-interface WriterCall {
-  kind: 'functionOf' | 'fieldWriterOf' | 'hasRequiredField' | 'isStringType' | 'declared' | 'fieldsShared' | 'knownType';
-  argument: IdlJsonType | string;
-  answer: string | boolean;
-}
+/** What the writer of a struct asks while it is generated (see STRUCT_WRITERS). */
+type WriterCallKind = 'functionOf' | 'fieldWriterOf' | 'hasRequiredField' | 'isStringType' | 'declared' | 'fieldsShared' | 'knownType';
+
+/** A call the writer of a struct made while it was generated, and its answer. */
+type WriterCall = RecordedCall<WriterCallKind, IdlJsonType | string>;
 
 /**
  * The latest writer function generated for each struct object of the IDL JSON: a dev server
@@ -96,20 +96,10 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
   const functionNames = new Map<string, string>();
   const fieldWriters = new Map<string, string>();
   const pending: (() => void)[] = [];
-  /** While a struct's writer is generated to be remembered: the calls it makes (outermost only). */
-  let recording: WriterCall[] | undefined;
-  let depth = 0;
-  const shared = <T extends string | boolean>(kind: WriterCall['kind'], argument: IdlJsonType | string, compute: () => T): T => {
-    if (recording === undefined || depth > 0) return compute();
-    depth++;
-    try {
-      const answer = compute();
-      recording.push({ kind, argument, answer });
-      return answer;
-    } finally {
-      depth--;
-    }
-  };
+  /** The calls of a struct's writer generated to be remembered (see STRUCT_WRITERS). */
+  const recorder = new CallRecorder<WriterCallKind, IdlJsonType | string>();
+  const shared = <T extends string | boolean>(kind: WriterCallKind, argument: IdlJsonType | string, compute: () => T): T =>
+    recorder.shared(kind, argument, compute);
 
   const isStruct = (type: IdlJsonType): type is { userDefined: string } => 'userDefined' in type && structs.has(type.userDefined);
   const structOf = (name: string): IdlJsonStruct => {
@@ -166,16 +156,10 @@ export function serializerDeclarations(idl: IdlJson, names: TypeScriptNames, tak
       return record.declaration;
     }
     writerMemoStats.remembered++;
-    const calls: WriterCall[] = [];
-    recording = calls;
-    try {
-      const declaration = functionDeclaration(name, type);
-      STRUCT_WRITERS.set(struct, { name, calls, declaration });
-      keepPrinted([declaration]);
-      return declaration;
-    } finally {
-      recording = undefined;
-    }
+    const { value: declaration, calls } = recorder.record(() => functionDeclaration(name, type));
+    STRUCT_WRITERS.set(struct, { name, calls, declaration });
+    keepPrinted([declaration]);
+    return declaration;
   };
 
   /** `jsonFields_<Name>`: the text of a struct's fields (its parents' first) after `{`, without `}`. */
