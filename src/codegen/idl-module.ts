@@ -47,7 +47,7 @@ export interface ImportReading {
  */
 export function compileIdlSource(source: string, file: string, reading: ImportReading = {}, reuse = false): CompiledIdlModule {
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
-  const result = tryCompileIdl(source, file, { host });
+  const result = tryCompileIdl(source, file, { host, reuse });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
   const model = result.model;
   const generated = generateModule(model, {

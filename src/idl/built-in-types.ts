@@ -7,6 +7,7 @@
  * wherever it is in scope (the JSON form then says `userDefined`, the built-in says `builtIn`).
  */
 import type { ContextualBuiltInTypeName, Declaration, IdlFile, TypeRef } from './ast.js';
+import { withDeclarations } from './idl-file.js';
 
 /** The built-in types whose names are not reserved. */
 export const CONTEXTUAL_BUILT_IN_TYPES: ReadonlySet<string> = new Set<ContextualBuiltInTypeName>(['timestamp', 'date', 'bytes', 'json']);
@@ -44,7 +45,7 @@ export function resolveBuiltInTypes(file: IdlFile): IdlFile {
     if (resolved !== declaration) changed = true;
     return resolved;
   });
-  return changed ? { ...file, declarations } : file;
+  return changed ? withDeclarations(file, declarations) : file;
 }
 
 function resolveDeclaration(declaration: Declaration, type: (ref: TypeRef) => TypeRef): Declaration {

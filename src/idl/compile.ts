@@ -9,11 +9,18 @@ import { IdlCompileError } from './errors.js';
 import { nodeFileHost } from './file-host.js';
 import { linkProgram } from './link.js';
 import type { IdlModel } from './model.js';
+import { parse } from './parser.js';
 import { type IdlFileHost, loadProgram } from './program.js';
+import { parseReusing } from './reparse.js';
 
 export interface CompileOptions {
   /** How imported files are read; by default from disk, relative to the importing file's name. */
   host?: IdlFileHost;
+  /**
+   * The same files are compiled again and again (a dev server): each file's last clean parse is
+   * kept, and a file is parsed again only where its text changed (reparse.ts). The result is the same.
+   */
+  reuse?: boolean;
 }
 
 export interface CompileResult {
@@ -44,7 +51,7 @@ export interface CompileResult {
  * result.source)` to show the problems.
  */
 export function tryCompileIdl(text: string, fileName: string, options: CompileOptions = {}): CompileResult {
-  const program = loadProgram(text, fileName, options.host ?? nodeFileHost());
+  const program = loadProgram(text, fileName, options.host ?? nodeFileHost(), options.reuse ? parseReusing : parse);
   const files = program.files.map((loaded) => loaded.file.fileName);
   const root = program.files[0].file;
   const common = { source: root.source, sources: program.sources, files, unreadableImports: program.unreadable };

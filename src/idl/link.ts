@@ -10,6 +10,7 @@
  * A reference that names nothing is left as written, for the checker to report where it is written.
  */
 import type { Declaration, ErrorDecl, IdlFile, InterfaceDecl, Method, Name, StructDecl, TypeRef } from './ast.js';
+import { withDeclarations } from './idl-file.js';
 import type { LoadedFile } from './program.js';
 
 /** The names declared in one namespace scope (types and interfaces share one space, errors another). */
@@ -61,8 +62,7 @@ export function linkProgram(files: readonly LoadedFile[]): IdlFile {
     for (let i = 0; i < root.file.declarations.length; i++) declarations[i] = rootLinker.declaration(declarations[i]);
   }
 
-  const linked: IdlFile = { ...root.file, declarations };
-  return linked;
+  return withDeclarations(root.file, declarations);
 }
 
 /** Copies the declarations of one scope with their names and references resolved. */

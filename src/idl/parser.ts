@@ -149,6 +149,38 @@ function parseSource(source: string, fileName: string, original = source, positi
   return { file: grammar.tree.file(fileName, original), diagnostics };
 }
 
+/** What {@link parseDeclarationsBetween} read. */
+export interface ParsedDeclarations {
+  declarations: Declaration[];
+  /** Read to the end of the file: the comment groups after the last declaration (`IdlFile.comments.end`). */
+  endComments?: CommentGroup[];
+}
+
+/**
+ * The top-level declarations written in `source` from offset `start` (the start of a line) to `end`
+ * (the start of a line; the end of the file when undefined), each with the comments above it, parsed
+ * with the positions of the whole `source`: for parsing a file again after an edit (reparse.ts).
+ * Undefined unless that text is declarations only, without syntax errors, ending exactly at `end`:
+ * an import, a namespace or anything the full parse might read differently is left to it.
+ */
+export function parseDeclarationsBetween(source: string, fileName: string, start: number, end?: number): ParsedDeclarations | undefined {
+  if (TOO_DEEP_TYPE.test(source.slice(start, end))) return undefined;
+  const grammar = createGrammar(fileName, source, createPositionLookup(source));
+  const declarations: Declaration[] = [];
+  let at = start;
+  for (;;) {
+    if (end !== undefined && at >= end) return at === end ? { declarations } : undefined;
+    const reply = runParser(grammar.declarationItem, source, at);
+    if (!reply.status) break;
+    declarations.push(reply.value);
+    at = reply.index;
+  }
+  if (end !== undefined) return undefined;
+  const rest = runParser(grammar.endOfFile, source, at);
+  if (!rest.status) return undefined;
+  return rest.value === undefined ? { declarations } : { declarations, endComments: rest.value };
+}
+
 /**
  * A file with types nested too deep to parse: one error per such line, and the tree and errors of
  * the rest of the file, found by parsing it with those lines blanked out (spaces keep every offset,
@@ -219,11 +251,11 @@ const TOO_DEEP_TYPE = new RegExp(`(?:\\[\\][ \\t]*|map[ \\t]*\\[[ \\t]*string[ \
 // Parsimmon's own `parse()` caches line/column tables keyed by the whole input string in a
 // module-level object that is never cleared (a leak in a long-running dev server), so we call the
 // parser function directly and compute positions ourselves.
-type RawReply<T> = { status: true; value: T } | { status: false; furthest: number; expected: string[] };
+type RawReply<T> = { status: true; value: T; index: number } | { status: false; furthest: number; expected: string[] };
 function runParser<T>(parser: P.Parser<T>, input: string, start: number): RawReply<T> {
-  const run = (parser as unknown as { _: (input: string, i: number) => P.Reply<T> & { furthest: number } })._;
+  const run = (parser as unknown as { _: (input: string, i: number) => P.Reply<T> & { furthest: number; index: number } })._;
   const reply = run.call(parser, input, start);
-  if (reply.status) return { status: true, value: reply.value };
+  if (reply.status) return { status: true, value: reply.value, index: reply.index };
   return { status: false, furthest: reply.furthest, expected: reply.expected };
 }
 
@@ -915,6 +947,9 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
     },
   );
 
+  /** The comment lines and blanks after the last declaration, to the end of the file: the file's end comments. */
+  const endOfFile = P.seqMap(gap, hspace, P.eof, (lines) => commentGroups(source, lines, lines.starts.length));
+
   // Recovery after a syntax error: these parse the rest of the file from a resume point. Their
   // values are never used: what they read goes into `tree`, and their failures are the errors.
   const fileEnd = P.seq(gap, hspace, P.eof.desc(NOISE + 'eof'));
@@ -938,5 +973,5 @@ function createGrammar(fileName: string, source: string, positionOf: (offset: nu
     return P.seq(item(itemParsers[block.kind]).many(), gap, hspace, closingBrace, lineEnd, declarations, fileEnd);
   };
 
-  return { file, restOfFile, restOfBlock, tree, blockNamedBy, positionOf };
+  return { file, declarationItem: item(declaration), endOfFile, restOfFile, restOfBlock, tree, blockNamedBy, positionOf };
 }

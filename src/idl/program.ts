@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { IdlFile, ImportDecl } from './ast.js';
 import { type Diagnostic, errorAt, relatedLocation } from './diagnostic.js';
-import { parse } from './parser.js';
+import { type ParseResult, parse } from './parser.js';
 
 /** How the loader reads imported files. */
 export interface IdlFileHost {
@@ -54,10 +54,15 @@ export interface LoadedProgram {
 const IDL_EXTENSION = '.idl';
 
 /**
- * Parses `rootText` (the file `rootFileName`) and every file it imports, directly or not. Never
- * throws for bad input: everything wrong is in `diagnostics`.
+ * Parses `rootText` (the file `rootFileName`) and every file it imports, directly or not, with
+ * `parseFile`. Never throws for bad input: everything wrong is in `diagnostics`.
  */
-export function loadProgram(rootText: string, rootFileName: string, host: IdlFileHost): LoadedProgram {
+export function loadProgram(
+  rootText: string,
+  rootFileName: string,
+  host: IdlFileHost,
+  parseFile: (text: string, fileName: string) => ParseResult = parse,
+): LoadedProgram {
   const identity = (fileName: string) => host.identity?.(fileName) ?? path.normalize(fileName);
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -70,7 +75,7 @@ export function loadProgram(rootText: string, rootFileName: string, host: IdlFil
   const loading: string[] = [];
 
   const add = (text: string, fileName: string, scope: string | undefined, isRoot: boolean): IdlFile => {
-    const parsed = parse(text, fileName);
+    const parsed = parseFile(text, fileName);
     diagnostics.push(...parsed.diagnostics);
     sources.set(fileName, parsed.file.source);
     const entry: LoadedFile = { file: parsed.file };
@@ -98,7 +103,7 @@ export function loadProgram(rootText: string, rootFileName: string, host: IdlFil
         if (!unreadable.includes(fileName)) unreadable.push(fileName);
         continue;
       }
-      const peek = parse(problem, fileName).file.namespace?.name.text;
+      const peek = parseFile(problem, fileName).file.namespace?.name.text;
       if (peek !== undefined) {
         const other = namespaces.get(peek);
         if (other) {
