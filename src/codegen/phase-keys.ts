@@ -13,7 +13,7 @@ import { printType } from '../idl/format.js';
 import type { SourceSpan } from '../idl/ast.js';
 import type { IdlModel } from '../idl/model.js';
 import type { ClientContracts } from './emit-client.js';
-import type { IdlJson, IdlJsonEnum, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from '../../runtime/idl-json.js';
+import type { IdlJson, IdlJsonEnum, IdlJsonMethod, IdlJsonStruct, IdlJsonType, IdlJsonUnion } from '../../runtime/idl-json.js';
 import { qualifiedMethodName } from '../../runtime/schema.js';
 import { declarationText } from './interned-idl-json.js';
 
@@ -35,8 +35,7 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
       const parameters = method.parameters.map((p) => `${printType(p.type)}${printAttributeList(p.attributes, p.optional === true)}`);
       const result = `${printType(method.returnType)}${printAttributeList(method.returnAttributes, method.returnOptional)}`;
       const json = methodsByName.get(key);
-      // Without its comment, which the validators never read: editing one reuses them.
-      lines.push(`${key}(${parameters.join(', ')}) ${result} ${JSON.stringify({ ...json, comment: undefined })}`);
+      lines.push(`${key}(${parameters.join(', ')}) ${result} ${json === undefined ? '' : methodText(json)}`);
       if (json) roots.push(...(json.parameters ?? []).map((p) => p.type), json.returnType);
     }
   }
@@ -49,6 +48,16 @@ export function validatorsKey(served: IdlModel['interfaces'], idl: IdlJson): str
   for (const union of idl.unions ?? []) if (reached.has(union.name)) lines.push(`union ${declarationText(union)}`);
   for (const [name, declaration] of reached) if (declaration === undefined) lines.push(`unknown ${JSON.stringify(name)}`);
   return lines.join('\n');
+}
+
+/** A method's JSON form as text, kept per (interned) JSON object: a dev edit keeps most of them. */
+const methodTexts = new WeakMap<IdlJsonMethod, string>();
+
+/** `method` as JSON without its comment, which the validators never read: editing one reuses them. */
+function methodText(method: IdlJsonMethod): string {
+  let text = methodTexts.get(method);
+  if (text === undefined) methodTexts.set(method, (text = JSON.stringify({ ...method, comment: undefined })));
+  return text;
 }
 
 /**

@@ -66,6 +66,14 @@ const PLUGIN_NAME = 'unplugin-idl-rpc';
  */
 const DEV_CACHE_WRITE_QUIET_MS = 1000;
 
+/**
+ * How long an `.idl` must hold still in the dev server before its `.idl.d.ts` is written: long
+ * enough for Vite to serve the module first (tens of milliseconds after the compile for a large
+ * one: printing the declarations took 15-20 ms of a 10,000-line file's edit when it ran in between),
+ * and once per burst of saves; short enough for an editor not to notice.
+ */
+const DEV_DECLARATIONS_QUIET_MS = 300;
+
 /** The part of Vite's plugin context used here (unplugin's types leave it out). */
 interface ViteResolveContext {
   resolve(id: string, importer: string, options: { skipSelf: boolean }): Promise<{ id: string } | null>;
@@ -117,8 +125,8 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
   let diskCache: { folder: string | undefined } | undefined;
   /** The dev server's disk cache writes, put off until an edited file holds still (deferred-disk-writes.ts). */
   const deferredDiskWrites = new DeferredDiskWrites(DEV_CACHE_WRITE_QUIET_MS);
-  /** The dev server's `.idl.d.ts` writes, made once the module is handed to Vite. */
-  const deferredDeclarationWrites = new DeferredDiskWrites(0);
+  /** The dev server's `.idl.d.ts` writes, made once the module has been served. */
+  const deferredDeclarationWrites = new DeferredDiskWrites(DEV_DECLARATIONS_QUIET_MS);
 
   function diskCacheFolder(): string | undefined {
     diskCache ??= { folder: cacheFolder(viteConfig?.root ?? process.cwd(), options.cache, options.cacheDir) };

@@ -1,6 +1,6 @@
 /**
- * The `.idl.d.ts` in the Vite dev server: written after the module is handed to Vite (the page
- * does not wait for the editor's file), one write at a time per file so that the last edit's
+ * The `.idl.d.ts` in the Vite dev server: written once the file has held still (the page does not
+ * wait for the editor's file), one write at a time per file so that the last edit's
  * declarations are the ones on disk, and all of them by the time the server closes. A `.d.ts`
  * that cannot be written is said on the server's log; the module is served all the same.
  */
