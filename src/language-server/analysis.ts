@@ -6,8 +6,8 @@
  */
 import type { IdlFile } from '../idl/ast.js';
 import { type CompileResult, tryCompileIdl } from '../idl/compile.js';
-import { parse } from '../idl/parser.js';
 import type { IdlFileHost } from '../idl/program.js';
+import { parseReusing } from '../idl/reparse.js';
 import { resolve, type IdlSymbol, type SymbolTable } from '../idl/symbols.js';
 import type { OpenDocument } from './documents.js';
 import { LineMap } from './positions.js';
@@ -30,15 +30,19 @@ export class Analysis {
     readonly compiled: CompileResult,
   ) {}
 
-  /** Compiles the document's current text with the files it imports, read through `host`. */
+  /**
+   * Compiles the document's current text with the files it imports, read through `host`. Each file
+   * is parsed again only where it changed since its last clean parse (reparse.ts): a keystroke in a
+   * large file parses a declaration or two, and the trees asked for below are the same objects.
+   */
   static of(document: OpenDocument, host: IdlFileHost): Analysis {
-    return new Analysis(document, document.version, tryCompileIdl(document.text, document.fileName, { host }));
+    return new Analysis(document, document.version, tryCompileIdl(document.text, document.fileName, { host, reuse: true }));
   }
 
   /** The document's partial tree (even with syntax errors), its symbol table and line map. */
   get tree(): { file: IdlFile; symbols: SymbolTable; lines: LineMap } {
     if (!this.cachedTree) {
-      const file = parse(this.document.text, this.document.fileName).file;
+      const file = parseReusing(this.document.text, this.document.fileName).file;
       this.cachedTree = { file, symbols: resolve(file), lines: new LineMap(file.source) };
     }
     return this.cachedTree;
@@ -51,7 +55,7 @@ export class Analysis {
       for (const fileName of this.compiled.files.slice(1)) {
         const text = this.compiled.sources.get(fileName);
         if (text === undefined) continue;
-        const file = parse(text, fileName).file;
+        const file = parseReusing(text, fileName).file;
         this.cachedImports.push({ fileName, namespace: file.namespace?.name.text, symbols: resolve(file) });
       }
     }
