@@ -3,7 +3,7 @@
  * saves change a line or two: the top-level declarations before the edited text are kept from the
  * previous parse as they are, those after it are kept with their positions moved, and only the
  * declarations the edit touched are parsed again. The tree is the one a full parse gives
- * (src/idl/reparse.test.ts compares them over many edits).
+ * (test/idl/reparse.test.ts compares them over many edits).
  *
  * What this cannot be sure of is parsed in full: a first parse, a previous parse with syntax errors,
  * an edit of the header (namespace, imports) or of the first declaration, an import written among
