@@ -203,7 +203,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       });
       // Devtools and stack traces show the IDL (the map embeds its text: a browser cannot read the
       // disk). An object, not JSON: unplugin's esbuild shell adds to it.
-      return { code: compiled.js, map: JSON.parse(compiled.jsMap) as SourceMapCompact };
+      return { code: compiled.js, map: readsSourceMaps(context) ? (JSON.parse(compiled.jsMap) as SourceMapCompact) : null };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
@@ -377,6 +377,17 @@ function overlayOf(server: ViteDevServer): (message: string, location: { file: s
         ...(location.line === undefined ? {} : { loc: { file: location.file, line: location.line, column: location.column ?? 1 } }),
       },
     });
+}
+
+/**
+ * Whether the bundler reads the module's source map. esbuild reads one only to write maps of its own
+ * (its `sourcemap` option): without it, unplugin would still append the map to the module as a
+ * base64 comment, which esbuild carries and scans for nothing (20-25 ms of a build of the
+ * 10,008-line IDL, whose map is 0.37 MB). The other bundlers combine maps themselves.
+ */
+function readsSourceMaps(context: UnpluginBuildContext): boolean {
+  const native = context.getNativeBuildContext?.();
+  return native?.framework !== 'esbuild' || Boolean(native.build.initialOptions.sourcemap);
 }
 
 /**

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import idlRpcEsbuild from '../../src/plugin/esbuild.js';
+import { aroundEsbuildHooks } from './harness/esbuild-hooks.js';
 import { startViteDevServer } from './harness/vite-dev.js';
 import { checkoutIdlFile, freshDir } from './harness/workspace.js';
 
@@ -91,5 +92,38 @@ describe('in a bundle', () => {
     const run = await promisify(execFile)(process.execPath, ['--enable-source-maps', outfile]).catch((error: { stderr: string }) => error);
     expect(run.stderr).toContain('the transport failed');
     expect(run.stderr).toContain(`checkout.idl:${methodLine('addToCart') + 1}:5`);
+  });
+
+  test('esbuild is handed the module with its map only when it writes source maps', async () => {
+    const app = await appWithIdl('module-source-map-esbuild-option');
+    await writeFile(path.join(app, 'main.js'), "export { CartServiceClient } from './checkout.idl';\n");
+    const { build } = await import('esbuild');
+    const handedOver = async (sourcemap: boolean): Promise<string> => {
+      const contents: string[] = [];
+      const plugin = aroundEsbuildHooks(idlRpcEsbuild(), {
+        loaded: (args, result) => {
+          // The first .idl of a bundling build comes through a facade first (esbuild-module-facade.ts).
+          if (args.namespace !== 'idl-rpc-facade' && args.path.endsWith('checkout.idl') && typeof result?.contents === 'string')
+            contents.push(result.contents);
+        },
+      });
+      const outfile = path.join(app, `out-${sourcemap}/app.mjs`);
+      await build({
+        entryPoints: [path.join(app, 'main.js')],
+        bundle: true,
+        format: 'esm',
+        sourcemap,
+        outfile,
+        logLevel: 'silent',
+        plugins: [plugin],
+      });
+      expect(contents).toHaveLength(1);
+      return contents[0];
+    };
+    const inlineMap = /\/\/# sourceMappingURL=data:application\/json;[^\n]*base64,/;
+    expect(await handedOver(true)).toMatch(inlineMap);
+    const withoutMaps = await handedOver(false);
+    expect(withoutMaps).toContain('class CartServiceClient');
+    expect(withoutMaps).not.toMatch(inlineMap);
   });
 });

@@ -8,10 +8,12 @@ type Awaitable<T> = T | Promise<T>;
 
 export interface AroundHooks {
   load?: (args: OnLoadArgs) => Awaitable<void>;
+  /** After a load callback, with what it answered. */
+  loaded?: (args: OnLoadArgs, result: OnLoadResult | null | undefined) => void;
   resolve?: (args: OnResolveArgs) => Awaitable<void>;
 }
 
-/** `plugin`, each load and resolve callback it registers run after `around`'s step for that call. */
+/** `plugin`, each load and resolve callback it registers run after `around`'s step for that call (and `loaded` after a load). */
 export function aroundEsbuildHooks(plugin: Plugin, around: AroundHooks): Plugin {
   return {
     name: plugin.name,
@@ -22,7 +24,9 @@ export function aroundEsbuildHooks(plugin: Plugin, around: AroundHooks): Plugin 
         onLoad: (options, callback) =>
           pluginBuild.onLoad(options, async (args): Promise<OnLoadResult | null | undefined> => {
             await around.load?.(args);
-            return callback(args);
+            const result = await callback(args);
+            around.loaded?.(args, result);
+            return result;
           }),
         onResolve: (options, callback) =>
           pluginBuild.onResolve(options, async (args): Promise<OnResolveResult | null | undefined> => {
