@@ -203,7 +203,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
       });
       // Devtools and stack traces show the IDL (the map embeds its text: a browser cannot read the
       // disk). An object, not JSON: unplugin's esbuild shell adds to it.
-      return { code: compiled.js, map: readsSourceMaps(context) ? (JSON.parse(compiled.jsMap) as SourceMapCompact) : null };
+      return { code: compiled.js, map: readsSourceMaps(context, viteConfig) ? (JSON.parse(compiled.jsMap) as SourceMapCompact) : null };
     } catch (error) {
       if (!(error instanceof IdlModuleError || error instanceof IdlFileReadError)) throw error;
       watchSourceFiles(context, file, error instanceof IdlModuleError ? error.files : [file]);
@@ -380,14 +380,17 @@ function overlayOf(server: ViteDevServer): (message: string, location: { file: s
 }
 
 /**
- * Whether the bundler reads the module's source map. esbuild reads one only to write maps of its own
- * (its `sourcemap` option): without it, unplugin would still append the map to the module as a
- * base64 comment, which esbuild carries and scans for nothing (20-25 ms of a build of the
- * 10,008-line IDL, whose map is 0.37 MB). The other bundlers combine maps themselves.
+ * Whether the bundler reads the module's source map. esbuild and `vite build` read one only to write
+ * maps of their own (their `sourcemap` options): without them, unplugin would still append the map to
+ * esbuild's module as a base64 comment, which esbuild carries and scans for nothing (20-25 ms of a
+ * build of the 10,008-line IDL, whose map is 0.37 MB), and Vite would hand it to Rolldown. The dev
+ * server always serves maps; Rollup, Rolldown and the webpack family decide per output, after the load.
  */
-function readsSourceMaps(context: UnpluginBuildContext): boolean {
+function readsSourceMaps(context: UnpluginBuildContext, viteConfig: ResolvedConfig | undefined): boolean {
   const native = context.getNativeBuildContext?.();
-  return native?.framework !== 'esbuild' || Boolean(native.build.initialOptions.sourcemap);
+  if (native?.framework === 'esbuild') return Boolean(native.build.initialOptions.sourcemap);
+  if (viteConfig?.command === 'build') return Boolean(viteConfig.build.sourcemap);
+  return true;
 }
 
 /**

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import idlRpcEsbuild from '../../src/plugin/esbuild.js';
+import idlRpcVite from '../../src/plugin/vite.js';
 import { aroundEsbuildHooks } from './harness/esbuild-hooks.js';
 import { startViteDevServer } from './harness/vite-dev.js';
 import { checkoutIdlFile, freshDir } from './harness/workspace.js';
@@ -92,6 +93,37 @@ describe('in a bundle', () => {
     const run = await promisify(execFile)(process.execPath, ['--enable-source-maps', outfile]).catch((error: { stderr: string }) => error);
     expect(run.stderr).toContain('the transport failed');
     expect(run.stderr).toContain(`checkout.idl:${methodLine('addToCart') + 1}:5`);
+  });
+
+  test('vite build is handed the module with its map only when it writes source maps', async () => {
+    const app = await appWithIdl('module-source-map-vite-option');
+    await writeFile(path.join(app, 'main.js'), "export { CartServiceClient } from './checkout.idl';\n");
+    const { build } = await import('vite');
+    const handedOver = async (sourcemap: boolean): Promise<unknown[]> => {
+      const plugin = idlRpcVite();
+      const load = plugin.load as { filter: unknown; handler: (...args: unknown[]) => Promise<{ map?: unknown } | null> };
+      const maps: unknown[] = [];
+      plugin.load = {
+        filter: load.filter,
+        async handler(...args: unknown[]) {
+          const result = await load.handler.apply(this, args);
+          if (result) maps.push(result.map);
+          return result;
+        },
+      } as typeof plugin.load;
+      await build({
+        configFile: false,
+        root: app,
+        logLevel: 'silent',
+        plugins: [plugin],
+        build: { outDir: path.join(app, `out-vite-${sourcemap}`), sourcemap, lib: { entry: path.join(app, 'main.js'), formats: ['es'] } },
+      });
+      return maps;
+    };
+    const withMaps = await handedOver(true);
+    expect(withMaps).toHaveLength(1);
+    expect((withMaps[0] as { sources: string[] }).sources).toEqual([expect.stringMatching(/checkout\.idl$/)]);
+    expect(await handedOver(false)).toEqual([null]);
   });
 
   test('esbuild is handed the module with its map only when it writes source maps', async () => {
