@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { commentText, docComment, indent, jsonParseExpression, propertyKey, stringLiteral } from './source-text.js';
 
@@ -92,5 +93,59 @@ test('jsonParseExpression keeps a value of up to 80 characters on one line, even
   const outer = { list: [fits, tooLong] };
   expect(jsonParseExpression(outer)).toBe(
     `JSON.parse(\`{\n  "list": [\n    {"key":"${fits.key}"},\n    {\n      "key": "${tooLong.key}"\n    }\n  ]\n}\`)`,
+  );
+});
+
+/**
+ * The layout `jsonParseExpression` promises, written the plain way (each entry's text built from
+ * its own entries'): what the generator's reading of `JSON.stringify`'s text must match.
+ */
+function referenceLayout(value: unknown, pad = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${pad}  `;
+  const entries = Array.isArray(value)
+    ? value.map((item) => ({ key: '', text: referenceLayout(item, inner) }))
+    : Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => ({ key: JSON.stringify(key), text: referenceLayout(item, inner) }));
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  const line = entries.map(({ key, text }) => (key ? `${key}:${text}` : text)).join(',');
+  if (!line.includes('\n') && line.length + 2 <= 80) return `${open}${line}${close}`;
+  const lines = entries.map(({ key, text }) => `${inner}${key ? `${key}: ${text}` : text}`);
+  return `${open}\n${lines.join(',\n')}\n${pad}${close}`;
+}
+
+/** The text inside `JSON.parse(`...`)`, the template's escapes undone. */
+function laidOutText(expression: string): string {
+  const template = expression.slice('JSON.parse(`'.length, -'`)'.length);
+  return template.replace(/\\([\\`$])/g, '$1');
+}
+
+test('jsonParseExpression lays out any JSON value as the plain definition does, with kept entries or without', () => {
+  // Strings of quotes, backslashes and brackets: an escaped quote is where a reader of JSON text goes wrong.
+  const text = fc.string({ unit: fc.constantFrom('a', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', 'é', '\n'), maxLength: 30 });
+  const { value: json } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+      tie('array'),
+      tie('object'),
+    ),
+    array: fc.array(tie('value'), { maxLength: 8 }),
+    object: fc.dictionary(text, tie('value'), { maxKeys: 8 }),
+  }));
+  fc.assert(
+    fc.property(json, fc.boolean(), (value, keepEntries) => {
+      // The IDL JSON's shape: an object of arrays, whose elements' texts are what `kept` holds.
+      const wrapped = { declarations: [value, value] };
+      const expression = jsonParseExpression(wrapped, keepEntries ? new WeakMap() : undefined);
+      expect(laidOutText(expression)).toBe(referenceLayout(wrapped));
+      expect(new Function(`return ${expression}`)()).toStrictEqual(JSON.parse(JSON.stringify(wrapped)));
+    }),
+    { numRuns: 500 },
   );
 });
