@@ -8,6 +8,7 @@ import path from 'node:path';
 import { tryCompileIdl } from '../idl/compile.js';
 import { nodeFileHost } from '../idl/file-host.js';
 import type { IdlModel } from '../idl/model.js';
+import type { GeneratedPart } from './declarations.js';
 import { RUNTIME_CLIENT_IMPORT, RUNTIME_CORE_IMPORT } from '../own-package.js';
 import { dtsFileOf } from './declaration-files.js';
 import { IdlModuleError } from './idl-module-error.js';
@@ -32,6 +33,22 @@ export interface CompiledIdlModule {
   dtsMap: string;
   /** The text of each of `files` as compiled (by file name), so a cache can tell when one changed. */
   sources: ReadonlyMap<string, string>;
+  /** When printed in parts (`CompileOptions.partImport`): the modules `js` re-exports. */
+  parts?: CompiledModulePart[];
+}
+
+/** One part of a module printed in parts, with its source map. */
+export interface CompiledModulePart {
+  part: GeneratedPart;
+  js: string;
+  /** The source map of `js` (JSON). */
+  jsMap: string;
+}
+
+/** How a module is generated: see `GenerateModuleOptions.reuse` and `.partImport`. */
+export interface ModuleGeneration {
+  reuse?: boolean;
+  partImport?: (part: GeneratedPart) => string;
 }
 
 /** Where imported files are read from: relative names against `cwd`, each file at most `maxImportedBytes`. */
@@ -42,10 +59,16 @@ export interface ImportReading {
 
 /**
  * Compiles an `.idl` source text with the files it imports (read from disk); throws
- * {@link IdlModuleError} for a broken file. `reuse`: the file is compiled again and again, see
- * `GenerateModuleOptions.reuse`.
+ * {@link IdlModuleError} for a broken file. `generation`: see `GenerateModuleOptions.reuse` (the
+ * file is compiled again and again) and `.partImport` (the module in parts).
  */
-export function compileIdlSource(source: string, file: string, reading: ImportReading = {}, reuse = false): CompiledIdlModule {
+export function compileIdlSource(
+  source: string,
+  file: string,
+  reading: ImportReading = {},
+  generation: ModuleGeneration = {},
+): CompiledIdlModule {
+  const { reuse = false, partImport } = generation;
   const host = nodeFileHost({ cwd: reading.cwd, maxBytes: reading.maxImportedBytes });
   const result = tryCompileIdl(source, file, { host, reuse });
   if (!result.model) throw new IdlModuleError(file, result.diagnostics, result.sources, [...result.files, ...result.unreadableImports]);
@@ -57,6 +80,7 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
     sourceFile: path.basename(file),
     namespaceImport: (namespace) => relativeImport(file, declaringFile(model, namespace)),
     reuse,
+    partImport,
   });
   const { js, mappings } = generated;
   // Both maps lie beside the `.idl` (the module's id is the `.idl` itself); the spans name files as the compiler does.
@@ -67,7 +91,20 @@ export function compileIdlSource(source: string, file: string, reading: ImportRe
   // With `reuse` (a dev server), the declarations and their map are made when first read (generateModule prints them then).
   const makeDtsMap = () => JSON.stringify(sourceMapOf(generated.mappings.dts, { file: dtsFileOf(base), sourcePath }));
   const dtsMap = reuse ? once(makeDtsMap) : ready(makeDtsMap());
-  const compiled = { file, files: result.files, model, js, jsMap: JSON.stringify(jsMap), sources: result.sources };
+  const parts = generated.parts?.map(({ part, js: partJs, mappings: partMappings }) => ({
+    part,
+    js: partJs,
+    jsMap: JSON.stringify(sourceMapOf(partMappings, { file: base, sourcePath, contentOf: (sourceFile) => result.sources.get(sourceFile) })),
+  }));
+  const compiled = {
+    file,
+    files: result.files,
+    model,
+    js,
+    jsMap: JSON.stringify(jsMap),
+    sources: result.sources,
+    ...(parts ? { parts } : {}),
+  };
   return withDeclarations(compiled, generated, dtsMap);
 }
 

@@ -1,9 +1,10 @@
 /**
- * The bundler plugin's output: ONE plain-JavaScript module for `import ... from './x.idl'` plus the
- * `.d.ts` that types it (bundlers do not strip TypeScript from a plugin's output).
+ * The bundler plugin's output: ONE plain-JavaScript module for `import ... from './x.idl'` (for a
+ * large IDL, an index and its three parts: `partImport`) plus the `.d.ts` that types it (bundlers do
+ * not strip TypeScript from a plugin's output).
  */
 import type { IdlModel } from '../idl/model.js';
-import type { ModuleId } from './declarations.js';
+import type { Declaration, GeneratedPart, ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { CodegenError } from './names.js';
@@ -35,6 +36,21 @@ export interface GenerateModuleOptions {
    * (a build) 3-6% of its time, and holds memory (about 20 MB for a 10,000-line IDL).
    */
   reuse?: boolean;
+  /**
+   * Print the module in parts, one per part of the CLI layout (types, client, server), each imported
+   * by the specifier this gives (e.g. `./checkout.idl?idlrpc-part=types`); `js` is then an index that
+   * re-exports them. Bundlers parse the modules of a build in parallel, one module on one thread:
+   * a large IDL's module in three parts is read on every core (docs/plugin.md, "Large modules in parts").
+   */
+  partImport?: (part: GeneratedPart) => string;
+}
+
+/** One part of a module printed in parts (`GenerateModuleOptions.partImport`). */
+export interface GeneratedModulePart {
+  part: GeneratedPart;
+  js: string;
+  /** Where the text of `js` comes from in the IDL. */
+  mappings: Mapping[];
 }
 
 /** The plugin module of an IDL. */
@@ -45,7 +61,12 @@ export interface GeneratedModule {
   dts: string;
   /** Where the text of each comes from in the IDL, for their source maps (`sourceMapOf`, source-map.ts). */
   mappings: { js: Mapping[]; dts: Mapping[] };
+  /** With `partImport`: the parts `js` re-exports. */
+  parts?: GeneratedModulePart[];
 }
+
+/** The parts of the CLI layout, in the order an index re-exports them. */
+const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
 
 /** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
 export function generateModule(model: IdlModel, options: GenerateModuleOptions): GeneratedModule {
@@ -64,16 +85,47 @@ export function generateModule(model: IdlModel, options: GenerateModuleOptions):
     if (!options.namespaceImport) throw new CodegenError(`no module given for the imported namespace '${namespace}'`);
     return options.namespaceImport(namespace);
   };
+  const header = generatedHeader(options.sourceFile);
   const print = (target: 'js' | 'dts', importOf: (module: ModuleId) => string | undefined) =>
-    printFile(declarations, { target, header: generatedHeader(options.sourceFile), importPath: importOf });
-  const js = print('js', importPath);
+    printFile(declarations, { target, header, importPath: importOf });
+  const { partImport } = options;
+  const parts = partImport ? printParts(declarations, header, importPath, partImport) : undefined;
+  const js = parts && partImport ? { text: indexOfParts(header, parts, partImport), mappings: [] } : print('js', importPath);
   // The declarations take TypeBox's types from the runtime, which re-exports them: the app need not
   // resolve TypeBox itself (pnpm installs it below this package only).
   const printDts = () => print('dts', (module) => (module === 'typebox' ? options.runtimeImport : importPath(module)));
   // With `reuse` (a dev server), printed when first read: the module is served first and the `.d.ts`
   // written after. Not otherwise: until then the declarations stay in memory (a 10,000-struct
   // `extends` chain's ran out of a 256 MB heap while the next output was generated).
-  return withDeclarations(js, options.reuse ? once(printDts) : ready(printDts()));
+  const generated = withDeclarations(js, options.reuse ? once(printDts) : ready(printDts()));
+  if (parts) generated.parts = parts;
+  return generated;
+}
+
+/** Each part's declarations as a module of its own, importing the others' by `partImport`. */
+function printParts(
+  declarations: readonly Declaration[],
+  header: string,
+  importPath: (module: ModuleId) => string | undefined,
+  partImport: (part: GeneratedPart) => string,
+): GeneratedModulePart[] {
+  return PARTS.map((part) => {
+    const own = declarations.filter((declaration) => declaration.part === part);
+    const importOf = (module: ModuleId) =>
+      module === part
+        ? undefined
+        : (PARTS as readonly ModuleId[]).includes(module)
+          ? partImport(module as GeneratedPart)
+          : importPath(module);
+    const printed = printFile(own, { target: 'js', header, importPath: importOf });
+    // A part with nothing in it (no interfaces: no client, no server) must still be a module.
+    return { part, js: own.length === 0 ? `${header}\nexport {};\n` : printed.text, mappings: printed.mappings };
+  });
+}
+
+/** The module that re-exports every part: what `import ... from './x.idl'` sees. */
+function indexOfParts(header: string, parts: readonly GeneratedModulePart[], partImport: (part: GeneratedPart) => string): string {
+  return `${header}\n${parts.map(({ part }) => `export * from ${JSON.stringify(partImport(part))};\n`).join('')}`;
 }
 
 /**

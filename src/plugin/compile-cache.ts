@@ -20,7 +20,8 @@ import { compilerIdentity } from './compiler-identity.js';
 import { loadCompilerPart } from './compiler-part-loader.js';
 import { contentHash, fileContentHash } from './content-hash.js';
 import type { DeferredDiskWrites } from './deferred-disk-writes.js';
-import { type CacheEntry, readDiskEntry, writeDiskEntry } from './disk-cache.js';
+import { type CacheEntry, type CachedModulePart, readDiskEntry, writeDiskEntry } from './disk-cache.js';
+import { generatesInParts } from './module-parts.js';
 import { readIdlFile } from './read-idl-file.js';
 
 /** A compiled `.idl` module, from the cache or compiled just now. */
@@ -33,6 +34,8 @@ export interface CachedIdlModule {
   js: string;
   /** The source map of `js` (JSON), into the IDL files. */
   jsMap: string;
+  /** A large module generated in parts (module-parts.ts): `js` is an index that re-exports these. */
+  parts?: readonly CachedModulePart[];
   dts: string;
   /** The declaration map of `dts` (JSON). */
   dtsMap: string;
@@ -93,16 +96,21 @@ export function resetCompileCache(): void {
  * and every imported file's are those it was compiled from, else compiled now (and stored).
  * Throws `IdlFileReadError` and `IdlModuleError` as compiling does. With `deferredWrites` (the dev
  * server), a new entry goes to disk once the file has held still, after the module is returned.
+ * `hostTakesParts`: a large module may be generated in parts (module-parts.ts).
  */
 export async function compileIdlFileCached(
   file: string,
   maxBytes: number,
   diskFolder: string | undefined,
   deferredWrites?: DeferredDiskWrites,
+  hostTakesParts = false,
 ): Promise<CachedIdlModule> {
   const text = await readIdlFile(file, maxBytes);
   const version = compilerIdentity();
-  const key = contentHash(JSON.stringify([version, path.resolve(file), maxBytes, contentHash(text)]));
+  const inParts = generatesInParts(hostTakesParts, text);
+  // The key of a module in one piece is what it always was: hosts of both kinds share entries of small files.
+  const keyed = [version, path.resolve(file), maxBytes, contentHash(text), ...(inParts ? ['parts'] : [])];
+  const key = contentHash(JSON.stringify(keyed));
   const remembered = memory.get(key);
   if (remembered && importsUnchanged(remembered.entry, maxBytes)) {
     compileCacheStats.memoryHits++;
@@ -121,7 +129,7 @@ export async function compileIdlFileCached(
   // A dev server compiles its files again on every edit, and so does a watch build once a file was
   // compiled before: only then is a generation worth keeping for the next (GenerateModuleOptions.reuse).
   const regenerated = deferredWrites !== undefined || versionsOf(path.resolve(file)).length > 0;
-  const compiled = compileIdlText(text, file, maxBytes, regenerated);
+  const compiled = compileIdlText(text, file, maxBytes, regenerated, inParts);
   const entry = entryOf(compiled);
   if (diskFolder !== undefined) {
     const write = () => writeDiskEntry(diskFolder, key, version, entry);
@@ -138,8 +146,8 @@ function entryOf(compiled: CompiledIdlModule): CacheEntry {
     if (source === undefined) throw new Error(`internal error: the compiler kept no text of ${file}`);
     return { file, hash: contentHash(source) };
   });
-  const { file, files, js, jsMap } = compiled;
-  return withDeclarationsOf({ file, files, imports, programFiles: compiled.model.files, js, jsMap }, compiled);
+  const { file, files, js, jsMap, parts } = compiled;
+  return withDeclarationsOf({ file, files, imports, programFiles: compiled.model.files, js, jsMap, ...(parts ? { parts } : {}) }, compiled);
 }
 
 /**
@@ -205,8 +213,13 @@ function forgetOlderVersions(resolvedFile: string): void {
 function reweigh(remembered: MemoryEntry): void {
   const { entry, text } = remembered;
   // Not the declarations: reading them would make them (and they are a sixth of the module's size).
+  const partsLength = (entry.parts ?? []).reduce((sum, part) => sum + part.js.length + part.jsMap.length, 0);
   const weight =
-    entry.js.length + entry.jsMap.length + text.length + (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
+    entry.js.length +
+    entry.jsMap.length +
+    partsLength +
+    text.length +
+    (remembered.model ? remembered.sourceBytes * MODEL_BYTES_PER_SOURCE_BYTE : 0);
   if (memory.get(remembered.key) === remembered) memoryWeight += weight - remembered.weight;
   remembered.weight = weight;
 }
@@ -221,7 +234,7 @@ function evict(): void {
 
 function moduleOf(remembered: MemoryEntry): CachedIdlModule {
   const { entry } = remembered;
-  const { file, files, programFiles, js, jsMap } = entry;
+  const { file, files, programFiles, js, jsMap, parts } = entry;
   return withDeclarationsOf(
     {
       file,
@@ -229,6 +242,7 @@ function moduleOf(remembered: MemoryEntry): CachedIdlModule {
       programFiles,
       js,
       jsMap,
+      ...(parts ? { parts } : {}),
       contentKey: remembered.contentKey,
       model() {
         if (!remembered.model) {

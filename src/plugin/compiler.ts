@@ -23,15 +23,17 @@ export type { CachedIdlModule } from './compile-cache.js';
  * (in memory, and in `cacheFolder` when given); throws `IdlModuleError` for a broken file and
  * `IdlFileReadError` for one that is not a regular file or is larger than `maxBytes`. A compile
  * that read a file while it was being written runs again once it holds still (settled-compile.ts).
- * `deferredWrites` puts a new disk entry off until the file holds still (the dev server).
+ * `deferredWrites` puts a new disk entry off until the file holds still (the dev server);
+ * `hostTakesParts`: a large module may come in parts (module-parts.ts).
  */
 export function compileIdlFile(
   file: string,
   maxBytes: number,
   cacheFolder: string | undefined,
   deferredWrites?: DeferredDiskWrites,
+  hostTakesParts = false,
 ): Promise<CachedIdlModule> {
-  return compileWhenSettled(() => compileIdlFileCached(file, maxBytes, cacheFolder, deferredWrites), diskProbe(maxBytes));
+  return compileWhenSettled(() => compileIdlFileCached(file, maxBytes, cacheFolder, deferredWrites, hostTakesParts), diskProbe(maxBytes));
 }
 
 /** The openapi.json of the given models (see openapi-asset.ts). */

@@ -11,7 +11,7 @@ import type { ModelSourceFile } from '../idl/model.js';
 import { writeFileAtomic } from '../atomic-write.js';
 
 /** Bumped whenever the shape of an entry changes, so that old entries are misses. */
-const ENTRY_FORMAT = 2;
+const ENTRY_FORMAT = 3;
 
 /** What is kept of one compiled `.idl` module: everything the plugin needs but the model. */
 export interface CacheEntry {
@@ -29,6 +29,16 @@ export interface CacheEntry {
   dts: string;
   /** The declaration map of `dts` (JSON). */
   dtsMap: string;
+  /** A module generated in parts (module-parts.ts): `js` re-exports these. */
+  parts?: CachedModulePart[];
+}
+
+/** One part of a module generated in parts. */
+export interface CachedModulePart {
+  part: string;
+  js: string;
+  /** The source map of `js` (JSON). */
+  jsMap: string;
 }
 
 function entryPath(folder: string, key: string): string {
@@ -106,6 +116,11 @@ function isStoredEntry(value: unknown, key: string, version: string): value is S
     entry.files.every((file) => typeof file === 'string') &&
     Array.isArray(entry.imports) &&
     entry.imports.every((item) => isRecord(item) && typeof item.file === 'string' && typeof item.hash === 'string') &&
+    (entry.parts === undefined ||
+      (Array.isArray(entry.parts) &&
+        entry.parts.every(
+          (item) => isRecord(item) && typeof item.part === 'string' && typeof item.js === 'string' && typeof item.jsMap === 'string',
+        ))) &&
     Array.isArray(entry.programFiles) &&
     entry.programFiles.every(
       (item) => isRecord(item) && typeof item.fileName === 'string' && (item.namespace === undefined || typeof item.namespace === 'string'),

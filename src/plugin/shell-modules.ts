@@ -16,6 +16,7 @@ import * as codeFrame from '../idl/code-frame.js';
 import * as docTags from '../idl/doc-tags.js';
 import * as lineIndex from '../idl/line-index.js';
 import * as ownPackage from '../own-package.js';
+import * as moduleParts from './module-parts.js';
 import * as readRegularFile from '../read-regular-file.js';
 
 /** The shell's modules by their path in the package's dist/. */
@@ -29,5 +30,6 @@ export const SHELL_MODULES: Readonly<Record<string, unknown>> = {
   'src/idl/doc-tags.js': docTags,
   'src/idl/line-index.js': lineIndex,
   'src/own-package.js': ownPackage,
+  'src/plugin/module-parts.js': moduleParts,
   'src/read-regular-file.js': readRegularFile,
 };
