@@ -93,6 +93,20 @@ async function outputDirectory(name, idl) {
   return dir;
 }
 
+/**
+ * An app importing the output directory of `idlrpc -plugin ts-client-server -ts-emit js+dts`
+ * (JavaScript and declarations) as `./gen/index.js`.
+ */
+async function jsDtsApp(name, idl, app) {
+  const dir = path.join(workDir, `${name}-js-dts`);
+  writeProject(dir, { 'app.ts': app }, { module: 'NodeNext', moduleResolution: 'NodeNext' });
+  const idlFile = path.join(workDir, `${name}.idl`);
+  writeFileSync(idlFile, idl);
+  const args = [cli, '-plugin', 'ts-client-server', '-dir', path.join(dir, 'gen'), '-ts-emit', 'js+dts', idlFile];
+  await run(process.execPath, args, { maxBuffer: 16 << 20 });
+  return dir;
+}
+
 /** An app importing openapi-typescript's types of GitHub's document (generated once into the work directory). */
 async function openApiTypeScriptApp() {
   const dir = path.join(workDir, 'github-openapi-typescript');
@@ -121,6 +135,9 @@ const GITHUB_APP = [
   'export const name = (repository: Repository) => repository.fullName;',
   '',
 ].join('\n');
+
+/** GITHUB_APP against the output directory written as JavaScript and declarations. */
+const GITHUB_JS_DTS_APP = GITHUB_APP.replace("from './github.idl'", "from './gen/index.js'");
 
 const SYNTHETIC_APP = (name) =>
   [
@@ -206,6 +223,15 @@ export async function runTypesSuite(options) {
       const ours = await measure(compiler, outDir, 1);
       info[`github output directory ${compiler.name}`] = { ours, peer };
       rows.push(...pairRows(`${compiler.name}: GitHub's IDL, output directory of -plugin ts-client-server`, ours, peer, peerName));
+      // The same output as JavaScript and declarations: what an app importing it type-checks.
+      const jsDtsDir = await jsDtsApp('github', idl, GITHUB_JS_DTS_APP);
+      for (const each of COMPILERS) {
+        const peerOfEach = each === compiler ? peer : await measure(each, peerDir, options.rounds);
+        const oursOfEach = await measure(each, jsDtsDir, options.rounds);
+        info[`github output directory js+dts ${each.name}`] = { ours: oursOfEach, peer: peerOfEach };
+        const metric = `${each.name}: app importing GitHub's IDL's output directory written with -ts-emit js+dts`;
+        rows.push(...pairRows(metric, oursOfEach, peerOfEach, peerName));
+      }
     }
   }
   let previous;

@@ -3,5 +3,12 @@
  */
 export { generateModule, type GeneratedModule, type GenerateModuleOptions } from './module.js';
 export { sourceMapOf, type Mapping, type SourceMapOptions, type SourceMapV3 } from './source-map.js';
-export { generateTypeScriptFiles, MODULE_STYLES, type GenerateFilesOptions, type ModuleStyle } from './output-directory.js';
+export {
+  generateTypeScriptFiles,
+  MODULE_STYLES,
+  OUTPUT_EMITS,
+  type GenerateFilesOptions,
+  type ModuleStyle,
+  type OutputEmit,
+} from './output-directory.js';
 export { CodegenError } from './names.js';

@@ -18,15 +18,20 @@
  * each other as `../<namespace>/index.js`, and share idl.json and runtime/ at the top. A namespace
  * named like a folder the output uses itself (`runtime`, ...) gets `runtime_/` (namespace-folders.ts).
  *
+ * With emit `js+dts`, each of those modules is written as JavaScript with its declarations beside it
+ * (`types.js` and `types.d.ts`, ...; maps for the `.js` files), and `runtime/` holds the runtime as
+ * this package ships it compiled: an app's `tsc` then reads declarations only.
+ *
  * Module styles differ only in relative import suffixes and in the manifest and compiler config:
  * `esm-node` and `cjs` write `./types.js` (TypeScript maps it to `types.ts`; Node needs the suffix
  * in ESM and accepts it in CommonJS), `esm-bundler` writes `./types`. `cjs` output is the same
  * TypeScript compiled with `module: CommonJS` and `"type": "commonjs"`.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
-import type { GeneratedPart, ModuleId } from './declarations.js';
+import type { Declaration, GeneratedPart, ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceFolders } from './namespace-folders.js';
 import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
@@ -38,9 +43,22 @@ import { sourceMapOf } from './source-map.js';
 export type ModuleStyle = 'esm-node' | 'esm-bundler' | 'cjs';
 export const MODULE_STYLES: readonly ModuleStyle[] = ['esm-node', 'esm-bundler', 'cjs'];
 
+/**
+ * What the output is written as: `ts`, TypeScript to compile with the app; `js+dts`, JavaScript with
+ * a declaration file beside each module, so that the app's `tsc` reads declarations only (as
+ * protobuf-es's `js+dts` target: a large API's implementation is no longer type-checked with the app).
+ */
+export type OutputEmit = 'ts' | 'js+dts';
+export const OUTPUT_EMITS: readonly OutputEmit[] = ['ts', 'js+dts'];
+
+/** The files each module of the output is written as, by emit. */
+const EMITTED_EXTENSIONS: Record<OutputEmit, readonly ('.ts' | '.js' | '.d.ts')[]> = { ts: ['.ts'], 'js+dts': ['.js', '.d.ts'] };
+
 export interface GenerateFilesOptions {
   /** Default `esm-node`. */
   moduleStyle?: ModuleStyle;
+  /** Default `ts`; `js+dts` needs an ES module style. */
+  emit?: OutputEmit;
   /** The IDL file named in the headers (a base name keeps the output machine-independent). */
   sourceFile: string;
   /**
@@ -77,6 +95,11 @@ export function generateTypeScriptFiles(model: IdlModel, options: GenerateFilesO
 export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptions, runtimeDir?: string): Map<string, string> {
   const style = options.moduleStyle ?? 'esm-node';
   if (!MODULE_STYLES.includes(style)) throw new CodegenError(`Unknown module style '${style}' (expected ${MODULE_STYLES.join(', ')})`);
+  const emit = options.emit ?? 'ts';
+  if (!OUTPUT_EMITS.includes(emit)) throw new CodegenError(`Unknown emit '${emit}' (expected ${OUTPUT_EMITS.join(', ')})`);
+  // The compiled runtime the output copies is this package's, which is ES modules.
+  if (emit === 'js+dts' && style === 'cjs')
+    throw new CodegenError(`emit 'js+dts' writes ES modules: use the module style esm-node or esm-bundler`);
   const suffix = style === 'esm-bundler' ? '' : '.js';
   const header = generatedHeader(options.sourceFile);
   const files = new Map<string, string>();
@@ -106,32 +129,73 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
         return `./${module}${suffix}`;
       };
       const own = declarations.filter((declaration) => declaration.part === part);
-      const fileName = `${folder}${part}.ts`;
-      if (own.length === 0) {
-        // A namespace without interfaces has no client or server: the empty file must still be a module.
-        files.set(fileName, `${header}\nexport {};\n`);
-        continue;
-      }
-      const printed = printFile(own, { target: 'ts', header, importPath });
-      if (!options.sourceMaps) {
-        files.set(fileName, printed.text);
-        continue;
-      }
-      const { sourcePath } = options.sourceMaps;
-      const map = sourceMapOf(printed.mappings, { file: `${part}.ts`, sourcePath: (idlFile) => sourcePath(idlFile, fileName) });
-      files.set(fileName, `${printed.text}//# sourceMappingURL=${part}.ts.map\n`);
-      files.set(`${fileName}.map`, `${JSON.stringify(map)}\n`);
+      writePart(files, { folder, part, own, header, importPath, emit, sourceMaps: options.sourceMaps });
     }
-    files.set(`${folder}index.ts`, `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`);
+    const index = `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`;
+    for (const extension of EMITTED_EXTENSIONS[emit]) files.set(`${folder}index${extension}`, index);
   }
   files.set('idl.json', JSON.stringify(programJson, null, 2) + '\n');
   if (options.runtimeImport === undefined) {
     const sources = runtimeSources(runtimeDir ?? path.join(ownPackageRoot(), 'runtime'));
-    for (const [name, text] of sources) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
+    if (emit === 'ts') for (const [name, text] of sources) files.set(`runtime/${name}`, copiedRuntimeFile(name, text, suffix));
+    else for (const [name, text] of compiledRuntimeFiles(sources.map(([name]) => name))) files.set(`runtime/${name}`, text);
   }
-  if (options.packageJson) files.set('package.json', packageJson(model, style, options.sourceFile));
-  if (options.tsconfig) files.set('tsconfig.json', tsconfig(style, header));
+  if (options.packageJson) files.set('package.json', packageJson(model, style, options.sourceFile, emit));
+  if (options.tsconfig) files.set('tsconfig.json', tsconfig(style, header, emit));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** One part of a namespace's output (`types`, `client`, `server`), as its emit writes it. */
+function writePart(
+  files: Map<string, string>,
+  request: {
+    folder: string;
+    part: GeneratedPart;
+    own: readonly Declaration[];
+    header: string;
+    importPath: (module: ModuleId) => string | undefined;
+    emit: OutputEmit;
+    sourceMaps: GenerateFilesOptions['sourceMaps'];
+  },
+): void {
+  const { folder, part, own, header, importPath, sourceMaps } = request;
+  for (const extension of EMITTED_EXTENSIONS[request.emit]) {
+    const fileName = `${folder}${part}${extension}`;
+    if (own.length === 0) {
+      // A namespace without interfaces has no client or server: the empty file must still be a module.
+      files.set(fileName, `${header}\nexport {};\n`);
+      continue;
+    }
+    const target = extension === '.ts' ? 'ts' : extension === '.js' ? 'js' : 'dts';
+    const printed = printFile(own, { target, header, importPath });
+    // Declarations get no map: what runs (and what stack traces show) is the code.
+    if (!sourceMaps || target === 'dts') {
+      files.set(fileName, printed.text);
+      continue;
+    }
+    const base = `${part}${extension}`;
+    const map = sourceMapOf(printed.mappings, { file: base, sourcePath: (idlFile) => sourceMaps.sourcePath(idlFile, fileName) });
+    files.set(fileName, `${printed.text}//# sourceMappingURL=${base}.map\n`);
+    files.set(`${fileName}.map`, `${JSON.stringify(map)}\n`);
+  }
+}
+
+/**
+ * The runtime as this package ships it compiled (`dist/runtime/`): for each of `names` (the copied
+ * runtime's `.ts` files), its `.js` and `.d.ts`, headed as generated and without their source map
+ * comments (the maps point at files the output does not have).
+ */
+function compiledRuntimeFiles(names: readonly string[]): [string, string][] {
+  const compiledDir = path.join(ownPackageRoot(), 'dist', 'runtime');
+  return names.flatMap((name) =>
+    ['.js', '.d.ts'].map((extension): [string, string] => {
+      const compiledName = name.replace(/\.ts$/, extension);
+      const file = path.join(compiledDir, compiledName);
+      if (!existsSync(file)) throw new CodegenError(`Cannot copy the runtime: ${file} is missing from this installation`);
+      const text = readFileSync(file, 'utf8').replace(/^\/\/# sourceMappingURL=.*\n?/m, '');
+      return [compiledName, `${generatedHeader(`unplugin-idl-rpc runtime/${name}`)}\n${text}`];
+    }),
+  );
 }
 
 function copiedRuntimeFile(name: string, text: string, suffix: string): string {
@@ -141,23 +205,31 @@ function copiedRuntimeFile(name: string, text: string, suffix: string): string {
   return `${header}\n${rewritten}`;
 }
 
-function packageJson(model: IdlModel, style: ModuleStyle, sourceFile: string): string {
+function packageJson(model: IdlModel, style: ModuleStyle, sourceFile: string, emit: OutputEmit): string {
   const own = ownManifest();
-  const manifest = {
+  const base = {
     name: `${model.namespace.toLowerCase().replace(/_/g, '-')}-rpc`,
     version: '0.0.0',
     private: true,
     description: `Generated by idlrpc ${own.version} from ${sourceFile}. Do not edit.`,
     type: style === 'cjs' ? 'commonjs' : 'module',
     sideEffects: false,
-    scripts: { build: 'tsc' },
-    dependencies: { '@sinclair/typebox': own.dependencies['@sinclair/typebox'] },
-    devDependencies: { '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies.typescript },
   };
+  const dependencies = { '@sinclair/typebox': own.dependencies['@sinclair/typebox'] };
+  const manifest =
+    emit === 'ts'
+      ? {
+          ...base,
+          scripts: { build: 'tsc' },
+          dependencies,
+          devDependencies: { '@types/node': own.devDependencies['@types/node'], typescript: own.devDependencies.typescript },
+        }
+      : // Nothing to build: the package is its own output.
+        { ...base, types: './index.d.ts', exports: { '.': { types: './index.d.ts', default: './index.js' } }, dependencies };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 
-function tsconfig(style: ModuleStyle, header: string): string {
+function tsconfig(style: ModuleStyle, header: string, emit: OutputEmit): string {
   const modules =
     style === 'esm-node'
       ? { module: 'NodeNext', moduleResolution: 'NodeNext' }
@@ -171,9 +243,8 @@ function tsconfig(style: ModuleStyle, header: string): string {
       lib: ['ES2022', 'DOM'],
       types: ['node'],
       strict: true,
-      declaration: true,
-      skipLibCheck: true,
-      outDir: 'dist',
+      // js+dts: `tsc -p` checks the declarations (nothing to emit); skipLibCheck would skip them all.
+      ...(emit === 'ts' ? { declaration: true, skipLibCheck: true, outDir: 'dist' } : { noEmit: true }),
     },
     include: ['**/*.ts'],
     exclude: ['dist', 'node_modules'],

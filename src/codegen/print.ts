@@ -125,8 +125,16 @@ function printImports(declarations: readonly Declaration[], options: PrintOption
     if (!isPrinted(declaration, options.target)) continue;
     for (const use of declaration.uses) {
       if (options.target === 'js' && use.typeOnly) continue;
-      // A `.d.ts` has no bodies: it needs the types, and the base class of a class.
-      if (options.target === 'dts' && !use.typeOnly && !(declaration.kind === 'class' && declaration.extends === use.name)) continue;
+      // A `.d.ts` has no bodies: it needs the types, the base class of a class, and what another
+      // generated part declares (a client's signatures name the error classes of types).
+      if (
+        options.target === 'dts' &&
+        !use.typeOnly &&
+        !(declaration.kind === 'class' && declaration.extends === use.name) &&
+        !isGeneratedPart(use.from)
+      ) {
+        continue;
+      }
       const path = options.importPath(use.from);
       if (path === undefined) continue;
       if (namespaceOfModuleId(use.from) !== undefined) {
@@ -234,4 +242,9 @@ function printBody(statements: readonly Code[], target: PrintTarget, pad: string
 /** Prints code for a target (`.d.ts` files print no code). */
 export function printCode(code: Code, target: PrintTarget): string {
   return code.map((piece) => (typeof piece === 'string' ? piece : target === 'ts' ? piece.ts : piece.js)).join('');
+}
+
+/** Whether a module is one of the generated parts (types, client, server), not the runtime or TypeBox. */
+function isGeneratedPart(module: ModuleId): boolean {
+  return module === 'types' || module === 'client' || module === 'server';
 }
