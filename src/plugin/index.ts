@@ -146,12 +146,24 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
    * parse modules in parallel and were measured faster with them. Not Vite's dev server, whose hot
    * updates replace a module whole.
    */
-  const takesParts = () => HOSTS_WITH_PARTS.has(meta.framework) || viteConfig?.command === 'build';
+  const hostTakesParts = () => HOSTS_WITH_PARTS.has(meta.framework) || viteConfig?.command === 'build';
 
-  /** Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off). */
-  function compile(file: string): Promise<CachedIdlModule> {
+  /**
+   * {@link hostTakesParts}, but not in an esbuild build that does not bundle: esbuild would write the
+   * index with its imports of the parts as they are, and nothing would load them.
+   */
+  function buildTakesParts(context: UnpluginBuildContext): boolean {
+    const native = context.getNativeBuildContext?.();
+    return hostTakesParts() && (native?.framework !== 'esbuild' || Boolean(native.build.initialOptions.bundle));
+  }
+
+  /**
+   * Compiles an `.idl` file through the compile cache (in memory, and on disk unless turned off);
+   * `inParts`: a large module may come in parts (the host's choice unless the build says otherwise).
+   */
+  function compile(file: string, inParts = hostTakesParts()): Promise<CachedIdlModule> {
     const deferredWrites = inViteDevServer() ? deferredDiskWrites : undefined;
-    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder(), deferredWrites, takesParts());
+    return compileIdlFile(file, options.maxIdlBytes, diskCacheFolder(), deferredWrites, inParts);
   }
 
   /**
@@ -220,7 +232,7 @@ export const unpluginFactory: UnpluginFactory<IdlRpcPluginOptions | undefined, f
     // Left to Vite, whose own loader refuses the file too and answers 403 or 404 as for any file.
     if (devFsAccess && servesBrowser(context) && !devFsAccess.mayLoad(file)) return null;
     try {
-      const compiled = await compile(file);
+      const compiled = await compile(file, buildTakesParts(context));
       watchSourceFiles(context, file, compiled.files);
       modules.set(file, compiled);
       if (options.dts) {

@@ -116,3 +116,21 @@ describe.each(HOSTS)('%s', (host: Host) => {
     await expectWorkingBundle(hostBundleOf(host, outDir));
   });
 });
+
+test('an esbuild build that does not bundle gets the module in one piece (nothing would load the parts)', async () => {
+  const app = await largeApp('esbuild-no-bundle');
+  const { build } = await import('esbuild');
+  const { default: idlRpc } = await import('../../src/plugin/esbuild.js');
+  const result = await build({
+    entryPoints: [path.join(app, 'checkout.idl')],
+    bundle: false,
+    write: false,
+    format: 'esm',
+    outdir: path.join(out, 'esbuild-no-bundle'),
+    logLevel: 'silent',
+    plugins: [idlRpc({ cacheDir: path.join(out, 'esbuild-no-bundle-cache'), openapi: false, openrpc: false })],
+  });
+  const [output] = result.outputFiles;
+  expect(output.text).not.toContain('idlrpc-part');
+  expect(output.text).toContain('function createCheckoutServer(');
+});
