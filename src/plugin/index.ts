@@ -64,7 +64,7 @@ const PLUGIN_NAME = 'unplugin-idl-rpc';
 /**
  * The hosts that get a large module in parts (module-parts.ts), besides `vite build`: their builds of
  * a 10,008-line IDL's app were 4-20% faster with them. Rollup (one thread) gained nothing, webpack and
- * Farm's warm builds lost 2-12%, Bun resolves no query on a file (docs/benchmarks.md, "Large modules in parts").
+ * Farm's warm builds lost 2-12%, Bun resolves no query on a file (docs/benchmarks.md, "Issue 37: large modules in parts, and JavaScript with declarations").
  */
 const HOSTS_WITH_PARTS: ReadonlySet<string> = new Set(['esbuild', 'rolldown', 'rspack', 'rsbuild']);
 /**
