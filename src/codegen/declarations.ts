@@ -18,6 +18,14 @@ export type ModuleId = 'typebox' | 'runtime' | 'runtimeClient' | GeneratedPart |
 /** The generated files of the CLI layout; the plugin prints all three into one module. */
 export type GeneratedPart = 'types' | 'client' | 'server';
 
+/** The generated parts, in the order an index re-exports them (types first: the others import it). */
+export const GENERATED_PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
+
+/** Whether a module is one of the generated parts, not the runtime, TypeBox or another namespace. */
+export function isGeneratedPart(module: ModuleId): module is GeneratedPart {
+  return (GENERATED_PARTS as readonly ModuleId[]).includes(module);
+}
+
 /** A name a declaration uses from another module. */
 export interface Use {
   from: ModuleId;

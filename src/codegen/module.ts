@@ -4,7 +4,7 @@
  * not strip TypeScript from a plugin's output).
  */
 import type { IdlModel } from '../idl/model.js';
-import type { Declaration, GeneratedPart, ModuleId } from './declarations.js';
+import { type Declaration, GENERATED_PARTS, type GeneratedPart, isGeneratedPart, type ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { CodegenError } from './names.js';
@@ -65,9 +65,6 @@ export interface GeneratedModule {
   parts?: GeneratedModulePart[];
 }
 
-/** The parts of the CLI layout, in the order an index re-exports them. */
-const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
-
 /** Generates the plugin module of an IDL: `js` (no TypeScript syntax) and `dts` (its types). */
 export function generateModule(model: IdlModel, options: GenerateModuleOptions): GeneratedModule {
   const { declarations } = generateDeclarations(model, undefined, options.reuse ? options.sourceFile : undefined);
@@ -109,14 +106,10 @@ function printParts(
   importPath: (module: ModuleId) => string | undefined,
   partImport: (part: GeneratedPart) => string,
 ): GeneratedModulePart[] {
-  return PARTS.map((part) => {
+  return GENERATED_PARTS.map((part) => {
     const own = declarations.filter((declaration) => declaration.part === part);
     const importOf = (module: ModuleId) =>
-      module === part
-        ? undefined
-        : (PARTS as readonly ModuleId[]).includes(module)
-          ? partImport(module as GeneratedPart)
-          : importPath(module);
+      module === part ? undefined : isGeneratedPart(module) ? partImport(module) : importPath(module);
     const printed = printFile(own, { target: 'js', header, importPath: importOf });
     // A part with nothing in it (no interfaces: no client, no server) must still be a module.
     return { part, js: own.length === 0 ? `${header}\nexport {};\n` : printed.text, mappings: printed.mappings };

@@ -31,7 +31,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IdlModel } from '../idl/model.js';
 import { ownManifest, ownPackageRoot } from '../own-package.js';
-import type { Declaration, GeneratedPart, ModuleId } from './declarations.js';
+import { type Declaration, GENERATED_PARTS, type GeneratedPart, type ModuleId } from './declarations.js';
 import { generateDeclarations, generatedHeader } from './generate.js';
 import { namespaceFolders } from './namespace-folders.js';
 import { namespaceOfModuleId, namespacesOf } from './namespace-view.js';
@@ -78,8 +78,6 @@ export interface GenerateFilesOptions {
   sourceMaps?: { sourcePath(idlFile: string, generatedFile: string): string };
 }
 
-const PARTS: readonly GeneratedPart[] = ['types', 'client', 'server'];
-
 /**
  * Generates the output directory's files in memory: relative path (with `/`) -> content, sorted by
  * path. The same model and options always give byte-identical files.
@@ -118,7 +116,7 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
     const { declarations, idlJson } = generateDeclarations(model, namespace);
     // Every namespace's module is generated from the same program, so any one has its JSON form.
     programJson = idlJson;
-    for (const part of PARTS) {
+    for (const part of GENERATED_PARTS) {
       const importPath = (module: ModuleId): string | undefined => {
         if (module === part) return undefined;
         if (module === 'typebox') return '@sinclair/typebox';
@@ -131,7 +129,7 @@ export function generateOutputFiles(model: IdlModel, options: GenerateFilesOptio
       const own = declarations.filter((declaration) => declaration.part === part);
       writePart(files, { folder, part, own, header, importPath, emit, sourceMaps: options.sourceMaps });
     }
-    const index = `${header}\n${PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`;
+    const index = `${header}\n${GENERATED_PARTS.map((part) => `export * from './${part}${suffix}';\n`).join('')}`;
     for (const extension of EMITTED_EXTENSIONS[emit]) files.set(`${folder}index${extension}`, index);
   }
   files.set('idl.json', JSON.stringify(programJson, null, 2) + '\n');

@@ -3,7 +3,15 @@
  * mappings of its source map.
  */
 import type { SourceSpan } from '../idl/ast.js';
-import type { ClassDeclaration, ClassMember, Code, Declaration, ModuleId, Parameter } from './declarations.js';
+import {
+  type ClassDeclaration,
+  type ClassMember,
+  type Code,
+  type Declaration,
+  isGeneratedPart,
+  type ModuleId,
+  type Parameter,
+} from './declarations.js';
 import { namespaceOfModuleId } from './namespace-view.js';
 import { anchored, extractAnchors } from './source-anchor.js';
 import type { Mapping } from './source-map.js';
@@ -242,9 +250,4 @@ function printBody(statements: readonly Code[], target: PrintTarget, pad: string
 /** Prints code for a target (`.d.ts` files print no code). */
 export function printCode(code: Code, target: PrintTarget): string {
   return code.map((piece) => (typeof piece === 'string' ? piece : target === 'ts' ? piece.ts : piece.js)).join('');
-}
-
-/** Whether a module is one of the generated parts (types, client, server), not the runtime or TypeBox. */
-function isGeneratedPart(module: ModuleId): boolean {
-  return module === 'types' || module === 'client' || module === 'server';
 }
