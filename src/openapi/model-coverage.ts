@@ -11,8 +11,24 @@ import type { IdlModel } from '../idl/model.js';
 
 /** One name per file, however the loader spelled it (`./common.idl`, `common.idl`, an absolute path). */
 export function sourceFileKey(fileName: string): string {
-  return path.resolve(fileName);
+  // A relative name depends on the working directory, which may change: only absolute ones are kept.
+  if (!path.isAbsolute(fileName)) return path.resolve(fileName);
+  let key = resolvedFileNames.get(fileName);
+  if (key === undefined) {
+    if (resolvedFileNames.size >= MAX_RESOLVED_FILE_NAMES) resolvedFileNames.clear();
+    key = path.resolve(fileName);
+    resolvedFileNames.set(fileName, key);
+  }
+  return key;
 }
+
+/**
+ * The keys of absolute file names already seen. A document asks for the key of each declaration's
+ * file several times (to sort and to name it), and `path.resolve` each time was most of the time
+ * spent sorting the 20 models of a 20-file app.
+ */
+const resolvedFileNames = new Map<string, string>();
+const MAX_RESOLVED_FILE_NAMES = 10_000;
 
 /**
  * The models left to describe: those whose root file no other model imports (directly or not), each
